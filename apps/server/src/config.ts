@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
+const bool = (def: boolean) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? def : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())),
+    z.boolean(),
+  );
+
+export const roles = ['all', 'api', 'worker'] as const;
+export type Role = (typeof roles)[number];
+
+/** Every setting the server reads from the environment (README "Settings" lists them). */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  TRADING_JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('TradeDesk <no-reply@tradedesk.local>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  SEED_DEMO: bool(true),
+  RATE_LIMIT: bool(true),
+  WEB_DIST: optionalString,
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  secrets: { jwt: string; tradingJwt: string };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  uploadMaxBytes: number;
+  seedDemo: boolean;
+  rateLimit: boolean;
+  webDist: string | undefined;
+  role: Role;
+  shutdownTimeoutMs: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads `--role=...` from the command line. */
+export function parseRole(argv: readonly string[]): Role {
+  const arg = argv.find((a) => a.startsWith('--role='));
+  if (!arg) return 'all';
+  const value = arg.slice('--role='.length);
+  if (!(roles as readonly string[]).includes(value)) {
+    throw new ConfigError(`--role must be one of ${roles.join(', ')} (got "${value}")`);
+  }
+  return value as Role;
+}
+
+type SecretFile = { jwt: string; tradingJwt: string };
+
+/** Signing secrets not given in the environment are generated once and kept in DATA_DIR. */
+function loadOrCreateSecrets(dataDir: string): SecretFile {
+  const file = join(dataDir, 'secrets.json');
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<SecretFile>;
+    if (typeof parsed.jwt === 'string' && typeof parsed.tradingJwt === 'string') {
+      return { jwt: parsed.jwt, tradingJwt: parsed.tradingJwt };
+    }
+  } catch {
+    // first start: fall through and create the file
+  }
+  const secrets = { jwt: randomBytes(48).toString('base64url'), tradingJwt: randomBytes(48).toString('base64url') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  argv: readonly string[] = process.argv,
+): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = result.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const needFile = !e.JWT_SECRET || !e.TRADING_JWT_SECRET;
+  const stored = needFile ? loadOrCreateSecrets(dataDir) : undefined;
+  if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
+    throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    secrets: {
+      jwt: e.JWT_SECRET ?? stored!.jwt,
+      tradingJwt: e.TRADING_JWT_SECRET ?? stored!.tradingJwt,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : undefined,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    seedDemo: e.SEED_DEMO,
+    rateLimit: e.RATE_LIMIT,
+    webDist: e.WEB_DIST,
+    role: parseRole(argv),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

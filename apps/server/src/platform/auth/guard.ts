@@ -1,0 +1,20 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Who is calling: set on the request by the `authenticate` guard. */
+export type AuthContext = { userId: string; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid main access token (cookie or `Authorization: Bearer`) of a live session. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The authenticated caller, for handlers behind `app.authenticate`. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error('route is missing the authenticate guard');
+  return request.auth;
+}

@@ -1,0 +1,100 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema.js';
+
+export type Schema = typeof schema;
+/** The Drizzle handle every repository takes; the same API on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  /** node-postgres pool when on PostgreSQL (advisory-lock leaders take a dedicated client from it). */
+  pool: pg.Pool | undefined;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  url?: string | undefined;
+  /** Folder for PGlite's files, or 'memory' for an in-memory database (tests). */
+  pgliteDir?: string | 'memory';
+  poolSize?: number;
+};
+
+/** Finds the committed drizzle-kit migrations both from the sources and from the built bundle. */
+export function migrationsFolder(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'drizzle'), join(here, '../drizzle'), join(here, '../../drizzle')];
+  const found = candidates.find((c) => existsSync(join(c, 'meta', '_journal.json')));
+  if (!found) throw new Error(`drizzle migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dir = options.pgliteDir ?? 'memory';
+  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+  const client = dir === 'memory' ? new PGlite() : new PGlite(dir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pool: undefined,
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Applies the committed migrations (idempotent). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const folder = migrationsFolder();
+  if (database.kind === 'postgres') {
+    // Several processes may start together: serialise migration with an advisory lock.
+    const client = await database.pool!.connect();
+    try {
+      await client.query('select pg_advisory_lock(727274)');
+      await migratePg(drizzlePg(client), { migrationsFolder: folder });
+    } finally {
+      await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+      client.release();
+    }
+    return;
+  }
+  await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: folder });
+}
+
+/** Runs `fn` in a transaction. */
+export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx as unknown as Db));
+}
+
+export { sql };

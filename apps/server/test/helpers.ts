@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { type BuildOptions, buildApp } from '../src/app.js';
+import type { AppConfig } from '../src/config.js';
+import { type Database, migrateDatabase, openDatabase } from '../src/platform/db.js';
+
+/** Which database this run of the suite uses: PGlite always, PostgreSQL in the `server-pg` project. */
+export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
+});
+
+/** A fresh, migrated database of the run's kind; PostgreSQL gets a database of its own per call. */
+export async function createTestDatabase(): Promise<{ database: Database; url: string | undefined }> {
+  if (testDbKind === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    await migrateDatabase(database);
+    cleanups.push(async () => {
+      const a = new pg.Client({ connectionString: base });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    });
+    return { database, url: url.toString() };
+  }
+  const database = await openDatabase({ pgliteDir: 'memory' });
+  await migrateDatabase(database);
+  return { database, url: undefined };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tradedesk-test-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  return {
+    env: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    publicUrl: 'http://localhost:8080',
+    dataDir,
+    databaseUrl: undefined,
+    redisUrl: undefined,
+    logLevel: 'silent',
+    secrets: {
+      jwt: 'test-secret-main-0123456789abcdef0123456789',
+      tradingJwt: 'test-secret-trading-0123456789abcdef01234',
+    },
+    smtpUrl: undefined,
+    mailFrom: 'TradeDesk <no-reply@tradedesk.local>',
+    google: undefined,
+    uploadMaxBytes: 1024 * 1024,
+    seedDemo: false,
+    rateLimit: true,
+    webDist: undefined,
+    role: 'all',
+    shutdownTimeoutMs: 2000,
+    ...overrides,
+  };
+}
+
+export type TestApp = { app: FastifyInstance; database: Database; config: AppConfig };
+
+/** Builds the app on a fresh database (or the one given), closed after the file's tests. */
+export async function createTestApp(
+  options: { config?: Partial<AppConfig>; build?: BuildOptions; database?: Database } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase()).database;
+  const config = testConfig(options.config);
+  const app = await buildApp(config, { database, skipMigrations: true, ...options.build });
+  cleanups.push(async () => {
+    await app.close();
+    if (!options.database) await database.close();
+  });
+  return { app, database, config };
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint + format check, unit and integration tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then the Playwright e2e suite when a Chromium is found. Says what it skipped.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const steps = [];
+const skipped = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  return ok;
+}
+
+const only = process.argv.slice(2);
+const want = (s) => only.length === 0 || only.includes(s);
+
+if (want('typecheck')) run('typecheck', 'npx', ['tsc', '-b']);
+if (want('lint')) run('lint', 'npx', ['biome', 'ci', '.']);
+if (want('unit')) {
+  if (!process.env.TEST_DATABASE_URL) skipped.push('server suite on PostgreSQL (TEST_DATABASE_URL is not set)');
+  if (!process.env.TEST_REDIS_URL) skipped.push('Redis event-bus tests (TEST_REDIS_URL is not set)');
+  run('unit+integration', 'npx', ['vitest', 'run']);
+}
+if (want('e2e')) {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync('e2e/playwright.config.ts')) {
+    skipped.push('e2e (no e2e suite yet)');
+  } else if (!existsSync(chromium)) {
+    skipped.push(`e2e (no Chromium at ${chromium}; set CHROMIUM_PATH or install Debian's chromium)`);
+  } else {
+    run('build', 'npm', ['run', 'build']);
+    run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
+  }
+}
+
+console.log('\n=== summary');
+for (const s of steps) console.log(`${s.ok ? 'PASS' : 'FAIL'}  ${s.name} (${s.seconds}s)`);
+for (const s of skipped) console.log(`SKIP  ${s}`);
+const failed = steps.filter((s) => !s.ok).length;
+console.log(`steps: ${steps.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
