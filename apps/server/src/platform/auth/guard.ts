@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 unless a valid main access token (cookie or `Authorization: Bearer`) of a live session. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The caller of a main access token when it is valid and its session is live; null otherwise (WebSocket connect). */
+    verifyAccessToken: (token: string) => Promise<AuthContext | null>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
