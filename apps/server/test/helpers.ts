@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +7,7 @@ import pg from 'pg';
 import { afterAll } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
-import { type Database, migrateDatabase, openDatabase } from '../src/platform/db.js';
+import { type Database, migrateDatabase, migrationsFolder, openDatabase } from '../src/platform/db.js';
 
 /** Which database this run of the suite uses: PGlite always, PostgreSQL in the `server-pg` project. */
 export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
@@ -38,9 +39,30 @@ export async function createTestDatabase(): Promise<{ database: Database; url: s
     });
     return { database, url: url.toString() };
   }
-  const database = await openDatabase({ pgliteDir: 'memory' });
+  const database = await openDatabase({ pgliteDir: 'memory', pgliteSnapshot: await migratedSnapshot() });
   await migrateDatabase(database);
   return { database, url: undefined };
+}
+
+/**
+ * Starting PGlite from scratch costs seconds (initdb in WASM); loading a dump of an already migrated
+ * database costs a fraction. The dump is shared by every test file through the temp folder, keyed by
+ * the migrations it contains.
+ */
+async function migratedSnapshot(): Promise<Blob> {
+  const folder = migrationsFolder();
+  const hash = createHash('sha256');
+  for (const f of readdirSync(folder).sort()) if (f.endsWith('.sql')) hash.update(readFileSync(join(folder, f)));
+  const file = join(tmpdir(), `tradedesk-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const template = await openDatabase({ pgliteDir: 'memory' });
+  await migrateDatabase(template);
+  const blob = await template.dumpDataDir!();
+  await template.close();
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+  renameSync(tmp, file);
+  return blob;
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

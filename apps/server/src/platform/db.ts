@@ -23,6 +23,8 @@ export type Database = {
   pool: pg.Pool | undefined;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a dump of the data directory. */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 export type DatabaseOptions = {
@@ -31,6 +33,8 @@ export type DatabaseOptions = {
   /** Folder for PGlite's files, or 'memory' for an in-memory database (tests). */
   pgliteDir?: string | 'memory';
   poolSize?: number;
+  /** Start PGlite from a dump of a data directory (tests start from a migrated template). */
+  pgliteSnapshot?: Blob;
 };
 
 /** Finds the committed drizzle-kit migrations both from the sources and from the built bundle. */
@@ -60,7 +64,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = options.pgliteDir ?? 'memory';
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
-  const client = dir === 'memory' ? new PGlite() : new PGlite(dir);
+  const snapshot = options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {};
+  const client = dir === 'memory' ? new PGlite(snapshot) : new PGlite(dir, snapshot);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -71,6 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select 1');
     },
     close: () => client.close(),
+    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCategory } from '@tradedesk/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { wantsSpa } from './web-static.js';
 
 /** A failure the client can act on: a stable code, a category (mapped to a status here) and a message. */
 export class AppError extends Error {
@@ -45,7 +46,7 @@ function fieldOf(issue: Issue, context: string | undefined): string {
 }
 
 /** The one error handler: every failure leaves as `{ statusCode, code, message, details? }`. */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(app: FastifyInstance, options: { spaFallback?: boolean } = {}) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body: ErrorBody;
     if (error instanceof AppError) {
@@ -92,7 +93,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
+    if (options.spaFallback && wantsSpa(request.method, request.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
       statusCode: 404,
       code: 'NOT_FOUND',
       message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
