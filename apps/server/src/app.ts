@@ -22,6 +22,7 @@ import { createMailer } from './platform/mail/create-mailer.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { createLocalStorage } from './platform/storage/local-storage.js';
 import type { FileStorage } from './platform/storage/storage.js';
+import { registerWebApp, resolveWebDist } from './platform/web-static.js';
 
 export type BuildOptions = {
   /** Replaces parts for tests: a pinned clock, a shared database, a fake edge. */
@@ -51,7 +52,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const webDist = resolveWebDist(config.webDist);
+  registerErrorHandler(app, { spaFallback: Boolean(webDist) });
 
   const ownsDatabase = !options.database;
   const database =
@@ -89,6 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await registerModules(app, ctx);
+  if (webDist) await registerWebApp(app, webDist);
 
   app.addHook('onClose', async () => {
     await bus.close();
