@@ -38,11 +38,18 @@ export function defineErrors<const T extends Record<string, ErrorCategory>>(code
     new AppError(code, codes[code] as ErrorCategory, message, details, headers);
 }
 
-type Issue = { path?: readonly PropertyKey[]; message: string; instancePath?: string };
+type ValidationEntry = { keyword?: string; instancePath?: string; message?: string };
 
-function fieldOf(issue: Issue, context: string | undefined): string {
-  const path = issue.path?.map(String).join('.') ?? issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
-  return path ? path : (context ?? 'request');
+/** '/body/email' style paths to 'email'; the part of the request when the whole of it is wrong. */
+function fieldOf(entry: ValidationEntry, context: string | undefined): string {
+  const path = (entry.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  return path || (context ?? 'request');
+}
+
+function reasonOf(entry: ValidationEntry): string {
+  const message = entry.message ?? 'is invalid';
+  if (entry.keyword === 'invalid_type' && /received undefined/.test(message)) return 'is required';
+  return message;
 }
 
 /** The one error handler: every failure leaves as `{ statusCode, code, message, details? }`. */
@@ -55,10 +62,7 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaFallbac
       if (error.headers) reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext;
-      const fields = error.validation.map((v) => {
-        const issue = v.params.issue as Issue;
-        return { field: fieldOf(issue, where), message: issue.message };
-      });
+      const fields = error.validation.map((v) => ({ field: fieldOf(v, where), message: reasonOf(v) }));
       const first = fields[0];
       body = {
         statusCode: 400,
