@@ -17,12 +17,17 @@ import { type Clock, systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import { type Database, migrateDatabase, openDatabase } from './platform/db.js';
 import { registerErrorHandler } from './platform/errors.js';
+import { createJobRunner } from './platform/jobs/job-runner.js';
+import { createAdvisoryLockLeader, createSoleLeader } from './platform/jobs/leader.js';
+import { restrictToWorkerRoutes, runsSingletonJobs, servesClients } from './platform/jobs/process-role.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer } from './platform/mail/create-mailer.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { createLocalStorage } from './platform/storage/local-storage.js';
 import type { FileStorage } from './platform/storage/storage.js';
 import { registerWebApp, resolveWebDist } from './platform/web-static.js';
+import { wsPlugin } from './platform/ws/ws.plugin.js';
+import { createWsGateway, type GatewayOptions } from './platform/ws/ws-gateway.js';
 
 export type BuildOptions = {
   /** Replaces parts for tests: a pinned clock, a shared database, a fake edge. */
@@ -33,6 +38,12 @@ export type BuildOptions = {
   storage?: FileStorage;
   /** Skip applying migrations (the caller already did). */
   skipMigrations?: boolean;
+  /** WebSocket gateway tuning (tests shorten the heartbeat, lower the slow-client threshold). */
+  realtime?: Partial<GatewayOptions>;
+  /** How often a follower retries the leader lock and the leader checks its connection (ms). */
+  leaderRetryMs?: number;
+  /** Redis pub/sub channel of the event bus (tests isolate parallel runs). */
+  redisChannel?: string;
 };
 
 declare module 'fastify' {
@@ -60,14 +71,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }));
   if (!options.skipMigrations) await migrateDatabase(database);
   const clock = options.clock ?? systemClock;
-  const bus = options.bus ?? (await createEventBus(config));
+  const bus = options.bus ?? (await createEventBus(config, { log: app.log, redisChannel: options.redisChannel }));
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, clock });
   const storage = options.storage ?? createLocalStorage(join(config.dataDir, 'files'));
-  const ctx: AppContext = { config, database, db: database.db, clock, bus, mailer, storage };
+  const leadership = !runsSingletonJobs(config.role)
+    ? undefined
+    : database.pool
+      ? createAdvisoryLockLeader({ pool: database.pool, log: app.log, retryMs: options.leaderRetryMs })
+      : createSoleLeader();
+  const jobs = createJobRunner({ leadership, log: app.log });
+  const gateway = createWsGateway({ bus, log: app.log, options: options.realtime });
+  const ctx: AppContext = { config, database, db: database.db, clock, bus, mailer, storage, jobs, gateway };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
 
+  if (!servesClients(config.role)) restrictToWorkerRoutes(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -91,9 +110,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await registerModules(app, ctx);
+  if (servesClients(config.role)) {
+    const closeGraceMs = Math.min(5000, Math.max(100, Math.floor(config.shutdownTimeoutMs / 3)));
+    await app.register(wsPlugin, { gateway, closeGraceMs });
+  }
   if (webDist) await registerWebApp(app, webDist);
 
+  app.addHook('onReady', async () => {
+    jobs.start();
+  });
+  // Runs after the server stopped accepting and in-flight requests and WebSockets finished (preClose).
   app.addHook('onClose', async () => {
+    await jobs.close();
     await bus.close();
     await mailer.close();
     if (ownsDatabase) await database.close();

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
+import { hashPassword } from './auth/auth.passwords.js';
+import { createAuthModule } from './auth/auth.plugin.js';
+import { googleSignInPlugin } from './auth/google/google.plugin.js';
+import { seedDemoData } from './demo/demo.seed.js';
+import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
+import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { createSettingsModule } from './settings/settings.plugin.js';
 import { createUsersModule } from './users/users.plugin.js';
 
 /**
@@ -9,6 +16,19 @@ import { createUsersModule } from './users/users.plugin.js';
  */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const users = createUsersModule(ctx);
-  void users;
+  const auth = createAuthModule(ctx, { users: users.service });
+  app.decorate('authenticate', auth.authenticate);
+  app.decorate('verifyAccessToken', auth.verifyAccessToken);
   await app.register(healthRoutes(ctx), { prefix: '/api' });
+  await app.register(auth.routes, { prefix: '/api' });
+  await app.register(googleSignInPlugin(ctx, { users: users.service, auth: auth.service }), { prefix: '/api' });
+  const devMailbox = createDevMailboxModule(ctx);
+  if (devMailbox.routes) await app.register(devMailbox.routes, { prefix: '/api' });
+  const settings = createSettingsModule(ctx, { users: users.service, auth: auth.service });
+  await app.register(settings.routes, { prefix: '/api' });
+  await app.register(filesRoutes({ storage: ctx.storage }), { prefix: '/api' });
+
+  if (ctx.config.seedDemo) {
+    await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
+  }
 }

@@ -2,8 +2,10 @@ import type { AppConfig } from '../config.js';
 import type { EventBus } from './bus/event-bus.js';
 import type { Clock } from './clock.js';
 import type { Database, Db } from './db.js';
+import type { JobRunner } from './jobs/job-runner.js';
 import type { Mailer } from './mail/mailer.js';
 import type { FileStorage } from './storage/storage.js';
+import type { WsGateway } from './ws/ws-gateway.js';
 
 /** What every module plugin is built from (wiring is explicit: no container). */
 export type AppContext = {
@@ -14,4 +16,8 @@ export type AppContext = {
   bus: EventBus;
   mailer: Mailer;
   storage: FileStorage;
+  /** Singleton jobs: `jobs.register({ name, intervalMs, run })` runs in the one leader process. */
+  jobs: JobRunner;
+  /** WebSocket channels: `gateway.registerChannel('quotes', authorize)`. */
+  gateway: WsGateway;
 };

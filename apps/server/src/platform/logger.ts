@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 
-const SECRET_QUERY_KEYS = /([?&](?:token|code|state|password|refresh|access|secret)=)[^&]*/gi;
+const SECRET_QUERY_KEYS = /([?&](?:[a-z_]*token|code|state|password|secret)=)[^&]*/gi;
 
 /** Strips secrets that may ride in a query string (e-mailed links, OAuth callbacks). */
 export function redactUrl(url: string): string {

@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthContext } from '../../platform/auth/guard.js';
+import type { AppContext } from '../../platform/context.js';
+import type { UsersService } from '../users/users.service.js';
+import { accessTokenOf } from './auth.cookies.js';
+import { registerAuthRateLimits } from './auth.rate-limit.js';
+import { createAuthRepository } from './auth.repository.js';
+import { authRoutes } from './auth.routes.js';
+import { createAuthService } from './auth.service.js';
+import { createRegistrationService } from './registration.service.js';
+import { sessionsRoutes } from './sessions.routes.js';
+import { twoFactorRoutes } from './two-factor.routes.js';
+import { createTwoFactorService } from './two-factor.service.js';
+
+/**
+ * Authentication: sign-up, links, login (with 2FA), token pairs, sessions. Returns the service other
+ * modules use, the guards to decorate on the app, and the routes (mount under /api).
+ */
+export function createAuthModule(ctx: AppContext, deps: { users: UsersService }) {
+  const repo = createAuthRepository(ctx.db);
+  const twoFactor = createTwoFactorService({ repo, users: deps.users, clock: ctx.clock });
+  const service = createAuthService({
+    repo,
+    users: deps.users,
+    twoFactor,
+    clock: ctx.clock,
+    bus: ctx.bus,
+    config: ctx.config,
+  });
+  const registration = createRegistrationService({
+    repo,
+    users: deps.users,
+    clock: ctx.clock,
+    mailer: ctx.mailer,
+    config: ctx.config,
+    revokeAllSessions: service.revokeAllSessions,
+  });
+
+  /** preHandler guard: a valid main access token (Bearer or cookie) of a live session, else 401. */
+  async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const { userId, sessionId } = await service.authenticateAccess(accessTokenOf(request));
+    request.auth = { userId, sessionId };
+  }
+
+  async function verifyAccessToken(token: string): Promise<AuthContext | null> {
+    return service.verifyAccessToken(token);
+  }
+
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    const limit = await registerAuthRateLimits(app, ctx.config);
+    await app.register(authRoutes({ config: ctx.config, auth: service, registration, users: deps.users, limit }));
+    await app.register(sessionsRoutes({ config: ctx.config, auth: service }));
+    await app.register(twoFactorRoutes({ twoFactor }));
+  };
+
+  return { service, registration, twoFactor, authenticate, verifyAccessToken, routes };
+}
+export type AuthModule = ReturnType<typeof createAuthModule>;

@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogin, uniqueSuffix } from '../../../test/auth-helpers.js';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+const post = (url: string, payload: object, remoteAddress: string) =>
+  t.app.inject({ method: 'POST', url, payload, remoteAddress });
+
+async function hammer(url: string, payload: object, ip: string, times: number) {
+  const codes: number[] = [];
+  for (let i = 0; i < times; i++) codes.push((await post(url, payload, ip)).statusCode);
+  return codes;
+}
+
+describe('rate limits', () => {
+  it('the 11th login within a minute for one IP and e-mail gets 429 with Retry-After', async () => {
+    const user = await signUpAndLogin(t.app);
+    const payload = { email: user.email, password: 'Wrong-pass-1' };
+    expect(await hammer('/api/customer/login', payload, '192.0.2.10', 10)).toEqual(Array(10).fill(401));
+    const eleventh = await post('/api/customer/login', { email: user.email, password: user.password }, '192.0.2.10');
+    expect(eleventh.statusCode).toBe(429);
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(eleventh.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(eleventh.json()).toEqual({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many attempts: retry in \d+ seconds?$/),
+    });
+    // Another IP, or another e-mail from the same IP, is counted apart.
+    expect(
+      (await post('/api/customer/login', { email: user.email, password: user.password }, '192.0.2.11')).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/customer/login', { email: 'x@example.test', password: 'x' }, '192.0.2.10')).statusCode,
+    ).toBe(401);
+  });
+
+  it('forgot and resend allow 5 per 15 minutes', async () => {
+    for (const url of ['/api/customer/forgot', '/api/customer/resend']) {
+      const email = `rl-${uniqueSuffix()}@example.test`;
+      const codes = await hammer(url, { email }, '192.0.2.20', 6);
+      expect(codes, url).toEqual([200, 200, 200, 200, 200, 429]);
+      const res = await post(url, { email }, '192.0.2.20');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect(res.json().message).toMatch(/retry in 1\d minutes/);
+    }
+  });
+
+  it('reset allows 10 per 15 minutes per IP; login/2fa 10 per minute', async () => {
+    const reset = await hammer('/api/customer/reset', { token: 'guess', password: 'Guess1234' }, '192.0.2.30', 11);
+    expect(reset).toEqual([...Array(10).fill(400), 429]);
+    const twoFactor = await hammer(
+      '/api/customer/login/2fa',
+      { challenge_token: 'guess', code: '123456' },
+      '192.0.2.31',
+      11,
+    );
+    expect(twoFactor).toEqual([...Array(10).fill(401), 429]);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('rate limits in Redis (TEST_REDIS_URL)', () => {
+  it('two API processes count the same attempts', async () => {
+    const a = await createTestApp({ config: { redisUrl } });
+    const b = await createTestApp({ config: { redisUrl }, database: a.database });
+    const email = `shared-${uniqueSuffix()}@example.test`;
+    const send = (app: TestApp) =>
+      app.app.inject({ method: 'POST', url: '/api/customer/forgot', payload: { email }, remoteAddress: '192.0.2.40' });
+    const codes: number[] = [];
+    for (const app of [a, b, a, b, a, b]) codes.push((await send(app)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,56 @@
+import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import { authError } from './auth.errors.js';
+
+const MINUTE = 60_000;
+
+/** '42 seconds' under two minutes, else whole minutes (rounded up, as Retry-After is). */
+function waitText(ttlMs: number): string {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  if (seconds < 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+const emailOf = (request: FastifyRequest) => {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+};
+
+/** Limits of the routes that guess secrets or send mail (keys include the IP; login also the e-mail). */
+const limits = {
+  login: { max: 10, timeWindow: MINUTE, keyGenerator: (r) => `login:${r.ip}:${emailOf(r)}` },
+  loginTwoFactor: { max: 10, timeWindow: MINUTE, keyGenerator: (r) => `login2fa:${r.ip}` },
+  forgot: { max: 5, timeWindow: 15 * MINUTE, keyGenerator: (r) => `forgot:${r.ip}:${emailOf(r)}` },
+  resend: { max: 5, timeWindow: 15 * MINUTE, keyGenerator: (r) => `resend:${r.ip}:${emailOf(r)}` },
+  reset: { max: 10, timeWindow: 15 * MINUTE, keyGenerator: (r) => `reset:${r.ip}` },
+} satisfies Record<string, RateLimitOptions>;
+export type RateLimitName = keyof typeof limits;
+
+/**
+ * Registers @fastify/rate-limit in the calling (encapsulated) plugin, opt-in per route, and returns
+ * the route `config` for a named limit. Counters live in Redis when REDIS_URL is set, so every API
+ * process behind the balancer counts the same attempts.
+ */
+export async function registerAuthRateLimits(app: FastifyInstance, config: Pick<AppConfig, 'rateLimit' | 'redisUrl'>) {
+  if (!config.rateLimit) return (_name: RateLimitName) => ({});
+  let redis: import('ioredis').Redis | undefined;
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => {});
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // After validation, so the key can use the parsed e-mail.
+    hook: 'preHandler',
+    nameSpace: 'tradedesk-rl:',
+    skipOnError: true,
+    ...(redis ? { redis } : {}),
+    errorResponseBuilder: (_request, context) =>
+      authError('RATE_LIMITED', `Too many attempts: retry in ${waitText(context.ttl)}`),
+  });
+  return (name: RateLimitName) => ({ rateLimit: limits[name] });
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { LatestPerChannelQueue } from './latest-queue.js';
+import { type GatewaySocket, WsConnection } from './ws-connection.js';
+
+/**
+ * A socket whose network the test drives: `send` buffers, `drain` plays the kernel taking the
+ * bytes and firing the write callbacks, as `ws` does.
+ */
+class SlowSocket implements GatewaySocket {
+  readyState = 1;
+  bufferedAmount = 0;
+  readonly delivered: string[] = [];
+  closedWith: { code?: number; reason?: string } | undefined;
+  terminated = false;
+  private inFlight: Array<{ data: string; cb?: (err?: Error) => void }> = [];
+
+  send(data: string, cb?: (err?: Error) => void) {
+    this.bufferedAmount += data.length;
+    this.inFlight.push({ data, cb });
+  }
+  /** Lets the client read everything sent so far. */
+  drain() {
+    const batch = this.inFlight;
+    this.inFlight = [];
+    for (const { data, cb } of batch) {
+      this.bufferedAmount -= data.length;
+      this.delivered.push(data);
+      cb?.();
+    }
+  }
+  close(code?: number, reason?: string) {
+    this.closedWith = { code, reason };
+    this.readyState = 2;
+  }
+  ping() {}
+  terminate() {
+    this.terminated = true;
+    this.readyState = 3;
+  }
+}
+
+const auth = { userId: 'u1', sessionId: 's1' };
+const quote = (symbol: string, bid: number) =>
+  JSON.stringify({ type: 'event', channel: `quotes:${symbol}`, event: 'quote', data: { bid } });
+
+function slowClient(limits: Partial<{ slowThresholdBytes: number; maxBufferedBytes: number; maxQueued: number }> = {}) {
+  const socket = new SlowSocket();
+  const overflowed: WsConnection[] = [];
+  const connection = new WsConnection(
+    socket,
+    auth,
+    {
+      slowThresholdBytes: limits.slowThresholdBytes ?? 100,
+      maxBufferedBytes: limits.maxBufferedBytes ?? 10_000,
+      maxQueuedChannels: limits.maxQueued ?? 10,
+    },
+    (c) => {
+      overflowed.push(c);
+      c.terminate();
+    },
+  );
+  return { socket, connection, overflowed };
+}
+
+describe('slow clients: latest message per channel', () => {
+  it('sends at once while the client keeps up', () => {
+    const { socket, connection } = slowClient();
+    connection.sendEvent('quotes:EURUSD', quote('EURUSD', 1));
+    socket.drain();
+    connection.sendEvent('quotes:EURUSD', quote('EURUSD', 2));
+    socket.drain();
+    expect(socket.delivered).toEqual([quote('EURUSD', 1), quote('EURUSD', 2)]);
+  });
+
+  it('keeps only the newest frame per channel while the buffer is over the threshold', () => {
+    const { socket, connection } = slowClient({ slowThresholdBytes: 100 });
+    // 3 frames of ~70 bytes: the third finds the buffer over 100 bytes
+    connection.sendEvent('quotes:EURUSD', quote('EURUSD', 1));
+    connection.sendEvent('quotes:GBPUSD', quote('GBPUSD', 1));
+    for (let bid = 2; bid <= 500; bid++) {
+      connection.sendEvent('quotes:EURUSD', quote('EURUSD', bid));
+      connection.sendEvent('quotes:GBPUSD', quote('GBPUSD', bid));
+    }
+    expect(connection.queuedChannels).toBe(2);
+    expect(socket.bufferedAmount).toBeLessThan(200);
+    socket.drain(); // the client catches up: the queued latest frames go out
+    socket.drain();
+    expect(socket.delivered).toEqual([
+      quote('EURUSD', 1),
+      quote('GBPUSD', 1),
+      quote('EURUSD', 500),
+      quote('GBPUSD', 500),
+    ]);
+    expect(connection.queuedChannels).toBe(0);
+  });
+
+  it('keeps events in order behind queued ones until the queue is empty', () => {
+    const { socket, connection } = slowClient({ slowThresholdBytes: 50 });
+    connection.sendEvent('quotes:EURUSD', quote('EURUSD', 1));
+    connection.sendEvent('quotes:EURUSD', quote('EURUSD', 2)); // over threshold: queued
+    socket.drain(); // flushes 2
+    connection.sendEvent('quotes:USDJPY', quote('USDJPY', 1));
+    socket.drain();
+    socket.drain();
+    expect(socket.delivered).toEqual([quote('EURUSD', 1), quote('EURUSD', 2), quote('USDJPY', 1)]);
+  });
+
+  it('forgets the queued frame of a channel the client left', () => {
+    const { socket, connection } = slowClient({ slowThresholdBytes: 10 });
+    connection.sendEvent('quotes:EURUSD', quote('EURUSD', 1));
+    connection.sendEvent('quotes:GBPUSD', quote('GBPUSD', 1));
+    connection.dropQueued('quotes:GBPUSD');
+    socket.drain();
+    socket.drain();
+    expect(socket.delivered).toEqual([quote('EURUSD', 1)]);
+  });
+
+  it('cuts a client that lets control answers pile up past the hard limit', () => {
+    const { socket, connection, overflowed } = slowClient({ maxBufferedBytes: 200 });
+    for (let i = 0; i < 20; i++) connection.sendControl({ type: 'pong' });
+    expect(overflowed).toEqual([connection]);
+    expect(socket.terminated).toBe(true);
+    expect(socket.bufferedAmount).toBeLessThanOrEqual(200 + 20);
+  });
+
+  it('sends nothing once closed', () => {
+    const { socket, connection } = slowClient();
+    connection.close(1001, 'server shutting down');
+    connection.sendEvent('quotes:EURUSD', quote('EURUSD', 1));
+    connection.sendControl({ type: 'pong' });
+    socket.drain();
+    expect(socket.delivered).toEqual([]);
+    expect(socket.closedWith).toEqual({ code: 1001, reason: 'server shutting down' });
+  });
+});
+
+describe('LatestPerChannelQueue', () => {
+  it('replaces per channel and moves the channel to the back', () => {
+    const q = new LatestPerChannelQueue(5);
+    q.put('a', 'a1');
+    q.put('b', 'b1');
+    q.put('a', 'a2');
+    expect(q.shift()).toEqual({ channel: 'b', frame: 'b1' });
+    expect(q.shift()).toEqual({ channel: 'a', frame: 'a2' });
+    expect(q.shift()).toBeUndefined();
+  });
+
+  it('is bounded: the oldest channel is dropped to make room', () => {
+    const q = new LatestPerChannelQueue(2);
+    expect(q.put('a', 'a1')).toBeUndefined();
+    expect(q.put('b', 'b1')).toBeUndefined();
+    expect(q.put('c', 'c1')).toBe('a');
+    expect(q.size).toBe(2);
+    expect([q.shift()?.channel, q.shift()?.channel]).toEqual(['b', 'c']);
+  });
+
+  it('refuses a non-positive bound', () => {
+    expect(() => new LatestPerChannelQueue(0)).toThrow('maxChannels must be a positive integer');
+  });
+});

@@ -1,0 +1,371 @@
+import {
+  SESSION_REVOKED_EVENT,
+  sessionRevokedDataSchema,
+  WS_MAX_SUBSCRIPTIONS,
+  type WsClientMessage,
+  type WsErrorCode,
+  wsClientMessageSchema,
+  wsCloseCodes,
+} from '@tradedesk/contracts';
+import type { AuthContext } from '../auth/guard.js';
+import type { BusMessage, EventBus } from '../bus/event-bus.js';
+import { type GatewaySocket, WsConnection } from './ws-connection.js';
+
+/**
+ * Decides whether the caller may subscribe to a channel of a family (`quotes`, `account`, ...).
+ * `rest` is what follows `<prefix>:` (`EURUSD`, an account id, or '' for the bare prefix). Answer
+ * false for someone else's resource: the client sees the same "not found" as for a missing one.
+ */
+export type ChannelAuthorizer = (request: {
+  userId: string;
+  sessionId: string;
+  channel: string;
+  rest: string;
+}) => boolean | Promise<boolean>;
+
+export type GatewayLogger = {
+  debug(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+export type GatewayOptions = {
+  /** How often the server pings; a connection that has not answered the previous ping is cut. */
+  heartbeatMs: number;
+  slowThresholdBytes: number;
+  maxBufferedBytes: number;
+  maxSubscriptions: number;
+  /** Client messages waiting for a channel authorisation before further ones are refused. */
+  maxInFlightMessages: number;
+};
+
+export const defaultGatewayOptions: GatewayOptions = {
+  heartbeatMs: 25_000,
+  slowThresholdBytes: 256 * 1024,
+  maxBufferedBytes: 4 * 1024 * 1024,
+  maxSubscriptions: WS_MAX_SUBSCRIPTIONS,
+  maxInFlightMessages: 32,
+};
+
+export const USER_CHANNEL = 'user';
+const USER_BUS_PREFIX = 'user:';
+
+/** The bus channel of one user's notifications, alerts, messages and session events. */
+export const userBusChannel = (userId: string): string => `${USER_BUS_PREFIX}${userId}`;
+
+export interface WsGateway {
+  /**
+   * Opens a channel family to clients: `registerChannel('quotes', authorize)` serves `quotes:EURUSD`.
+   * The bus channel has the same name as the client channel.
+   */
+  registerChannel(prefix: string, authorize: ChannelAuthorizer): void;
+  /** Takes over an authenticated socket; returns the connection the socket's events are fed to. */
+  accept(socket: GatewaySocket, auth: AuthContext): WsConnection;
+  /** Feeds one text frame of a client. */
+  receive(connection: WsConnection, text: string): void;
+  pong(connection: WsConnection): void;
+  /** The socket closed (by either side). */
+  detach(connection: WsConnection): void;
+  readonly connectionCount: number;
+  /** Closes every socket with `code`, cuts those that do not finish closing within `graceMs`. */
+  shutdown(options: { code: number; reason: string; graceMs: number }): Promise<void>;
+}
+
+type Resolved =
+  | { ok: true; busChannel: string; authorize?: ChannelAuthorizer; rest: string }
+  | { ok: false; code: WsErrorCode; message: string };
+
+export function createWsGateway(deps: {
+  bus: EventBus;
+  log: GatewayLogger;
+  options?: Partial<GatewayOptions>;
+}): WsGateway {
+  const options: GatewayOptions = { ...defaultGatewayOptions, ...deps.options };
+  const { log } = deps;
+  const families = new Map<string, ChannelAuthorizer>();
+  const connections = new Set<WsConnection>();
+  const subscribers = new Map<string, Set<WsConnection>>();
+  const inFlight = new WeakMap<WsConnection, { count: number; chain: Promise<void> }>();
+  let heartbeat: NodeJS.Timeout | undefined;
+  let shuttingDown = false;
+  let drained: (() => void) | undefined;
+
+  const unsubscribeBus = deps.bus.subscribe(onBusMessage);
+
+  function onBusMessage(message: BusMessage): void {
+    const isUser = message.channel.startsWith(USER_BUS_PREFIX);
+    const clientChannel = isUser ? USER_CHANNEL : message.channel;
+    const subs = subscribers.get(message.channel);
+    const revoked = isUser && message.event === SESSION_REVOKED_EVENT ? revokedSockets(message) : [];
+    if (!subs?.size && revoked.length === 0) return;
+    // One serialisation per broadcast, however many sockets receive it.
+    const frame = JSON.stringify({ type: 'event', channel: clientChannel, event: message.event, data: message.data });
+    if (subs) {
+      for (const connection of subs) {
+        if (!revoked.includes(connection)) connection.sendEvent(clientChannel, frame);
+      }
+    }
+    for (const connection of revoked) {
+      connection.sendNow(frame);
+      connection.close(wsCloseCodes.sessionRevoked, 'session revoked');
+    }
+  }
+
+  /** Sockets of the revoked session are told why, whether or not they listen to `user`, then closed. */
+  function revokedSockets(message: BusMessage): WsConnection[] {
+    const parsed = sessionRevokedDataSchema.safeParse(message.data);
+    if (!parsed.success) {
+      log.warn({ channel: message.channel }, 'session.revoked event without a sessionId');
+      return [];
+    }
+    const userId = message.channel.slice(USER_BUS_PREFIX.length);
+    return [...connections].filter((c) => c.userId === userId && c.sessionId === parsed.data.sessionId && !c.closed);
+  }
+
+  function resolve(connection: WsConnection, channel: string): Resolved {
+    if (channel === USER_CHANNEL) return { ok: true, busChannel: userBusChannel(connection.userId), rest: '' };
+    const colon = channel.indexOf(':');
+    const prefix = colon === -1 ? channel : channel.slice(0, colon);
+    const rest = colon === -1 ? '' : channel.slice(colon + 1);
+    if (prefix === USER_CHANNEL) {
+      return {
+        ok: false,
+        code: 'WS_CHANNEL_UNKNOWN',
+        message: `channel: subscribe to "${USER_CHANNEL}" for your own events; "${channel}" is not a channel`,
+      };
+    }
+    const authorize = families.get(prefix);
+    if (!authorize) return { ok: false, code: 'WS_CHANNEL_UNKNOWN', message: `channel: unknown channel "${channel}"` };
+    return { ok: true, busChannel: channel, authorize, rest };
+  }
+
+  function addSubscriber(connection: WsConnection, clientChannel: string, busChannel: string): void {
+    connection.subscriptions.set(clientChannel, busChannel);
+    let set = subscribers.get(busChannel);
+    if (!set) {
+      set = new Set();
+      subscribers.set(busChannel, set);
+    }
+    set.add(connection);
+  }
+
+  function removeSubscriber(connection: WsConnection, clientChannel: string): void {
+    const busChannel = connection.subscriptions.get(clientChannel);
+    if (busChannel === undefined) return;
+    connection.subscriptions.delete(clientChannel);
+    connection.dropQueued(clientChannel);
+    const set = subscribers.get(busChannel);
+    set?.delete(connection);
+    if (set?.size === 0) subscribers.delete(busChannel);
+  }
+
+  function sendError(connection: WsConnection, code: WsErrorCode, message: string, channel?: string): void {
+    connection.sendControl(
+      channel === undefined ? { type: 'error', code, message } : { type: 'error', code, message, channel },
+    );
+  }
+
+  async function subscribe(connection: WsConnection, channel: string): Promise<void> {
+    if (connection.subscriptions.has(channel)) {
+      connection.sendControl({ type: 'subscribed', channel });
+      return;
+    }
+    if (connection.subscriptions.size >= options.maxSubscriptions) {
+      sendError(
+        connection,
+        'WS_TOO_MANY_SUBSCRIPTIONS',
+        `channel: at most ${options.maxSubscriptions} channels per connection`,
+        channel,
+      );
+      return;
+    }
+    const resolved = resolve(connection, channel);
+    if (!resolved.ok) {
+      sendError(connection, resolved.code, resolved.message, channel);
+      return;
+    }
+    if (resolved.authorize) {
+      let allowed: boolean;
+      try {
+        allowed = await resolved.authorize({
+          userId: connection.userId,
+          sessionId: connection.sessionId,
+          channel,
+          rest: resolved.rest,
+        });
+      } catch (err) {
+        log.error({ err, channel }, 'channel authorisation failed');
+        sendError(connection, 'WS_INTERNAL', 'channel: could not check access, try again', channel);
+        return;
+      }
+      if (connection.closed) return;
+      if (!allowed) {
+        sendError(connection, 'WS_CHANNEL_NOT_FOUND', `channel: "${channel}" not found`, channel);
+        return;
+      }
+    }
+    addSubscriber(connection, channel, resolved.busChannel);
+    connection.sendControl({ type: 'subscribed', channel });
+  }
+
+  async function handle(connection: WsConnection, message: WsClientMessage): Promise<void> {
+    switch (message.type) {
+      case 'ping':
+        connection.sendControl({ type: 'pong' });
+        return;
+      case 'subscribe':
+        await subscribe(connection, message.channel);
+        return;
+      case 'unsubscribe':
+        removeSubscriber(connection, message.channel);
+        connection.sendControl({ type: 'unsubscribed', channel: message.channel });
+        return;
+    }
+  }
+
+  function parse(connection: WsConnection, text: string): WsClientMessage | undefined {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      sendError(connection, 'WS_BAD_MESSAGE', 'message: must be a JSON object');
+      return undefined;
+    }
+    const result = wsClientMessageSchema.safeParse(json);
+    if (result.success) return result.data;
+    const issue = result.error.issues[0];
+    const field = issue?.path.length ? issue.path.map(String).join('.') : 'message';
+    if (field === 'type' || field === 'message') {
+      sendError(connection, 'WS_BAD_MESSAGE', `type: must be one of subscribe, unsubscribe, ping`);
+    } else {
+      sendError(connection, 'WS_VALIDATION_FAILED', `${field}: ${issue?.message ?? 'is invalid'}`);
+    }
+    return undefined;
+  }
+
+  function startHeartbeat(): void {
+    if (heartbeat || shuttingDown) return;
+    heartbeat = setInterval(() => {
+      for (const connection of connections) {
+        if (!connection.alive) {
+          log.debug({ userId: connection.userId }, 'websocket missed a pong; terminating');
+          connection.terminate();
+          continue;
+        }
+        connection.alive = false;
+        try {
+          connection.socket.ping();
+        } catch {
+          connection.terminate();
+        }
+      }
+    }, options.heartbeatMs);
+    heartbeat.unref();
+  }
+
+  function stopHeartbeat(): void {
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = undefined;
+  }
+
+  const onOverflow = (connection: WsConnection) => {
+    log.warn({ userId: connection.userId }, 'websocket client does not read; terminating');
+    connection.terminate();
+  };
+
+  return {
+    registerChannel(prefix, authorize) {
+      if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(prefix) || prefix.length > 64) {
+        throw new Error(`channel prefix "${prefix}" must be 1-64 letters, digits, . _ - (no colon)`);
+      }
+      if (prefix === USER_CHANNEL) throw new Error(`channel prefix "${USER_CHANNEL}" is reserved by the gateway`);
+      if (families.has(prefix)) throw new Error(`channel prefix "${prefix}" is already registered`);
+      families.set(prefix, authorize);
+    },
+
+    accept(socket, auth) {
+      const connection = new WsConnection(
+        socket,
+        auth,
+        {
+          slowThresholdBytes: options.slowThresholdBytes,
+          maxBufferedBytes: options.maxBufferedBytes,
+          maxQueuedChannels: options.maxSubscriptions + 1,
+        },
+        onOverflow,
+      );
+      if (shuttingDown) {
+        connection.close(wsCloseCodes.goingAway, 'server shutting down');
+        return connection;
+      }
+      connections.add(connection);
+      inFlight.set(connection, { count: 0, chain: Promise.resolve() });
+      startHeartbeat();
+      return connection;
+    },
+
+    receive(connection, text) {
+      if (connection.closed) return;
+      connection.alive = true;
+      const message = parse(connection, text);
+      if (!message) return;
+      const state = inFlight.get(connection);
+      if (!state) return;
+      if (state.count >= options.maxInFlightMessages) {
+        sendError(connection, 'WS_RATE_LIMITED', 'message: too many messages in flight, slow down');
+        return;
+      }
+      state.count += 1;
+      // One message at a time per connection, so an unsubscribe never overtakes its subscribe.
+      state.chain = state.chain
+        .then(() => handle(connection, message))
+        .catch((err: unknown) => {
+          log.error({ err }, 'websocket message handling failed');
+          sendError(connection, 'WS_INTERNAL', 'message: could not be handled');
+        })
+        .finally(() => {
+          state.count -= 1;
+        });
+    },
+
+    pong(connection) {
+      connection.alive = true;
+    },
+
+    detach(connection) {
+      connection.closed = true;
+      for (const channel of [...connection.subscriptions.keys()]) removeSubscriber(connection, channel);
+      connections.delete(connection);
+      if (connections.size === 0) {
+        stopHeartbeat();
+        drained?.();
+      }
+    },
+
+    get connectionCount() {
+      return connections.size;
+    },
+
+    async shutdown({ code, reason, graceMs }) {
+      shuttingDown = true;
+      stopHeartbeat();
+      unsubscribeBus();
+      if (connections.size === 0) return;
+      const done = new Promise<void>((r) => {
+        drained = r;
+      });
+      for (const connection of connections) connection.close(code, reason);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((r) => {
+        timer = setTimeout(r, graceMs);
+        timer.unref();
+      });
+      await Promise.race([done, timeout]);
+      clearTimeout(timer);
+      for (const connection of [...connections]) {
+        connection.terminate();
+        connections.delete(connection);
+      }
+    },
+  };
+}

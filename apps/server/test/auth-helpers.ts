@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { mailOutbox } from '../src/platform/mail/mail.table.js';
+
+export type SignedInUser = {
+  userId: string;
+  email: string;
+  password: string;
+  username: string;
+  accessToken: string;
+  refreshToken: string;
+  tradingAccessToken: string;
+  tradingRefreshToken: string;
+  /** A `Cookie` header value carrying every session cookie, as a browser would send them. */
+  cookie: string;
+  /** `{ authorization: 'Bearer <access token>' }`, for API-client style calls. */
+  auth: { authorization: string };
+};
+
+export type SignUpOverrides = {
+  email?: string;
+  password?: string;
+  username?: string;
+  firstName?: string;
+  lastName?: string;
+};
+
+/** A unique suffix per call, so tests sharing one app never collide on e-mail or username. */
+export function uniqueSuffix(): string {
+  return randomBytes(5).toString('hex');
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers. */
+export function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of response.cookies) out[c.name] = c.value;
+  return out;
+}
+
+/** A Cookie header value from name/value pairs. */
+export function cookieHeader(cookies: Record<string, string>): string {
+  return Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+}
+
+/** The newest link mailed to `email` (from the outbox the test app writes to). */
+export async function latestMailLink(app: FastifyInstance, email: string, template?: 'activation' | 'reset') {
+  const rows = await app.ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email.toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id));
+  const mail = rows.find((r) => !template || r.template === template);
+  const link = mail?.links[0];
+  if (!link) throw new Error(`no ${template ?? ''} mail to ${email} in the outbox`);
+  return { link, token: new URL(link).searchParams.get('token') ?? '' };
+}
+
+/** Signs up through POST /api/customer (pending account), without activating. */
+export async function signUp(app: FastifyInstance, overrides: SignUpOverrides = {}) {
+  const suffix = uniqueSuffix();
+  const input = {
+    email: overrides.email ?? `user-${suffix}@example.test`,
+    password: overrides.password ?? `Passw0rd-${suffix}`,
+    username: overrides.username ?? `user_${suffix}`,
+    first_name: overrides.firstName ?? 'Test',
+    last_name: overrides.lastName ?? 'User',
+  };
+  const response = await app.inject({ method: 'POST', url: '/api/customer', payload: input });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const userId = (response.json() as { user: { id: string } }).user.id;
+  return { userId, email: input.email, password: input.password, username: input.username };
+}
+
+/**
+ * A signed-in, activated user: signs up, activates with the token of the mailed link, logs in with
+ * `return_tokens`. Each call makes a new user (unique e-mail and username unless overridden).
+ */
+export async function signUpAndLogin(app: FastifyInstance, overrides: SignUpOverrides = {}): Promise<SignedInUser> {
+  const user = await signUp(app, overrides);
+  const { token } = await latestMailLink(app, user.email, 'activation');
+  const activated = await app.inject({ method: 'POST', url: '/api/customer/activate', payload: { token } });
+  if (activated.statusCode !== 200) throw new Error(`activation failed: ${activated.statusCode} ${activated.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/customer/login',
+    payload: { email: user.email, password: user.password, return_tokens: true },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const tokens = (login.json() as { tokens?: Record<string, string> }).tokens;
+  if (!tokens) throw new Error(`login answered no tokens: ${login.body}`);
+  return {
+    ...user,
+    accessToken: tokens.accessToken!,
+    refreshToken: tokens.refreshToken!,
+    tradingAccessToken: tokens.tradingAccessToken!,
+    tradingRefreshToken: tokens.tradingRefreshToken!,
+    cookie: cookieHeader(cookiesOf(login)),
+    auth: { authorization: `Bearer ${tokens.accessToken}` },
+  };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Where the browser starts Google sign-in (a full-page navigation, not a fetch). */
+export const googleLoginPath = '/customer/login/google';
+/** Where Google sends the browser back; register `${PUBLIC_URL}/api${googleCallbackPath}` as the redirect URI. */
+export const googleCallbackPath = '/customer/login/google/callback';
+
+/**
+ * A path on this site: one leading slash, no scheme or host, no backslash, no control characters.
+ * Anything else could turn the post-sign-in redirect into an open redirect (`//evil.example`, `/\evil.example`).
+ */
+export function isSameOriginPath(value: string): boolean {
+  if (!value.startsWith('/') || value.startsWith('//')) return false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f || c === 0x5c) return false;
+  }
+  return true;
+}
+
+export const googleLoginQuerySchema = z.object({
+  redirect: z
+    .string()
+    .max(512)
+    .refine(isSameOriginPath, 'must be a path on this site starting with a single /')
+    .optional()
+    .describe('Where to land after sign-in, e.g. /dashboard (default /)'),
+});
+export type GoogleLoginQuery = z.infer<typeof googleLoginQuerySchema>;
+
+/** What the provider appends to the callback URL (Google also adds authuser, hd and prompt). */
+export const googleCallbackQuerySchema = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(512).optional(),
+  iss: z.string().max(512).optional(),
+  scope: z.string().max(1024).optional(),
+  error: z.string().max(256).optional(),
+  error_description: z.string().max(1024).optional(),
+  error_uri: z.string().max(1024).optional(),
+  authuser: z.string().max(16).optional(),
+  hd: z.string().max(256).optional(),
+  prompt: z.string().max(64).optional(),
+  session_state: z.string().max(512).optional(),
+});
+export type GoogleCallbackQuery = z.infer<typeof googleCallbackQuerySchema>;
+
+/** A redirect: no body, the target is in the `Location` header. */
+export const googleRedirectSchema = z.null().describe('Redirect; the target is in the Location header');
+
+/**
+ * Codes the callback puts in `${PUBLIC_URL}/sign-in?error=<code>` when Google sign-in fails,
+ * so the sign-in page can explain what happened.
+ */
+export const googleSignInErrorCodes = [
+  'AUTH_GOOGLE_DENIED',
+  'AUTH_GOOGLE_STATE_INVALID',
+  'AUTH_GOOGLE_EXCHANGE_FAILED',
+  'AUTH_GOOGLE_EMAIL_MISSING',
+  'AUTH_GOOGLE_EMAIL_NOT_VERIFIED',
+  'AUTH_GOOGLE_ACCOUNT_CONFLICT',
+  'AUTH_GOOGLE_UNAVAILABLE',
+  'AUTH_GOOGLE_FAILED',
+] as const;
+export type GoogleSignInErrorCode = (typeof googleSignInErrorCodes)[number];
