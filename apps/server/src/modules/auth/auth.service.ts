@@ -116,6 +116,28 @@ export function createAuthService(deps: {
     return revoke(userId, reason);
   }
 
+  /**
+   * The last step of every sign-in (password or Google): a session, or a two-factor challenge when the
+   * user has a second factor, so no sign-in path skips it.
+   */
+  async function completeSignIn(user: UserRow, meta: SessionMeta): Promise<LoginResult> {
+    if (await twoFactor.isEnabled(user.id)) {
+      const now = clock.now();
+      await repo.deleteExpiredChallenges(now);
+      const challengeToken = newToken();
+      const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
+      await repo.insertChallenge({
+        id: newId(),
+        userId: user.id,
+        tokenHash: hashToken(challengeToken),
+        expiresAt,
+        createdAt: now,
+      });
+      return { status: 'two_factor_required', challengeToken, expiresAt };
+    }
+    return { status: 'signed_in', user, issued: await issueSession(user.id, meta) };
+  }
+
   return {
     issueSession,
     authenticateAccess,
@@ -146,22 +168,10 @@ export function createAuthService(deps: {
       if (user.status !== 'active') {
         throw authError('AUTH_NOT_ACTIVATED', 'email: confirm your address with the link we sent before signing in');
       }
-      if (await twoFactor.isEnabled(user.id)) {
-        const now = clock.now();
-        await repo.deleteExpiredChallenges(now);
-        const challengeToken = newToken();
-        const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
-        await repo.insertChallenge({
-          id: newId(),
-          userId: user.id,
-          tokenHash: hashToken(challengeToken),
-          expiresAt,
-          createdAt: now,
-        });
-        return { status: 'two_factor_required', challengeToken, expiresAt };
-      }
-      return { status: 'signed_in', user, issued: await issueSession(user.id, meta) };
+      return completeSignIn(user, meta);
     },
+
+    completeSignIn,
 
     async loginTwoFactor(input: { challengeToken: string; code: string }, meta: SessionMeta): Promise<LoginResult> {
       const challenge = await repo.findChallenge(hashToken(input.challengeToken));

@@ -15,7 +15,7 @@ import { createGoogleUsersService } from './google-users.service.js';
  */
 export function googleSignInPlugin(
   ctx: AppContext,
-  deps: { users: UsersService; auth: Pick<AuthService, 'issueSession'> },
+  deps: { users: UsersService; auth: Pick<AuthService, 'completeSignIn'> },
 ): FastifyPluginAsyncZod {
   const redirectUri = `${ctx.config.publicUrl}/api${googleCallbackPath}`;
   const google = ctx.config.google;
@@ -24,7 +24,7 @@ export function googleSignInPlugin(
         oidc: createGoogleOidc({ ...google, redirectUri }),
         sealer: createFlowSealer(ctx.config.secrets.jwt),
         users: createGoogleUsersService({ users: deps.users, clock: ctx.clock }),
-        issueSession: deps.auth.issueSession,
+        completeSignIn: deps.auth.completeSignIn,
         clock: ctx.clock,
       })
     : null;

@@ -125,6 +125,12 @@ export function googleRoutes(deps: {
             flowCookie: request.cookies[googleFlowCookieName],
             meta: { device: deviceOf(request.headers['user-agent']), ip: request.ip },
           });
+          if (done.status === 'two_factor_required') {
+            // The second factor is still owed: the sign-in page asks for the code. The challenge rides in
+            // the fragment so it never reaches a server log.
+            const next = new URLSearchParams({ challenge: done.challengeToken, redirect: done.redirectPath });
+            return reply.redirect(`${config.publicUrl}/sign-in#${next.toString()}`, 302);
+          }
           setAuthCookies(reply, done.issued, config);
           return reply.redirect(`${config.publicUrl}${done.redirectPath}`, 302);
         } catch (error) {

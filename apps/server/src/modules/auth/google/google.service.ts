@@ -1,14 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { GoogleCallbackQuery } from '@tradedesk/contracts';
 import type { Clock } from '../../../platform/clock.js';
-import type { IssuedSession, SessionMeta } from '../auth.service.js';
+import type { UserRow } from '../../users/users.service.js';
+import type { IssuedSession, LoginResult, SessionMeta } from '../auth.service.js';
 import { type Acquisition, type FlowSealer, googleFlowTtlMs } from './google.cookies.js';
 import { googleError } from './google.errors.js';
 import type { GoogleOidc } from './google-oidc.service.js';
 import type { GoogleUsersService } from './google-users.service.js';
 
 export type GoogleSignInStart = { authorizationUrl: string; flowCookie: string };
-export type GoogleSignInDone = { issued: IssuedSession; userId: string; redirectPath: string };
+export type GoogleSignInDone =
+  | { status: 'signed_in'; issued: IssuedSession; userId: string; redirectPath: string }
+  | { status: 'two_factor_required'; challengeToken: string; userId: string; redirectPath: string };
 
 function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -24,7 +27,8 @@ export function createGoogleSignInService(deps: {
   oidc: GoogleOidc;
   sealer: FlowSealer;
   users: GoogleUsersService;
-  issueSession: (userId: string, meta: SessionMeta) => Promise<IssuedSession>;
+  /** The auth service's last sign-in step: a session, or a two-factor challenge. */
+  completeSignIn: (user: UserRow, meta: SessionMeta) => Promise<LoginResult>;
   clock: Clock;
 }) {
   const { oidc, sealer, users, clock } = deps;
@@ -76,8 +80,12 @@ export function createGoogleSignInService(deps: {
 
       const identity = await oidc.exchange(input.callbackUrl, flow);
       const user = await users.resolve(identity, { referralCode: flow.referralCode, tracking: flow.tracking });
-      const issued = await deps.issueSession(user.id, input.meta);
-      return { issued, userId: user.id, redirectPath: flow.redirect ?? '/' };
+      const result = await deps.completeSignIn(user, input.meta);
+      const redirectPath = flow.redirect ?? '/';
+      if (result.status === 'two_factor_required') {
+        return { status: 'two_factor_required', challengeToken: result.challengeToken, userId: user.id, redirectPath };
+      }
+      return { status: 'signed_in', issued: result.issued, userId: user.id, redirectPath };
     },
   };
 }

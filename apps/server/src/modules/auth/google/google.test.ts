@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Provider from 'oidc-provider';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test/helpers.js';
 import { createManualClock } from '../../../platform/clock.js';
@@ -345,6 +346,37 @@ describe('Google sign-in end to end', () => {
     expect(await app.verifyAccessToken(flow.appJar.cookies.get('access_token')!)).toMatchObject({
       userId: existing.id,
     });
+  });
+
+  it('asks a user with two-factor on for the code instead of opening a session', async () => {
+    const who = account({});
+    const first = await signIn({ as: who.sub });
+    const cookie = `access_token=${first.appJar.cookies.get('access_token')}`;
+    const setup = await app.inject({ method: 'POST', url: '/api/customer/2fa/setup', headers: { cookie } });
+    expect(setup.statusCode).toBe(200);
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.json().secret), digits: 6, period: 30 });
+    const codeAt = (ms: number) => totp.generate({ timestamp: ms });
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/customer/2fa/confirm',
+      headers: { cookie },
+      payload: { code: codeAt(clock.now().getTime()) },
+    });
+    expect(confirm.statusCode).toBe(200);
+
+    const second = await signIn({ as: who.sub, redirect: '/settings' });
+    expect(second.landing.pathname).toBe('/sign-in');
+    expect(second.appJar.cookies.has('access_token')).toBe(false);
+    const fragment = new URLSearchParams(second.landing.hash.slice(1));
+    expect(fragment.get('redirect')).toBe('/settings');
+    clock.advance(30_000);
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/customer/login/2fa',
+      payload: { challenge_token: fragment.get('challenge'), code: codeAt(clock.now().getTime()) },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'signed_in' });
   });
 
   it('refuses to link an account whose e-mail Google has not verified', async () => {
