@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signUpAndLogin, uniqueSuffix } from '../../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 
@@ -17,6 +17,15 @@ async function hammer(url: string, payload: object, ip: string, times: number) {
 }
 
 describe('rate limits', () => {
+  // The limiter's windows run on Date.now(); freezing it keeps a slow machine from letting a window
+  // expire halfway through a burst.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('the 11th login within a minute for one IP and e-mail gets 429 with Retry-After', async () => {
     const user = await signUpAndLogin(t.app);
     const payload = { email: user.email, password: 'Wrong-pass-1' };
