@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -63,7 +63,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const dir = options.pgliteDir ?? 'memory';
-  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+  let unlock = () => {};
+  if (dir !== 'memory') {
+    mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(dir);
+  }
   const snapshot = options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {};
   const client = dir === 'memory' ? new PGlite(snapshot) : new PGlite(dir, snapshot);
   await client.waitReady;
@@ -75,9 +79,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
     dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
   };
+}
+
+/**
+ * PGlite is an in-process database: two processes on one data folder corrupt it. A pid file keeps a
+ * second process out with a message that says what to do.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = join(dir, '..', `${basename(dir)}.pid`);
+  try {
+    const pid = Number(readFileSync(file, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${pid}. Stop that process, or give this one another DATA_DIR.`,
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Applies the committed migrations (idempotent). */
