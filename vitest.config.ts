@@ -21,6 +21,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+          // typing into forms with user-event is slow on the 2-core CI machines
+          testTimeout: 20_000,
+        },
+      },
       ...(withPostgres
         ? [
             {

@@ -1,0 +1,35 @@
+import { usernameSchema } from '@tradedesk/contracts';
+import { useEffect, useState } from 'react';
+import { useLazyUsernameAvailabilityQuery } from '../auth-api';
+
+export type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'error';
+
+export const USERNAME_CHECK_DELAY_MS = 400;
+
+/** Asks GET /profile/username/{username} once typing pauses, only for names the schema accepts. */
+export function useUsernameAvailability(username: string, delayMs = USERNAME_CHECK_DELAY_MS): Availability {
+  const [check] = useLazyUsernameAvailabilityQuery();
+  const [state, setState] = useState<Availability>('idle');
+
+  useEffect(() => {
+    const parsed = usernameSchema.safeParse(username);
+    if (!parsed.success) {
+      setState('idle');
+      return;
+    }
+    let cancelled = false;
+    setState('checking');
+    const timer = setTimeout(async () => {
+      const result = await check(parsed.data, true);
+      if (cancelled) return;
+      if (result.data) setState(result.data.available ? 'available' : 'taken');
+      else setState('error');
+    }, delayMs);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [username, delayMs, check]);
+
+  return state;
+}

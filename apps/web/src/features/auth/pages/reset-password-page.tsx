@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { passwordSchema } from '@tradedesk/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { FormTextField } from '../../../shared/forms/form-text-field';
+import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useResetPasswordMutation } from '../auth-api';
+import { FormAlert } from '../components/form-alert';
+import { PasswordStrengthMeter } from '../components/password-strength-meter';
+
+const resetFormSchema = z
+  .object({ password: passwordSchema, confirm: z.string().max(128) })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'must match the new password' });
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [reset] = useResetPasswordMutation();
+  const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(resetFormSchema), defaultValues: { password: '', confirm: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setFormError(null);
+    const result = await reset({ token, password });
+    if (result.error) setFormError(applyServerErrors(result.error, ['password'], form.setError));
+    else setDone(true);
+  });
+
+  return (
+    <>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+        Choose a new password
+      </Typography>
+      {!token ? (
+        <FormAlert severity="error">
+          This reset link is incomplete.{' '}
+          <Link component={RouterLink} to="/forgot-password">
+            Ask for a new one
+          </Link>
+          .
+        </FormAlert>
+      ) : done ? (
+        <FormAlert severity="success">Your password has been changed. You can sign in with it now.</FormAlert>
+      ) : (
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reset password">
+          {formError && <FormAlert severity="error">{formError}</FormAlert>}
+          <FormTextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            autoFocus
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <PasswordStrengthMeter password={form.watch('password')} />
+          <FormTextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.confirm?.message}
+            {...form.register('confirm')}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            fullWidth
+            size="large"
+            disabled={form.formState.isSubmitting}
+            sx={{ mt: 2 }}
+          >
+            Change password
+          </Button>
+        </Box>
+      )}
+      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+        <Link component={RouterLink} to="/sign-in">
+          Go to sign in
+        </Link>
+      </Typography>
+    </>
+  );
+}
+
+export { ResetPasswordPage as Component };

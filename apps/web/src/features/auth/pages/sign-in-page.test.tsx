@@ -1,0 +1,117 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorBody, mockFetch, signedInBody } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+
+const options = (google: boolean, mailbox = false) => ({ body: { google, mailbox } });
+
+async function fillCredentials(email = 'ada@example.com', password = 'secret123') {
+  await userEvent.type(await screen.findByLabelText(/^Email/), email);
+  await userEvent.type(screen.getByLabelText(/^Password/), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('sign-in page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('signs in with e-mail and password and goes home', async () => {
+    const net = mockFetch({
+      'GET /customer/login/options': options(false),
+      'POST /customer/login': { body: signedInBody() },
+      'GET /customer/configuration': { status: 404, body: {} },
+    });
+    const { store, router } = renderApp('/sign-in');
+    await fillCredentials();
+    await waitFor(() => expect(store.getState().auth.status).toBe('signedIn'));
+    expect(net.callsTo('POST', '/customer/login')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'secret123',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
+  });
+
+  it('shows validation errors on the fields without calling the server', async () => {
+    const net = mockFetch({ 'GET /customer/login/options': options(false) });
+    renderApp('/sign-in');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('must be a valid e-mail address')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(net.callsTo('POST', '/customer/login')).toHaveLength(0);
+  });
+
+  it("shows the server's message for wrong credentials", async () => {
+    mockFetch({
+      'GET /customer/login/options': options(false),
+      'POST /customer/login': errorBody(401, 'AUTH_BAD_CREDENTIALS', 'Wrong email or password'),
+    });
+    const { store } = renderApp('/sign-in');
+    await fillCredentials();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password');
+    expect(store.getState().auth.status).not.toBe('signedIn');
+  });
+
+  it('offers to resend the activation mail for a pending account', async () => {
+    mockFetch({
+      'GET /customer/login/options': options(false),
+      'POST /customer/login': errorBody(403, 'AUTH_NOT_ACTIVATED', 'Activate your account first'),
+    });
+    renderApp('/sign-in');
+    await fillCredentials();
+    expect(await screen.findByRole('link', { name: 'Resend the activation e-mail' })).toHaveAttribute(
+      'href',
+      '/resend-activation',
+    );
+  });
+
+  it('asks for the second factor when login answers two_factor_required, then signs in', async () => {
+    const net = mockFetch({
+      'GET /customer/login/options': options(false),
+      'POST /customer/login': {
+        body: { status: 'two_factor_required', challengeToken: 'chal-1', expiresAt: '2999-01-01T00:00:00Z' },
+      },
+      'POST /customer/login/2fa': (req) =>
+        (req.body as { code: string }).code === '123456'
+          ? { body: signedInBody() }
+          : errorBody(400, 'AUTH_2FA_CODE_INVALID', 'code: is not valid'),
+    });
+    const { store } = renderApp('/sign-in');
+    await fillCredentials();
+    const code = await screen.findByLabelText(/^Authentication code/);
+    expect(store.getState().auth.status).not.toBe('signedIn');
+
+    await userEvent.type(code, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('is not valid')).toBeInTheDocument();
+
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(store.getState().auth.status).toBe('signedIn'));
+    expect(net.callsTo('POST', '/customer/login/2fa').at(-1)?.body).toEqual({
+      challenge_token: 'chal-1',
+      code: '123456',
+    });
+  });
+
+  it("shows 'Continue with Google' only when the server has Google configured", async () => {
+    mockFetch({ 'GET /customer/login/options': options(true) });
+    const first = renderApp('/sign-in');
+    const google = await screen.findByRole('link', { name: 'Continue with Google' });
+    expect(google.getAttribute('href')).toMatch(/\/api\/customer\/login\/google$/);
+    first.unmount();
+
+    mockFetch({ 'GET /customer/login/options': options(false) });
+    renderApp('/sign-in');
+    await screen.findByRole('button', { name: 'Sign in' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).toBeNull();
+  });
+
+  it('links to the dev mailbox only when the server keeps mail', async () => {
+    mockFetch({ 'GET /customer/login/options': options(false, true) });
+    renderApp('/sign-in');
+    expect(await screen.findByRole('link', { name: 'Open the dev mailbox' })).toHaveAttribute('href', '/dev/mailbox');
+  });
+});

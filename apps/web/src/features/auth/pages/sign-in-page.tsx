@@ -1,0 +1,164 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error';
+import { FormTextField } from '../../../shared/forms/form-text-field';
+import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useSchemaForm } from '../../../shared/forms/use-schema-form';
+import { useLoginMutation, useLoginOptionsQuery, useLoginTwoFactorMutation } from '../auth-api';
+import { FormAlert } from '../components/form-alert';
+
+// The contracts schemas (and zod) arrive on the first submit, keeping the sign-in page's first load small.
+const GoogleSignIn = lazy(() => import('../components/google-sign-in').then((m) => ({ default: m.GoogleSignIn })));
+
+const credentialsSchema = () => import('../sign-in-validation').then((m) => m.credentialsSchema);
+const codeSchema = () => import('../sign-in-validation').then((m) => m.codeSchema);
+
+function CredentialsStep(props: { onChallenge: (challengeToken: string) => void }) {
+  const [login, { isLoading }] = useLoginMutation();
+  const [formError, setFormError] = useState<{ message: string; notActivated: boolean } | null>(null);
+  const form = useSchemaForm({ schema: credentialsSchema, defaultValues: { email: '', password: '' } });
+  const { errors } = form;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await login(values);
+    if (result.data?.status === 'two_factor_required') props.onChallenge(result.data.challengeToken);
+    if (result.error) {
+      const message = applyServerErrors(result.error, ['email', 'password'], form.setError);
+      if (message) {
+        const notActivated = isApiError(result.error) && result.error.code === 'AUTH_NOT_ACTIVATED';
+        setFormError({ message, notActivated });
+      }
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
+      {formError && (
+        <FormAlert severity="error">
+          {formError.message}
+          {formError.notActivated && (
+            <>
+              {' '}
+              <Link component={RouterLink} to="/resend-activation">
+                Resend the activation e-mail
+              </Link>
+            </>
+          )}
+        </FormAlert>
+      )}
+      <FormTextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        autoFocus
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <FormTextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Box sx={{ textAlign: 'right', mb: 2 }}>
+        <Link component={RouterLink} to="/forgot-password" variant="body2">
+          Forgot password?
+        </Link>
+      </Box>
+      <Button type="submit" variant="contained" fullWidth size="large" disabled={isLoading || form.isSubmitting}>
+        {isLoading ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </Box>
+  );
+}
+
+function TwoFactorStep(props: { challengeToken: string; onCancel: () => void }) {
+  const [verify, { isLoading }] = useLoginTwoFactorMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useSchemaForm({ schema: codeSchema, defaultValues: { code: '' } });
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    setFormError(null);
+    const result = await verify({ challengeToken: props.challengeToken, code });
+    if (result.error) setFormError(applyServerErrors(result.error, ['code'], form.setError));
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Two-factor verification">
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+      </Typography>
+      {formError && <FormAlert severity="error">{formError}</FormAlert>}
+      <FormTextField
+        label="Authentication code"
+        autoComplete="one-time-code"
+        inputMode="text"
+        required
+        autoFocus
+        error={form.errors.code?.message}
+        {...form.register('code')}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        fullWidth
+        size="large"
+        disabled={isLoading || form.isSubmitting}
+        sx={{ mt: 2 }}
+      >
+        {isLoading ? 'Verifying…' : 'Verify'}
+      </Button>
+      <Button fullWidth onClick={props.onCancel} sx={{ mt: 1 }}>
+        Back to sign in
+      </Button>
+    </Box>
+  );
+}
+
+export function SignInPage() {
+  const { data: options } = useLoginOptionsQuery();
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
+
+  return (
+    <>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+        {challengeToken ? 'Two-factor verification' : 'Sign in'}
+      </Typography>
+      {challengeToken ? (
+        <TwoFactorStep challengeToken={challengeToken} onCancel={() => setChallengeToken(null)} />
+      ) : (
+        <>
+          <CredentialsStep onChallenge={setChallengeToken} />
+          {options?.google && (
+            <Suspense fallback={null}>
+              <GoogleSignIn />
+            </Suspense>
+          )}
+          <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+            New here?{' '}
+            <Link component={RouterLink} to="/sign-up">
+              Create an account
+            </Link>
+          </Typography>
+          {options?.mailbox && (
+            <Typography variant="body2" sx={{ mt: 1, textAlign: 'center' }}>
+              <Link component={RouterLink} to="/dev/mailbox">
+                Open the dev mailbox
+              </Link>
+            </Typography>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+export { SignInPage as Component };

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { type SignUpBody, signUpBodySchema } from '@tradedesk/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { FormTextField } from '../../../shared/forms/form-text-field';
+import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useSignUpMutation } from '../auth-api';
+import { FormAlert } from '../components/form-alert';
+import { PasswordStrengthMeter } from '../components/password-strength-meter';
+import { type Availability, useUsernameAvailability } from '../hooks/use-username-availability';
+
+const fields = ['first_name', 'last_name', 'username', 'email', 'password'] as const;
+
+const availabilityText: Record<Availability, string | undefined> = {
+  idle: 'Letters, digits, underscore and dot; 3 to 30 characters',
+  checking: 'Checking availability…',
+  available: 'This username is available',
+  taken: undefined,
+  error: 'Availability could not be checked right now',
+};
+
+export function SignUpPage() {
+  const [signUp, { isLoading }] = useSignUpMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [createdEmail, setCreatedEmail] = useState<string | null>(null);
+  const form = useForm<SignUpBody>({
+    resolver: zodResolver(signUpBodySchema),
+    defaultValues: { first_name: '', last_name: '', username: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const availability = useUsernameAvailability(form.watch('username'));
+  const password = form.watch('password');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    if (availability === 'taken') return;
+    const result = await signUp(values);
+    if (result.data) setCreatedEmail(result.data.user.email);
+    else setFormError(applyServerErrors(result.error, fields, form.setError));
+  });
+
+  if (createdEmail) {
+    return (
+      <>
+        <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+          Check your e-mail
+        </Typography>
+        <Typography sx={{ mb: 2 }}>
+          We sent an activation link to <strong>{createdEmail}</strong>. Open it to activate your account, then sign in.
+        </Typography>
+        <Link component={RouterLink} to="/sign-in">
+          Go to sign in
+        </Link>
+      </>
+    );
+  }
+
+  const usernameError = errors.username?.message ?? (availability === 'taken' ? 'This username is taken' : undefined);
+
+  return (
+    <>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+        Create your account
+      </Typography>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign up">
+        {formError && <FormAlert severity="error">{formError}</FormAlert>}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 1.5 }}>
+          <FormTextField
+            label="First name"
+            autoComplete="given-name"
+            required
+            error={errors.first_name?.message}
+            {...form.register('first_name')}
+          />
+          <FormTextField
+            label="Last name"
+            autoComplete="family-name"
+            required
+            error={errors.last_name?.message}
+            {...form.register('last_name')}
+          />
+        </Box>
+        <FormTextField
+          label="Username"
+          autoComplete="username"
+          required
+          error={usernameError}
+          helperText={availabilityText[availability]}
+          {...form.register('username')}
+        />
+        <FormTextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <FormTextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password?.message}
+          helperText="At least 8 characters with a letter and a digit"
+          {...form.register('password')}
+        />
+        <PasswordStrengthMeter password={password} />
+        <Button type="submit" variant="contained" fullWidth size="large" disabled={isLoading} sx={{ mt: 1 }}>
+          {isLoading ? 'Creating account…' : 'Create account'}
+        </Button>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+        Already have an account?{' '}
+        <Link component={RouterLink} to="/sign-in">
+          Sign in
+        </Link>
+      </Typography>
+    </>
+  );
+}
+
+export { SignUpPage as Component };

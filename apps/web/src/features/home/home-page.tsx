@@ -1,0 +1,75 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useAppSelector } from '../../app/hooks';
+import { useConfigurationQuery } from '../account/account-api';
+import { selectCurrentUser } from '../auth/auth-slice';
+
+function formatDate(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : date.toLocaleDateString(undefined, { dateStyle: 'long' });
+}
+
+/** Home: who is signed in and the account facts the server holds (GET /customer/configuration). */
+export function HomePage() {
+  const user = useAppSelector(selectCurrentUser);
+  const { data: configuration, isLoading, isError } = useConfigurationQuery();
+  const general = configuration?.general;
+  const name = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim() || user?.username || '';
+
+  const facts: [string, string | undefined][] = [
+    ['Username', user?.username ? `@${user.username}` : undefined],
+    ['E-mail', user?.email],
+    ['Member since', formatDate(user?.createdAt)],
+    ['Two-factor authentication', user ? (user.twoFactorEnabled ? 'On' : 'Off') : undefined],
+    ['Time zone', general?.timeZone],
+    ['Time format', general?.timeFormat === '12h' ? '12-hour' : general ? '24-hour' : undefined],
+    ['Phone', general?.phone || undefined],
+  ];
+
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3, lg: 4 }, maxWidth: 960 }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 0.5, fontSize: { xs: 26, sm: 32 } }}>
+        Welcome{name ? `, ${name}` : ''}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 3 }}>Your account at a glance.</Typography>
+      <Paper variant="outlined" component="section" aria-labelledby="account-facts" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="account-facts" component="h2" variant="h6" sx={{ mb: 2 }}>
+          Account
+        </Typography>
+        {isError && (
+          <Typography role="alert" sx={{ color: 'error.main', mb: 1 }}>
+            The account settings could not be loaded.
+          </Typography>
+        )}
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+            columnGap: 4,
+            rowGap: 1,
+          }}
+        >
+          {facts.map(([label, value]) =>
+            value === undefined && !isLoading ? null : (
+              <Box key={label} sx={{ display: 'contents' }}>
+                <Box component="dt" sx={{ color: 'text.secondary' }}>
+                  {label}
+                </Box>
+                <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>
+                  {value ?? <Skeleton width={120} />}
+                </Box>
+              </Box>
+            ),
+          )}
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
+
+export { HomePage as Component };

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { securitySettingsBodySchema } from '@tradedesk/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormTextField } from '../../../shared/forms/form-text-field';
+import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { toast } from '../../../shared/toast/toast';
+import { PasswordStrengthMeter } from '../../auth/components/password-strength-meter';
+import { useReportDirty } from '../hooks/use-report-dirty';
+import { useChangePasswordMutation } from '../settings-api';
+import { FormError } from './form-error';
+
+const schema = securitySettingsBodySchema
+  .extend({ confirm_password: z.string().min(1, 'is required').max(128, 'must be at most 128 characters') })
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ['confirm_password'],
+    message: 'must match the new password',
+  });
+
+const emptyValues = { current_password: '', new_password: '', confirm_password: '' };
+
+/** Password change (PUT /customer/settings/security); the server signs every other session out. */
+export function PasswordChangeForm() {
+  const [changePassword] = useChangePasswordMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: emptyValues });
+  const { errors, isDirty, isSubmitting } = form.formState;
+  useReportDirty('password', isDirty);
+  const newPassword = form.watch('new_password');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await changePassword({
+      current_password: values.current_password,
+      new_password: values.new_password,
+    });
+    if (result.data) {
+      form.reset(emptyValues);
+      toast.success('Your password was changed. Your other sessions were signed out.');
+    } else {
+      setFormError(applyServerErrors(result.error, ['current_password', 'new_password'], form.setError));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Change password">
+      <FormError message={formError} />
+      <Box sx={{ maxWidth: 420 }}>
+        <FormTextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.current_password?.message}
+          {...form.register('current_password')}
+        />
+        <FormTextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.new_password?.message}
+          helperText="At least 8 characters with a letter and a digit"
+          {...form.register('new_password')}
+        />
+        <PasswordStrengthMeter password={newPassword} />
+        <FormTextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirm_password?.message}
+          {...form.register('confirm_password')}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap', mt: 2 }}>
+        <Button
+          type="button"
+          onClick={() => {
+            setFormError(null);
+            form.reset(emptyValues);
+          }}
+          disabled={!isDirty || isSubmitting}
+        >
+          Discard changes
+        </Button>
+        <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>
+          {isSubmitting ? 'Changing…' : 'Change password'}
+        </Button>
+      </Box>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  errorReply,
+  makeConfiguration,
+  mockServer,
+  renderSettings,
+  validationFailed,
+} from '../test/settings-test-utils';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function openNotifications() {
+  const view = renderSettings('/settings/notifications');
+  const form = await screen.findByRole('form', { name: 'Notifications' });
+  return { ...view, form };
+}
+
+describe('notifications', { timeout: 20_000 }, () => {
+  it('shows one switch per notification key with its saved value', async () => {
+    mockServer({ 'GET /customer/configuration': { body: makeConfiguration({ notifications: { emailNews: false } }) } });
+    const { form } = await openNotifications();
+
+    expect(within(form).getAllByRole('switch')).toHaveLength(8);
+    expect(within(form).getByRole('switch', { name: 'News e-mails' })).not.toBeChecked();
+    expect(within(form).getByRole('switch', { name: 'Mentions' })).toBeChecked();
+    expect(within(form).getByRole('switch', { name: 'New followers' })).not.toBeChecked();
+    expect(within(form).getByRole('switch', { name: 'Weekly report' })).not.toBeChecked();
+    expect(within(form).getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+
+  it('sends the switched keys in snake_case', async () => {
+    const server = mockServer({
+      'PUT /customer/settings/notifications': {
+        body: makeConfiguration({ notifications: { weeklyReport: true, pushMessages: false } }),
+      },
+    });
+    const { user, form } = await openNotifications();
+
+    await user.click(within(form).getByRole('switch', { name: 'Weekly report' }));
+    await user.click(within(form).getByRole('switch', { name: 'Messages' }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await screen.findByText('Your notification settings were saved');
+    expect(server.callsTo('PUT /customer/settings/notifications').map((c) => c.body)).toEqual([
+      { push_messages: false, weekly_report: true },
+    ]);
+    await waitFor(() => expect(within(form).getByRole('switch', { name: 'Weekly report' })).toBeChecked());
+    expect(within(form).getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+
+  it('shows a server refusal that names no field of the form above it', async () => {
+    mockServer({
+      'PUT /customer/settings/notifications': validationFailed('sms_news', 'is not a notification setting'),
+    });
+    const { user, form } = await openNotifications();
+
+    await user.click(within(form).getByRole('switch', { name: 'Mentions' }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent('sms_news: is not a notification setting');
+  });
+
+  it('puts a server error for a switch on that switch', async () => {
+    mockServer({
+      'PUT /customer/settings/notifications': errorReply(
+        400,
+        'VALIDATION_FAILED',
+        'push_follows: must be true or false',
+      ),
+    });
+    const { user, form } = await openNotifications();
+
+    await user.click(within(form).getByRole('switch', { name: 'New followers' }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(await within(form).findByText('must be true or false')).toBeInTheDocument();
+  });
+});

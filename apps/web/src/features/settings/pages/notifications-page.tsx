@@ -1,0 +1,96 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import Switch from '@mui/material/Switch';
+import {
+  type Configuration,
+  type NotificationKey,
+  notificationKeys,
+  notificationSettingsBodySchema,
+} from '@tradedesk/contracts';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
+import { FormActions } from '../components/form-actions';
+import { FormError } from '../components/form-error';
+import { SettingsSection } from '../components/settings-section';
+import { useSettingsForm } from '../hooks/use-settings-form';
+import { useSaveNotificationSettingsMutation } from '../settings-api';
+
+const labels: Record<NotificationKey, { label: string; hint: string }> = {
+  email_news: { label: 'News e-mails', hint: 'Market news and analysis by e-mail' },
+  email_product: { label: 'Product e-mails', hint: 'New features and changes to the product' },
+  email_alerts: { label: 'Alert e-mails', hint: 'Your price and event alerts by e-mail' },
+  push_alerts: { label: 'Alert notifications', hint: 'Your price and event alerts in the app' },
+  push_mentions: { label: 'Mentions', hint: 'When someone mentions you' },
+  push_messages: { label: 'Messages', hint: 'When someone sends you a message' },
+  push_follows: { label: 'New followers', hint: 'When someone follows you' },
+  weekly_report: { label: 'Weekly report', hint: 'A summary of your trading week by e-mail' },
+};
+
+type NotificationValues = Record<NotificationKey, boolean>;
+
+// The contract's schema refuses unknown keys; here every known key is a plain switch.
+const schema = notificationSettingsBodySchema.pipe(
+  z.object(Object.fromEntries(notificationKeys.map((k) => [k, z.boolean()])) as Record<NotificationKey, z.ZodBoolean>),
+) as unknown as z.ZodType<NotificationValues, NotificationValues>;
+
+const camelKey = (key: NotificationKey) =>
+  key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()) as keyof Configuration['notifications'];
+
+function toValues(config: Configuration): NotificationValues {
+  return Object.fromEntries(notificationKeys.map((k) => [k, config.notifications[camelKey(k)]])) as NotificationValues;
+}
+
+/** notifications: one switch per notification key (PUT /customer/settings/notifications). */
+export function NotificationsPage(props: { config: Configuration }) {
+  const [save] = useSaveNotificationSettingsMutation();
+  const { form, onSubmit, discard, formError, isDirty, isSubmitting } = useSettingsForm({
+    id: 'notifications',
+    schema,
+    config: props.config,
+    toValues,
+    save: (body) => save(body),
+    successMessage: 'Your notification settings were saved',
+  });
+
+  return (
+    <SettingsSection title="Notifications" description="Choose what we tell you about, and how.">
+      <form noValidate onSubmit={onSubmit} aria-label="Notifications">
+        <FormError message={formError} />
+        <FormGroup>
+          {notificationKeys.map((key) => (
+            <Controller
+              key={key}
+              control={form.control}
+              name={key}
+              render={({ field, fieldState }) => (
+                <>
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(e) => field.onChange(e.target.checked)}
+                        onBlur={field.onBlur}
+                        name={field.name}
+                        slotProps={{ input: { 'aria-describedby': `notification-${key}-hint` } }}
+                      />
+                    }
+                    label={labels[key].label}
+                  />
+                  <FormHelperText
+                    id={`notification-${key}-hint`}
+                    error={Boolean(fieldState.error)}
+                    sx={{ mt: -0.5, mb: 1, ml: 6 }}
+                  >
+                    {fieldState.error?.message ?? labels[key].hint}
+                  </FormHelperText>
+                </>
+              )}
+            />
+          ))}
+        </FormGroup>
+        <FormActions dirty={isDirty} submitting={isSubmitting} onDiscard={discard} />
+      </form>
+    </SettingsSection>
+  );
+}

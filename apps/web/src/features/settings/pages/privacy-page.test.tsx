@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorReply, makeConfiguration, mockServer, renderSettings } from '../test/settings-test-utils';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('privacy', { timeout: 20_000 }, () => {
+  it('shows support access as a switch and two-factor as a read-only status linking to security', async () => {
+    mockServer({
+      'GET /customer/configuration': { body: makeConfiguration({ privacy: { support: true, twofa: true } }) },
+    });
+    const { user } = renderSettings('/settings/privacy');
+    const form = await screen.findByRole('form', { name: 'Support access' });
+
+    expect(within(form).getByRole('switch', { name: 'Allow support to access my account' })).toBeChecked();
+    const twoFactor = screen.getByRole('region', { name: 'Two-factor authentication' });
+    expect(within(twoFactor).getByText('On')).toBeInTheDocument();
+    expect(within(twoFactor).queryByRole('switch')).not.toBeInTheDocument();
+
+    await user.click(within(twoFactor).getByRole('link', { name: 'security settings' }));
+    expect(await screen.findByRole('form', { name: 'Change password' })).toBeInTheDocument();
+  });
+
+  it('sends only support, never twofa', async () => {
+    const server = mockServer({
+      'PUT /customer/settings/privacy': { body: makeConfiguration({ privacy: { support: true } }) },
+    });
+    const { user } = renderSettings('/settings/privacy');
+    const form = await screen.findByRole('form', { name: 'Support access' });
+
+    await user.click(within(form).getByRole('switch', { name: 'Allow support to access my account' }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await screen.findByText('Your privacy settings were saved');
+    expect(server.callsTo('PUT /customer/settings/privacy').map((c) => c.body)).toEqual([{ support: true }]);
+  });
+
+  it('puts the server’s error for support on the switch', async () => {
+    mockServer({
+      'PUT /customer/settings/privacy': errorReply(400, 'VALIDATION_FAILED', 'support: must be true or false'),
+    });
+    const { user } = renderSettings('/settings/privacy');
+    const form = await screen.findByRole('form', { name: 'Support access' });
+
+    await user.click(within(form).getByRole('switch', { name: 'Allow support to access my account' }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(await within(form).findByText('must be true or false')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,119 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Configuration } from '@tradedesk/contracts';
+import type { ComponentType } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { SettingsNav } from './components/settings-nav';
+import { UnsavedChangesProvider } from './components/unsaved-changes-provider';
+import { AccountDetailsPage } from './pages/account-details-page';
+import { DeleteAccountPage } from './pages/delete-account-page';
+import { MyAccountPage } from './pages/my-account-page';
+import { NotificationsPage } from './pages/notifications-page';
+import { PrivacyPage } from './pages/privacy-page';
+import { PublicProfilePage } from './pages/public-profile-page';
+import { SecurityPage } from './pages/security-page';
+import { useSettingsConfigurationQuery } from './settings-api';
+import {
+  DEFAULT_SETTINGS_PAGE,
+  isSettingsPage,
+  type SettingsPageId,
+  settingsPages,
+  settingsPath,
+} from './settings-pages';
+
+const pageComponents: Record<SettingsPageId, ComponentType<{ config: Configuration }>> = {
+  my_account: MyAccountPage,
+  public_profile: PublicProfilePage,
+  account_details: AccountDetailsPage,
+  security: SecurityPage,
+  notifications: NotificationsPage,
+  privacy: PrivacyPage,
+  delete_account: DeleteAccountPage,
+};
+
+function LoadingSettings() {
+  return (
+    <Paper variant="outlined" role="status" aria-label="Loading settings" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Skeleton width="40%" height={32} sx={{ mb: 2 }} />
+      {[0, 1, 2, 3].map((row) => (
+        <Box key={row} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mb: 2 }}>
+          <Skeleton variant="rounded" height={56} />
+          <Skeleton variant="rounded" height={56} />
+        </Box>
+      ))}
+    </Paper>
+  );
+}
+
+function SettingsContent(props: { page: SettingsPageId }) {
+  const { data, isLoading, isError, isFetching, refetch } = useSettingsConfigurationQuery();
+  if (data) {
+    const Page = pageComponents[props.page];
+    return <Page key={props.page} config={data} />;
+  }
+  if (isLoading || !isError) return <LoadingSettings />;
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+          Retry
+        </Button>
+      }
+    >
+      Your settings could not be loaded. Check your connection and try again.
+    </Alert>
+  );
+}
+
+function SettingsLayout(props: { page: SettingsPageId }) {
+  const theme = useTheme();
+  // Beside the shell's sidebar the page list only fits from 1200 px; below that it becomes a select.
+  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const label = settingsPages.find((p) => p.id === props.page)?.label ?? '';
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3, lg: 4 }, maxWidth: 1200 }}>
+      <Typography
+        component="h1"
+        variant="h4"
+        sx={{ fontWeight: 700, mb: { xs: 2, sm: 3 }, fontSize: { xs: 26, sm: 32 } }}
+      >
+        Settings
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: wide ? '220px minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          gap: wide ? 4 : 2,
+        }}
+      >
+        <SettingsNav page={props.page} variant={wide ? 'list' : 'select'} />
+        <Box sx={{ minWidth: 0, maxWidth: 840 }}>
+          <Typography component="h2" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
+            {label}
+          </Typography>
+          <SettingsContent page={props.page} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** /settings/:page — the account settings (spec section 2); an unknown or missing page opens my_account. */
+export function SettingsPage() {
+  const { page } = useParams();
+  if (!isSettingsPage(page)) return <Navigate to={settingsPath(DEFAULT_SETTINGS_PAGE)} replace />;
+  return (
+    <UnsavedChangesProvider>
+      <SettingsLayout page={page} />
+    </UnsavedChangesProvider>
+  );
+}
+
+export { SettingsPage as Component };

@@ -1,0 +1,101 @@
+import KeyboardOutlined from '@mui/icons-material/KeyboardOutlined';
+import Logout from '@mui/icons-material/Logout';
+import SettingsBrightnessOutlined from '@mui/icons-material/SettingsBrightnessOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import type { AuthUser } from '@tradedesk/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+
+function initials(user: AuthUser): string {
+  const letters = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.trim();
+  return (letters || user.username.charAt(0)).toUpperCase();
+}
+
+export function fullName(user: AuthUser): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.username;
+}
+
+/** The account panel: who is signed in, settings, shortcuts, theme sync and sign-out. */
+export function AccountMenu(props: {
+  user: AuthUser;
+  onShowShortcuts: () => void;
+  onSyncTheme: () => void;
+  onSignOut: () => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
+  const close = () => setAnchor(null);
+  const then = (fn: () => void) => () => {
+    close();
+    fn();
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label="Account"
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? 'account-menu' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        size="small"
+      >
+        <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+          {initials(props.user)}
+        </Avatar>
+      </IconButton>
+      <Menu
+        id="account-menu"
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-label': 'Account' } }}
+      >
+        <Box sx={{ px: 2, py: 1, maxWidth: 280 }}>
+          <Typography sx={{ fontWeight: 600 }} noWrap>
+            {fullName(props.user)}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+            {props.user.email}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem onClick={then(() => navigate('/settings/my_account'))}>
+          <ListItemIcon>
+            <SettingsOutlined fontSize="small" />
+          </ListItemIcon>
+          Settings
+        </MenuItem>
+        <MenuItem onClick={then(props.onShowShortcuts)}>
+          <ListItemIcon>
+            <KeyboardOutlined fontSize="small" />
+          </ListItemIcon>
+          Keyboard shortcuts
+        </MenuItem>
+        <MenuItem onClick={then(props.onSyncTheme)}>
+          <ListItemIcon>
+            <SettingsBrightnessOutlined fontSize="small" />
+          </ListItemIcon>
+          Theme: sync with system
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={then(props.onSignOut)}>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          Sign out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { FullPageSpinner } from '../../../app/full-page-spinner';
+import { useAppSelector } from '../../../app/hooks';
+import { tokens } from '../../../app/theme';
+import { useThemeToggle } from '../../../shared/theme/use-theme-toggle';
+import { useLoginOptionsQuery, useLogoutMutation } from '../../auth/auth-api';
+import { selectCurrentUser } from '../../auth/auth-slice';
+import { useKeyboardShortcuts } from '../hooks/use-keyboard-shortcuts';
+import { AccountMenu } from './account-menu';
+import { navItems } from './nav-items';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { Sidebar } from './sidebar';
+
+/** The signed-in layout: sidebar (a drawer under 900 px), top bar, and the page. */
+export function AppShell() {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const user = useAppSelector(selectCurrentUser);
+  const { data: options } = useLoginOptionsQuery();
+  const [logout] = useLogoutMutation();
+  const { resolved, toggle, choose } = useThemeToggle();
+  const navigate = useNavigate();
+  const items = navItems({ mailbox: options?.mailbox ?? false });
+
+  useKeyboardShortcuts({
+    help: () => setShortcutsOpen(true),
+    goHome: () => navigate('/'),
+    goSettings: () => navigate('/settings/my_account'),
+    toggleTheme: toggle,
+  });
+
+  const sidebar = <Sidebar items={items} onNavigate={() => setDrawerOpen(false)} />;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (t) => t.zIndex.drawer + 1 }}
+      >
+        <Toolbar sx={{ minHeight: tokens.topBarHeight, gap: 1 }}>
+          {!wide && (
+            <IconButton
+              edge="start"
+              aria-label="Open navigation"
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography component="p" variant="h6" sx={{ fontWeight: 700, flexGrow: 1 }}>
+            <Box component="span" sx={{ color: 'primary.main' }}>
+              Trade
+            </Box>
+            Desk
+          </Typography>
+          <Tooltip title={resolved === 'dark' ? 'Switch to light theme (t)' : 'Switch to dark theme (t)'}>
+            <IconButton
+              aria-label={resolved === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+              onClick={toggle}
+            >
+              {resolved === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
+            </IconButton>
+          </Tooltip>
+          {user && (
+            <AccountMenu
+              user={user}
+              onShowShortcuts={() => setShortcutsOpen(true)}
+              onSyncTheme={() => choose('sync')}
+              onSignOut={() => void logout()}
+            />
+          )}
+        </Toolbar>
+      </AppBar>
+
+      {wide ? (
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: tokens.sidebarWidth,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': {
+              width: tokens.sidebarWidth,
+              boxSizing: 'border-box',
+              pt: `${tokens.topBarHeight}px`,
+            },
+          }}
+        >
+          {sidebar}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': { width: tokens.sidebarWidth } }}
+        >
+          {sidebar}
+        </Drawer>
+      )}
+
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: `${tokens.topBarHeight}px` }}>
+        <Suspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+    </Box>
+  );
+}
+
+export { AppShell as Component };

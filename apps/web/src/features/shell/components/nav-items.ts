@@ -1,0 +1,17 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import MailOutlined from '@mui/icons-material/MailOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+
+export type NavItem = { label: string; to: string; icon: SvgIconComponent; match: string };
+
+/** The product's areas that work today; later issues add theirs here. */
+export function navItems(options: { mailbox: boolean }): NavItem[] {
+  const items: NavItem[] = [
+    { label: 'Home', to: '/', icon: HomeOutlined, match: '/' },
+    { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
+  ];
+  if (options.mailbox)
+    items.push({ label: 'Dev mailbox', to: '/dev/mailbox', icon: MailOutlined, match: '/dev/mailbox' });
+  return items;
+}

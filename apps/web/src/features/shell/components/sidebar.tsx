@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { NavItem } from './nav-items';
+
+function isActive(pathname: string, match: string): boolean {
+  return match === '/' ? pathname === '/' : pathname === match || pathname.startsWith(`${match}/`);
+}
+
+export function Sidebar(props: { items: NavItem[]; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Box component="nav" aria-label="Main navigation" sx={{ py: 1 }}>
+      <List>
+        {props.items.map((item) => {
+          const active = isActive(pathname, item.match);
+          const Icon = item.icon;
+          return (
+            <ListItemButton
+              key={item.to}
+              component={RouterLink}
+              to={item.to}
+              selected={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={props.onNavigate}
+              sx={{ mx: 1, borderRadius: 1 }}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+/** Every keyboard shortcut that exists; the dialog lists exactly these. */
+export type ShortcutId = 'help' | 'goHome' | 'goSettings' | 'toggleTheme';
+
+export const shortcuts: readonly { id: ShortcutId; keys: readonly string[]; description: string }[] = [
+  { id: 'help', keys: ['?'], description: 'Show keyboard shortcuts' },
+  { id: 'goHome', keys: ['g', 'h'], description: 'Go to home' },
+  { id: 'goSettings', keys: ['g', 's'], description: 'Go to settings' },
+  { id: 'toggleTheme', keys: ['t'], description: 'Toggle dark and light theme' },
+];
+
+/** How long after 'g' the second key of a sequence is accepted. */
+export const SEQUENCE_TIMEOUT_MS = 1000;
+
+/** Typing into a field must never trigger shortcuts. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  const tag = target.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
+}

@@ -1,0 +1,39 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { api } from '../app/api';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
+import { createAppStore, type RootState } from '../app/store';
+
+/** The real routes, store and providers at a URL. Session upkeep (verify, WebSocket) is left out. */
+export function renderApp(url: string, preloadedState?: Partial<RootState>) {
+  const store = createAppStore(preloadedState);
+  store.dispatch(api.util.resetApiState());
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const view = render(
+    <AppProviders store={store} withSession={false}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, store, router };
+}
+
+export function signedInState(): Partial<RootState> {
+  return {
+    auth: {
+      status: 'signedIn',
+      user: {
+        id: '00000000-0000-4000-8000-000000000001',
+        email: 'ada@example.com',
+        username: 'ada',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        status: 'active',
+        twoFactorEnabled: false,
+        createdAt: '2024-01-02T03:04:05.000Z',
+      },
+      sessionId: '00000000-0000-4000-8000-00000000000a',
+      accessExpiresAt: '2999-01-01T00:00:00.000Z',
+    },
+  };
+}
