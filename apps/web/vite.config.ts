@@ -11,7 +11,23 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'], priority: 2 }, { name: 'ui', test: /[\\/]@mui[\\/]/, minShareCount: 6 }] } },
+      output: {
+        // Left to itself the bundler cuts the sign-in page's code into ~20 files of a few hundred bytes; each
+        // is compressed on its own and costs a request. Two groups (measured: 172 -> 164 KB gzipped):
+        // - everything the entry needs statically is one chunk (only modules it loads anyway);
+        // - the MUI components of the signed-out pages, which nearly every page uses too, are another.
+        // `npm run size` fails when the sign-in page goes over budget.
+        codeSplitting: {
+          groups: [
+            { name: 'initial', tags: ['$initial'], priority: 2 },
+            {
+              name: 'ui',
+              test: /[\\/]@mui[\\/]material[\\/](Box|Button|FormControl|FormHelperText|InputLabel|Link|OutlinedInput|Paper|Typography)[\\/]/,
+              priority: 1,
+            },
+          ],
+        },
+      },
     },
   },
   server: {

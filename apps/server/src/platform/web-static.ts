@@ -17,6 +17,9 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // the build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs)
+    preCompressed: true,
+    cacheControl: false,
     index: ['index.html'],
     setHeaders(res, path) {
       res.setHeader(

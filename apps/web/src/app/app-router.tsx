@@ -14,7 +14,7 @@ import { routes } from './router';
  * The app's router: React Router's declarative API over the route table of router.tsx. The data router
  * (createBrowserRouter) weighs about 15 KB gzipped more, all of it in the sign-in page's first load, and the
  * app uses none of its data APIs; the one it did use, useBlocker, is provided by navigation-blocker.tsx.
- * See docs/decisions/0002-sign-in-bundle-size.md.
+ * See docs/decisions/sign-in-bundle-size.md.
  */
 export function createAppHistory(): BlockingHistory {
   // v5Compat: the history reports pushes and replaces too, which the declarative router listens for.

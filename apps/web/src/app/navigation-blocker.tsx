@@ -26,8 +26,8 @@ type Action = History['action'];
 type Pending = { location: Location; proceed: () => void };
 
 /**
- * The app renders the declarative router (a third of the data router's size, see docs/decisions), which has
- * no `useBlocker`. This wraps its history so one blocker at a time can hold back a navigation: a link or
+ * The app renders the declarative router (see docs/decisions/sign-in-bundle-size.md), which has no
+ * `useBlocker`. This wraps its history so one blocker at a time can hold back a navigation: a link or
  * `navigate()` is simply not performed, and browser back/forward is undone (`go(-delta)`) and replayed on
  * proceed, as React Router's data router does.
  */

@@ -1,22 +1,22 @@
-import { lazy, Suspense } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { selectAuthStatus } from '../features/auth/auth-slice';
 import { useAppSelector } from './hooks';
 
-// Only the signed-in area waits for verify; the signed-out pages (sign-in) need not download the spinner.
-const FullPageSpinner = lazy(() => import('./full-page-spinner').then((m) => ({ default: m.FullPageSpinner })));
+export function FullPageSpinner() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100dvh' }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
+}
 
 /** Signed-in area: waits for the verify-on-load, sends signed-out visitors to /sign-in (and back after). */
 export function RequireAuth() {
   const status = useAppSelector(selectAuthStatus);
   const location = useLocation();
-  if (status === 'unknown') {
-    return (
-      <Suspense fallback={null}>
-        <FullPageSpinner />
-      </Suspense>
-    );
-  }
+  if (status === 'unknown') return <FullPageSpinner />;
   if (status === 'signedOut') {
     const next = location.pathname === '/' ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
     return <Navigate to={`/sign-in${next}`} replace />;

@@ -1,21 +1,25 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { api } from '../app/api';
+import { AppRouter } from '../app/app-router';
+import { createBlockingHistory } from '../app/navigation-blocker';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/router';
 import { createAppStore, type RootState } from '../app/store';
 
-/** The real routes, store and providers at a URL. Session upkeep (verify, WebSocket) is left out. */
+/**
+ * The real routes, router, store and providers at a URL (an in-memory history in place of the browser's).
+ * Session upkeep (verify, WebSocket) is left out.
+ */
 export function renderApp(url: string, preloadedState?: Partial<RootState>) {
   const store = createAppStore(preloadedState);
   store.dispatch(api.util.resetApiState());
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const history = createBlockingHistory(createMemoryHistory({ initialEntries: [url], v5Compat: true }));
   const view = render(
     <AppProviders store={store} withSession={false}>
-      <RouterProvider router={router} />
+      <AppRouter history={history} />
     </AppProviders>,
   );
-  return { ...view, store, router };
+  return { ...view, store, history };
 }
 
 export function signedInState(): Partial<RootState> {

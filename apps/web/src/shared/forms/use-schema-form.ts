@@ -88,7 +88,7 @@ export function useSchemaForm<TValues extends TextValues, TOutput>(options: {
     [defaultValues, revalidate],
   );
 
-  const setError = useCallback((name: string, error: { message?: string }) => {
+  const setError = useCallback((name: string, error: { type?: string; message?: string }) => {
     if (!error.message) return;
     const message = error.message;
     setErrors((previous) => ({ ...previous, [name]: { message } }));

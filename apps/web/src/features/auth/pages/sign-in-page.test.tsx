@@ -21,14 +21,14 @@ describe('sign-in page', () => {
       'POST /customer/login': { body: signedInBody() },
       'GET /customer/configuration': { status: 404, body: {} },
     });
-    const { store, router } = renderApp('/sign-in');
+    const { store, history } = renderApp('/sign-in');
     await fillCredentials();
     await waitFor(() => expect(store.getState().auth.status).toBe('signedIn'));
     expect(net.callsTo('POST', '/customer/login')[0]?.body).toEqual({
       email: 'ada@example.com',
       password: 'secret123',
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
   });
 

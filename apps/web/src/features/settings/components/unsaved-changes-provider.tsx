@@ -5,7 +5,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { type BlockerFunction, useBlocker } from 'react-router';
+import type { BlockerFunction } from 'react-router';
+import { useBlocker } from '../../../app/navigation-blocker';
 import { UnsavedChangesContext } from '../hooks/use-report-dirty';
 
 /**

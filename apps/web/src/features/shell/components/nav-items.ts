@@ -1,9 +1,8 @@
-import type { SvgIconComponent } from '@mui/icons-material';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 
-export type NavItem = { label: string; to: string; icon: SvgIconComponent; match: string };
+export type NavItem = { label: string; to: string; icon: typeof HomeOutlined; match: string };
 
 /** The product's areas that work today; later issues add theirs here. */
 export function navItems(options: { mailbox: boolean }): NavItem[] {
