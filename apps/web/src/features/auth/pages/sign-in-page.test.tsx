@@ -95,6 +95,31 @@ describe('sign-in page', () => {
     });
   });
 
+  it('asks for the code after a Google sign-in of a two-factor account, then goes where it was headed', async () => {
+    const net = mockFetch({
+      'GET /customer/login/options': options(true),
+      'POST /customer/login/2fa': { body: signedInBody() },
+      'GET /customer/configuration': { status: 404, body: {} },
+    });
+    const { store, history } = renderApp('/sign-in#challenge=chal-g&redirect=%2Fsettings%2Fsecurity');
+    const code = await screen.findByLabelText(/^Authentication code/);
+    // the challenge leaves the address bar at once
+    await waitFor(() => expect(history.location.hash).toBe(''));
+    await userEvent.type(code, '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(store.getState().auth.status).toBe('signedIn'));
+    expect(net.callsTo('POST', '/customer/login/2fa')[0]?.body).toEqual({ challenge_token: 'chal-g', code: '654321' });
+    await waitFor(() => expect(history.location.pathname).toBe('/settings/security'));
+  });
+
+  it('explains a failed Google sign-in and sends the next page along to Google', async () => {
+    mockFetch({ 'GET /customer/login/options': options(true) });
+    renderApp('/sign-in?error=AUTH_GOOGLE_DENIED&next=%2Fsettings');
+    expect(await screen.findByText('Google sign-in was cancelled.')).toBeInTheDocument();
+    const google = await screen.findByRole('link', { name: 'Continue with Google' });
+    expect(google.getAttribute('href')).toMatch(/\/api\/customer\/login\/google\?redirect=%2Fsettings$/);
+  });
+
   it("shows 'Continue with Google' only when the server has Google configured", async () => {
     mockFetch({ 'GET /customer/login/options': options(true) });
     const first = renderApp('/sign-in');

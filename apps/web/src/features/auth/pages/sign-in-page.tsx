@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
@@ -123,9 +123,41 @@ function TwoFactorStep(props: { challengeToken: string; onCancel: () => void }) 
   );
 }
 
+/** What a failed Google sign-in (`/sign-in?error=<code>`) means to the person. */
+const googleFailures: Record<string, string> = {
+  AUTH_GOOGLE_DENIED: 'Google sign-in was cancelled.',
+  AUTH_GOOGLE_STATE_INVALID: 'That Google sign-in expired or was started in another browser. Please try again.',
+  AUTH_GOOGLE_EXCHANGE_FAILED: 'Google did not confirm the sign-in. Please try again.',
+  AUTH_GOOGLE_EMAIL_MISSING: 'Your Google account did not share an e-mail address, which we need to sign you in.',
+  AUTH_GOOGLE_EMAIL_NOT_VERIFIED:
+    'An account with this e-mail exists, but Google has not verified the address. Sign in with your password.',
+  AUTH_GOOGLE_ACCOUNT_CONFLICT: 'This Google account is linked to another TradeDesk account.',
+  AUTH_GOOGLE_UNAVAILABLE: 'Google sign-in is unavailable right now. Please try again later.',
+};
+
+export function googleFailureText(code: string | null): string | null {
+  if (!code?.startsWith('AUTH_GOOGLE_')) return null;
+  return googleFailures[code] ?? 'Google sign-in did not work. Please try again.';
+}
+
 export function SignInPage() {
   const { data: options } = useLoginOptionsQuery();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const googleError = googleFailureText(new URLSearchParams(location.search).get('error'));
+
+  // Google sign-in of an account with two-factor on lands here with the challenge in the fragment
+  // (never sent to a server); ask for the code, then go where the sign-in was headed.
+  useEffect(() => {
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    const challenge = fragment.get('challenge');
+    if (!challenge) return;
+    setChallengeToken(challenge);
+    const redirect = fragment.get('redirect');
+    const next = redirect && redirect !== '/' ? `?next=${encodeURIComponent(redirect)}` : '';
+    navigate(`/sign-in${next}`, { replace: true });
+  }, [location.hash, navigate]);
 
   return (
     <>
@@ -136,10 +168,11 @@ export function SignInPage() {
         <TwoFactorStep challengeToken={challengeToken} onCancel={() => setChallengeToken(null)} />
       ) : (
         <>
+          {googleError && <FormAlert severity="error">{googleError}</FormAlert>}
           <CredentialsStep onChallenge={setChallengeToken} />
           {options?.google && (
             <Suspense fallback={null}>
-              <GoogleSignIn />
+              <GoogleSignIn next={new URLSearchParams(location.search).get('next')} />
             </Suspense>
           )}
           <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
