@@ -80,6 +80,8 @@ export const authUserSchema = z.object({
   lastName: z.string(),
   status: z.enum(['pending', 'active']),
   twoFactorEnabled: z.boolean(),
+  /** The saved theme choice, applied by the web app when a session starts. */
+  theme: z.enum(['dark', 'light', 'sync']),
   createdAt: isoDate,
 });
 export type AuthUser = z.infer<typeof authUserSchema>;

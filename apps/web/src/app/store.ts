@@ -1,6 +1,6 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { accountApi } from '../features/account/account-api';
-import { authSlice, signedOut } from '../features/auth/auth-slice';
+import { authSlice, sessionStarted, signedOut } from '../features/auth/auth-slice';
 import { dialogsSlice } from '../shared/dialogs/dialogs-slice';
 import { storeThemeMode, themeModeChosen, themeModeLoaded, themeSlice } from '../shared/theme/theme-slice';
 import { bindToastDispatch } from '../shared/toast/toast';
@@ -34,6 +34,15 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
     effect: (_action, { dispatch }) => {
       dispatch(api.util.resetApiState());
       dispatch(dialogsSlice.actions.gateDialogClosed());
+    },
+  });
+
+  // A session brings the user's saved theme (spec section 4: the choice follows the account).
+  listener.startListening({
+    actionCreator: sessionStarted,
+    effect: (action, { dispatch, getState }) => {
+      const saved = action.payload.user.theme;
+      if (saved !== (getState() as RootState).theme.mode) dispatch(themeModeLoaded(saved));
     },
   });
 

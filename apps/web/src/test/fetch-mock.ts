@@ -51,6 +51,7 @@ export const user = {
   lastName: 'Lovelace',
   status: 'active' as const,
   twoFactorEnabled: false,
+  theme: 'dark' as const,
   createdAt: '2024-01-02T03:04:05.000Z',
 };
 

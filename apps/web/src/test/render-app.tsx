@@ -34,6 +34,7 @@ export function signedInState(): Partial<RootState> {
         lastName: 'Lovelace',
         status: 'active',
         twoFactorEnabled: false,
+        theme: 'dark',
         createdAt: '2024-01-02T03:04:05.000Z',
       },
       sessionId: '00000000-0000-4000-8000-00000000000a',

@@ -11,6 +11,7 @@ export function toAuthUser(user: UserRow): AuthUser {
     lastName: user.lastName,
     status: user.status,
     twoFactorEnabled: user.privacy.twofa,
+    theme: user.theme,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -55,7 +55,11 @@ describe('sign-in page', () => {
   it('offers to resend the activation mail for a pending account', async () => {
     mockFetch({
       'GET /customer/login/options': options(false),
-      'POST /customer/login': errorBody(403, 'AUTH_NOT_ACTIVATED', 'Activate your account first'),
+      'POST /customer/login': errorBody(
+        403,
+        'AUTH_NOT_ACTIVATED',
+        'email: confirm your address with the link we sent before signing in',
+      ),
     });
     renderApp('/sign-in');
     await fillCredentials();

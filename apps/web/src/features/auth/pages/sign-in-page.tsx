@@ -28,11 +28,14 @@ function CredentialsStep(props: { onChallenge: (challengeToken: string) => void 
     const result = await login(values);
     if (result.data?.status === 'two_factor_required') props.onChallenge(result.data.challengeToken);
     if (result.error) {
-      const message = applyServerErrors(result.error, ['email', 'password'], form.setError);
-      if (message) {
-        const notActivated = isApiError(result.error) && result.error.code === 'AUTH_NOT_ACTIVATED';
-        setFormError({ message, notActivated });
+      // Not activated is about the account, not the typed e-mail: say so above the form, with the way out.
+      if (isApiError(result.error) && result.error.code === 'AUTH_NOT_ACTIVATED') {
+        const reason = result.error.message.replace(/^email:\s*/, '');
+        setFormError({ message: reason.charAt(0).toUpperCase() + reason.slice(1), notActivated: true });
+        return;
       }
+      const message = applyServerErrors(result.error, ['email', 'password'], form.setError);
+      if (message) setFormError({ message, notActivated: false });
     }
   });
 

@@ -20,6 +20,7 @@ export const testUser: AuthUser = {
   lastName: 'Lovelace',
   status: 'active',
   twoFactorEnabled: false,
+  theme: 'dark',
   createdAt: '2026-01-02T10:00:00.000Z',
 };
 

@@ -1,0 +1,110 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const port = Number(process.env.E2E_PORT ?? 18180);
+const baseURL = `http://127.0.0.1:${port}`;
+const DATA_DIR_PREFIX = 'tradedesk-e2e-';
+
+/**
+ * A fresh embedded database per run. Playwright loads this file again in every worker process; the
+ * directory made by the first load travels to them through the environment, so only one is created.
+ */
+function freshDataDir(): string {
+  const existing = process.env.E2E_DATA_DIR;
+  if (existing) return existing;
+  // Earlier runs leave their database behind (the server still holds it open at teardown); drop the ones
+  // older than any run takes (the suite runs in about a minute), never a directory a live run may be using.
+  const staleBefore = Date.now() - 15 * 60 * 1000;
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(DATA_DIR_PREFIX)) continue;
+    const path = join(tmpdir(), name);
+    try {
+      if (statSync(path).mtimeMs < staleBefore) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // another run is cleaning up too: not ours to worry about
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), DATA_DIR_PREFIX));
+  process.env.E2E_DATA_DIR = dir;
+  return dir;
+}
+
+const dataDir = freshDataDir();
+
+/**
+ * The run serves its own copy of the built web app: a build started meanwhile (several people share this
+ * work tree) empties apps/web/dist and would turn pages blank halfway through the suite.
+ */
+function webDistSnapshot(): string | undefined {
+  const built = join(root, 'apps', 'web', 'dist');
+  const copy = join(dataDir, 'web-dist');
+  if (!existsSync(copy) && existsSync(join(built, 'index.html'))) cpSync(built, copy, { recursive: true });
+  return existsSync(join(copy, 'index.html')) ? copy : undefined;
+}
+
+const webDist = webDistSnapshot();
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './artifacts/results',
+  // One worker: the machine has two cores and the server, PGlite and Chromium share them.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    video: 'off',
+    // Dark is the product default whatever the system says; a light system proves the app ignores it.
+    colorScheme: 'light',
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'node apps/server/dist/main.js',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      ...(webDist ? { WEB_DIST: webDist } : {}),
+      // Every spec makes its own users; the demo account would only slow the start.
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      // Mail must land in the outbox that /dev/mailbox shows, and the database must be the fresh PGlite.
+      SMTP_URL: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import { basename } from 'node:path';
+import { test as base } from '@playwright/test';
+import { createActivatedUser } from './api';
+import { type TestUser, uniqueUser } from './users';
+
+export const test = base.extend<{ user: TestUser; browserErrors: string[] }>({
+  /** A fresh, activated account of this test alone (made through the API, not signed in). */
+  user: async ({ request }, use, testInfo) => {
+    const user = uniqueUser(basename(testInfo.file).replace(/\.spec\.ts$/, ''));
+    await createActivatedUser(request, user);
+    await use(user);
+  },
+  /** The page's uncaught errors and console errors, attached to a failed test: the product's side of it. */
+  browserErrors: [
+    async ({ page }, use, testInfo) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+      });
+      await use(errors);
+      if (testInfo.status !== testInfo.expectedStatus && errors.length > 0) {
+        await testInfo.attach('browser-errors.txt', { body: errors.join('\n\n'), contentType: 'text/plain' });
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect } from '@playwright/test';
