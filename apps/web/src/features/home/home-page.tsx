@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../app/hooks';
 import { useConfigurationQuery } from '../account/account-api';
-import { selectCurrentUser } from '../auth/auth-slice';
+import { selectCurrentUser } from '../auth';
 
 function formatDate(iso: string | undefined): string | undefined {
   if (!iso) return undefined;

@@ -15,7 +15,7 @@ import type {
 import { api } from '../../app/api';
 import { clearSession } from '../../app/base-query';
 import { markQuietEndpoints } from '../../shared/api/quiet-endpoints';
-import { userUpdated } from '../auth/auth-slice';
+import { userUpdated } from '../auth';
 
 export type ProfileImageKind = 'avatar' | 'banner';
 export type TwoFactorSetup = { secret: string; otpauthUrl: string; qrCode: string };

@@ -9,10 +9,10 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormTextField } from '../../../shared/forms/form-text-field';
+import { PasswordStrengthMeter } from '../../../shared/forms/password-strength-meter';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useResetPasswordMutation } from '../auth-api';
 import { FormAlert } from '../components/form-alert';
-import { PasswordStrengthMeter } from '../components/password-strength-meter';
 
 const resetFormSchema = z
   .object({ password: passwordSchema, confirm: z.string().max(128) })

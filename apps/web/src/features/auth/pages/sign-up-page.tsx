@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../shared/forms/form-text-field';
+import { PasswordStrengthMeter } from '../../../shared/forms/password-strength-meter';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useSignUpMutation } from '../auth-api';
 import { FormAlert } from '../components/form-alert';
-import { PasswordStrengthMeter } from '../components/password-strength-meter';
 import { type Availability, useUsernameAvailability } from '../hooks/use-username-availability';
 
 const fields = ['first_name', 'last_name', 'username', 'email', 'password'] as const;

@@ -6,7 +6,7 @@ import { type Configuration, type ProfileVisibility, profileBodySchema } from '@
 import type { FormEvent } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormTextField } from '../../../shared/forms/form-text-field';
-import { type Availability, useUsernameAvailability } from '../../auth/hooks/use-username-availability';
+import { type Availability, useUsernameAvailability } from '../../auth';
 import { FieldGrid } from '../components/field-grid';
 import { FormActions } from '../components/form-actions';
 import { FormError } from '../components/form-error';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { passwordStrength } from '../password-strength';
+import { passwordStrength } from './password-strength';
 
 const colors = ['error', 'error', 'warning', 'info', 'success'] as const;
 
