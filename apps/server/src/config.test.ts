@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'tradedesk-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir }, []);
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      google: undefined,
+      seedDemo: true,
+      role: 'all',
+    });
+  });
+
+  it('generates the signing secrets on first start, keeps them in DATA_DIR and reuses them', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }, []);
+    expect(first.secrets.jwt.length).toBeGreaterThanOrEqual(32);
+    expect(first.secrets.tradingJwt).not.toBe(first.secrets.jwt);
+    const stored = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8'));
+    expect(stored).toEqual({ jwt: first.secrets.jwt, tradingJwt: first.secrets.tradingJwt });
+    expect(loadConfig({ DATA_DIR: dataDir }, []).secrets).toEqual(first.secrets);
+  });
+
+  it('prefers secrets given in the environment', () => {
+    const jwt = 'j'.repeat(40);
+    const tradingJwt = 't'.repeat(40);
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: jwt, TRADING_JWT_SECRET: tradingJwt }, []);
+    expect(config.secrets).toEqual({ jwt, tradingJwt });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/],
+  ])('rejects %o naming the setting', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env }, [])).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env }, [])).toThrow(message);
+  });
+
+  it('reads the process role from --role', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }, ['node', 'main.js', '--role=worker']).role).toBe('worker');
+    expect(() => loadConfig({ DATA_DIR: dataDir }, ['--role=boss'])).toThrow(/--role must be one of all, api, worker/);
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: ' ', SMTP_URL: '' }, []);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+  });
+});
