@@ -12,17 +12,9 @@ import { PasswordStrengthMeter } from '../../../shared/forms/password-strength-m
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useSignUpMutation } from '../auth-api';
 import { FormAlert } from '../components/form-alert';
-import { type Availability, useUsernameAvailability } from '../hooks/use-username-availability';
+import { availabilityText, useUsernameAvailability } from '../hooks/use-username-availability';
 
 const fields = ['first_name', 'last_name', 'username', 'email', 'password'] as const;
-
-const availabilityText: Record<Availability, string | undefined> = {
-  idle: 'Letters, digits, underscore and dot; 3 to 30 characters',
-  checking: 'Checking availability…',
-  available: 'This username is available',
-  taken: undefined,
-  error: 'Availability could not be checked right now',
-};
 
 export function SignUpPage() {
   const [signUp, { isLoading }] = useSignUpMutation();

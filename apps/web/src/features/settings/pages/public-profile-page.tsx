@@ -6,7 +6,7 @@ import { type Configuration, type ProfileVisibility, profileBodySchema } from '@
 import type { FormEvent } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormTextField } from '../../../shared/forms/form-text-field';
-import { type Availability, useUsernameAvailability } from '../../auth';
+import { availabilityText, useUsernameAvailability } from '../../auth';
 import { FieldGrid } from '../components/field-grid';
 import { FormActions } from '../components/form-actions';
 import { FormError } from '../components/form-error';
@@ -23,14 +23,6 @@ const visibilityLabels: Record<ProfileVisibility, string> = {
   everyone: 'Everyone',
   followers: 'Followers only',
   nobody: 'Nobody',
-};
-
-const availabilityText: Record<Availability, string | undefined> = {
-  idle: 'Letters, digits, underscore and dot; 3 to 30 characters',
-  checking: 'Checking availability…',
-  available: 'This username is available',
-  taken: undefined,
-  error: 'Availability could not be checked right now',
 };
 
 export const USERNAME_TAKEN_TEXT = 'This username is taken';
