@@ -20,7 +20,23 @@ describe('loadConfig', () => {
       google: undefined,
       seedDemo: true,
       role: 'all',
+      trustProxy: false,
     });
+  });
+
+  it('does not seed the published demo account in production unless SEED_DEMO asks for it', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }, []).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO: 'true' }, []).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false' }, []).seedDemo).toBe(false);
+  });
+
+  it('trusts X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }, []).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('10.0.0.1, 192.168.0.0/16,::1')).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+    expect(() => trust('10.0.0.1,proxy.local')).toThrow('TRUST_PROXY: "proxy.local" is not an IP address or CIDR');
+    expect(() => trust('10.0.0.0/33')).toThrow(ConfigError);
   });
 
   it('generates the signing secrets on first start, keeps them in DATA_DIR and reuses them', () => {

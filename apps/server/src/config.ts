@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -36,10 +37,12 @@ export const envSchema = z.object({
     .int()
     .min(1024)
     .default(5 * 1024 * 1024),
-  SEED_DEMO: bool(true),
+  // A demo account with a published password must not appear in a production database by default.
+  SEED_DEMO: z.preprocess(emptyToUndefined, z.string().optional()),
   RATE_LIMIT: bool(true),
   WEB_DIST: optionalString,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().max(1000).optional()),
 });
 
 export type AppConfig = {
@@ -61,6 +64,11 @@ export type AppConfig = {
   webDist: string | undefined;
   role: Role;
   shutdownTimeoutMs: number;
+  /**
+   * Which peers may set X-Forwarded-For (Fastify `trustProxy`). False by default: otherwise any client
+   * picks its own IP and walks around the per-IP rate limits.
+   */
+  trustProxy: boolean | string[];
 };
 
 export class ConfigError extends Error {}
@@ -93,6 +101,27 @@ function loadOrCreateSecrets(dataDir: string): SecretFile {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
+}
+
+const truthy = (v: string) => ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+const falsy = (v: string) => ['0', 'false', 'no', 'off'].includes(v.toLowerCase());
+
+/** TRUST_PROXY: unset or false, true (every hop: only behind a proxy that overwrites the header), or IPs/CIDRs. */
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || falsy(value.trim())) return false;
+  if (truthy(value.trim())) return true;
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const prefixOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 6 ? 128 : 32));
+    if (!isIP(address) || !prefixOk || rest.length > 0) {
+      throw new ConfigError(`TRUST_PROXY: "${entry}" is not an IP address or CIDR (or use true/false)`);
+    }
+  }
+  return entries;
 }
 
 export function loadConfig(
@@ -131,10 +160,11 @@ export function loadConfig(
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
         : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : truthy(e.SEED_DEMO),
     rateLimit: e.RATE_LIMIT,
     webDist: e.WEB_DIST,
     role: parseRole(argv),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -45,17 +45,30 @@ export function cookieHeader(cookies: Record<string, string>): string {
     .join('; ');
 }
 
-/** The newest link mailed to `email` (from the outbox the test app writes to). */
-export async function latestMailLink(app: FastifyInstance, email: string, template?: 'activation' | 'reset') {
-  const rows = await app.ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id));
-  const mail = rows.find((r) => !template || r.template === template);
-  const link = mail?.links[0];
-  if (!link) throw new Error(`no ${template ?? ''} mail to ${email} in the outbox`);
-  return { link, token: new URL(link).searchParams.get('token') ?? '' };
+/**
+ * The newest link mailed to `email` (from the outbox the test app writes to). Forgot and resend mail
+ * after answering, so the mail may land a moment after the response: look again for up to 5 s.
+ */
+export async function latestMailLink(
+  app: FastifyInstance,
+  email: string,
+  template?: 'activation' | 'reset',
+  /** Wait for a newer mail than the one carrying this token. */
+  except?: string,
+) {
+  for (let attempt = 0; ; attempt++) {
+    const rows = await app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email.toLowerCase()))
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id));
+    const mail = rows.find((r) => !template || r.template === template);
+    const link = mail?.links[0];
+    const token = link ? (new URL(link).searchParams.get('token') ?? '') : undefined;
+    if (link && token !== undefined && token !== except) return { link, token };
+    if (attempt >= 250) throw new Error(`no ${template ?? ''} mail to ${email} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Signs up through POST /api/customer (pending account), without activating. */

@@ -90,6 +90,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: undefined,
     role: 'all',
     shutdownTimeoutMs: 2000,
+    trustProxy: false,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthContext } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
@@ -28,6 +28,7 @@ export function createAuthModule(ctx: AppContext, deps: { users: UsersService })
     bus: ctx.bus,
     config: ctx.config,
   });
+  let log: FastifyBaseLogger | undefined;
   const registration = createRegistrationService({
     repo,
     users: deps.users,
@@ -35,6 +36,8 @@ export function createAuthModule(ctx: AppContext, deps: { users: UsersService })
     mailer: ctx.mailer,
     config: ctx.config,
     revokeAllSessions: service.revokeAllSessions,
+    onDeliveryError: (err, purpose) =>
+      log?.error({ err, cause: err instanceof Error ? err.cause : undefined, purpose }, 'could not mail a link'),
   });
 
   /** preHandler guard: a valid main access token (Bearer or cookie) of a live session, else 401. */
@@ -48,6 +51,11 @@ export function createAuthModule(ctx: AppContext, deps: { users: UsersService })
   }
 
   const routes: FastifyPluginAsyncZod = async (app) => {
+    log = app.log;
+    // preClose: module onClose hooks run after app.ts has closed the database.
+    app.addHook('preClose', async () => {
+      await registration.drain();
+    });
     const limit = await registerAuthRateLimits(app, ctx.config);
     await app.register(authRoutes({ config: ctx.config, auth: service, registration, users: deps.users, limit }));
     await app.register(sessionsRoutes({ config: ctx.config, auth: service }));

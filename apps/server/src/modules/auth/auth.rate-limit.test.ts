@@ -48,6 +48,22 @@ describe('rate limits', () => {
     ).toBe(401);
   });
 
+  it('an X-Forwarded-For header chosen by the client does not start a fresh count', async () => {
+    const user = await signUpAndLogin(t.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/customer/login',
+        payload: { email: user.email, password: 'Wrong-pass-1' },
+        remoteAddress: '192.0.2.12',
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([...Array(10).fill(401), 429]);
+  });
+
   it('forgot and resend allow 5 per 15 minutes', async () => {
     for (const url of ['/api/customer/forgot', '/api/customer/resend']) {
       const email = `rl-${uniqueSuffix()}@example.test`;

@@ -3,13 +3,28 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { latestMailLink, signUp, signUpAndLogin, uniqueSuffix } from '../../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
+import { createMailer } from '../../platform/mail/create-mailer.js';
 import { mailOutbox } from '../../platform/mail/mail.table.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
 import { users } from '../users/users.table.js';
 
 const clock = createManualClock('2026-03-02T09:00:00Z');
 let t: TestApp;
+/** The outbox mailer of the test app, unless a test makes the mail server fail or stall. */
+let outbox: Mailer | undefined;
+let mailServer: { mode: 'up' | 'down' | 'stalled'; release: () => void } = { mode: 'up', release: () => {} };
+const mailer: Mailer = {
+  kind: 'outbox',
+  async send(message) {
+    if (mailServer.mode === 'down') throw new Error('connect ECONNREFUSED smtp');
+    if (mailServer.mode === 'stalled') await new Promise<void>((resolve) => (mailServer.release = resolve));
+    await outbox!.send(message);
+  },
+  async close() {},
+};
 beforeAll(async () => {
-  t = await createTestApp({ build: { clock } });
+  t = await createTestApp({ build: { clock, mailer } });
+  outbox = createMailer({ smtpUrl: undefined, from: t.config.mailFrom, db: t.database.db, clock });
 });
 
 const HOUR = 60 * 60 * 1000;
@@ -175,17 +190,24 @@ describe('activation', () => {
     clock.advance(1000);
     const res = await post('/api/customer/resend', { email: user.email });
     expect(res.statusCode).toBe(200);
-    const second = await latestMailLink(t.app, user.email, 'activation');
-    expect(second.token).not.toBe(first.token);
+    const second = await latestMailLink(t.app, user.email, 'activation', first.token);
     expect((await post('/api/customer/activate', { token: second.token })).statusCode).toBe(200);
 
-    const unknown = await post('/api/customer/resend', { email: `ghost-${uniqueSuffix()}@example.test` });
+    const ghost = `ghost-${uniqueSuffix()}@example.test`;
+    const unknown = await post('/api/customer/resend', { email: ghost });
     const active = await post('/api/customer/resend', { email: user.email });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(res.json());
     expect(active.json()).toEqual(res.json());
+    // Mail goes out after the answer: once a later resend has landed, the earlier ones would have too.
+    const later = await signUp(t.app);
+    const laterFirst = await latestMailLink(t.app, later.email, 'activation');
+    clock.advance(1000);
+    await post('/api/customer/resend', { email: later.email });
+    await latestMailLink(t.app, later.email, 'activation', laterFirst.token);
     const mails = await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     expect(mails).toHaveLength(2);
+    expect(await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, ghost))).toHaveLength(0);
   });
 
   it('resend validates the e-mail', async () => {
@@ -198,15 +220,46 @@ describe('activation', () => {
 describe('forgot and reset', () => {
   it('forgot answers the same for unknown addresses and mails nothing then', async () => {
     const user = await signUpAndLogin(t.app);
-    const known = await post('/api/customer/forgot', { email: user.email });
     const ghost = `ghost-${uniqueSuffix()}@example.test`;
+    // The unknown address first: once the known one's mail has landed, a mail to it would have too.
     const unknown = await post('/api/customer/forgot', { email: ghost });
+    const known = await post('/api/customer/forgot', { email: user.email });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
     const { link } = await latestMailLink(t.app, user.email, 'reset');
     expect(link).toMatch(/^http:\/\/localhost:8080\/reset-password\?token=/);
     expect(await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, ghost))).toHaveLength(0);
+  });
+
+  it('forgot and resend answer the same, at once, whether or not mail to the address fails or stalls', async () => {
+    const user = await signUpAndLogin(t.app);
+    const pending = await signUp(t.app);
+    const ghost = `ghost-${uniqueSuffix()}@example.test`;
+    try {
+      mailServer = { mode: 'down', release: () => {} };
+      const down = await Promise.all([
+        post('/api/customer/forgot', { email: user.email }),
+        post('/api/customer/forgot', { email: ghost }),
+        post('/api/customer/resend', { email: pending.email }),
+        post('/api/customer/resend', { email: ghost }),
+      ]);
+      expect(down.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(down[0]!.json()).toEqual(down[1]!.json());
+      expect(down[2]!.json()).toEqual(down[3]!.json());
+
+      // A mail server that never answers must not hold the answer for an existing account either.
+      mailServer = { mode: 'stalled', release: () => {} };
+      const stalled = await post('/api/customer/forgot', { email: user.email });
+      expect(stalled.statusCode).toBe(200);
+      expect(stalled.json()).toEqual(down[1]!.json());
+    } finally {
+      const { release } = mailServer;
+      mailServer = { mode: 'up', release: () => {} };
+      release();
+    }
+    // The stalled mail is delivered once the server answers.
+    expect((await latestMailLink(t.app, user.email, 'reset')).link).toMatch(/\/reset-password\?token=/);
   });
 
   it('reset sets the new password, signs out every session, and the link works once', async () => {

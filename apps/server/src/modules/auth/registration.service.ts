@@ -31,8 +31,11 @@ export function createRegistrationService(deps: {
   mailer: Mailer;
   config: Pick<AppConfig, 'publicUrl'>;
   revokeAllSessions: (userId: string, reason: string) => Promise<unknown>;
+  /** A link mailed in the background (forgot, resend) could not be sent; nobody is waiting for it. */
+  onDeliveryError?: (error: unknown, purpose: EmailTokenPurpose) => void;
 }) {
   const { repo, users, clock, mailer } = deps;
+  const deliveries = new Set<Promise<void>>();
 
   async function sendLink(user: UserRow, purpose: EmailTokenPurpose): Promise<void> {
     const now = clock.now();
@@ -48,9 +51,22 @@ export function createRegistrationService(deps: {
     const link = `${deps.config.publicUrl}${LINK_PATH[purpose]}?token=${encodeURIComponent(token)}`;
     try {
       await mailer.send({ template: purpose, to: user.email, data: { firstName: user.firstName, link } });
-    } catch {
-      throw authError('AUTH_MAIL_UNAVAILABLE', 'The e-mail could not be sent; try again later');
+    } catch (cause) {
+      const error = authError('AUTH_MAIL_UNAVAILABLE', 'The e-mail could not be sent; try again later');
+      error.cause = cause; // for the log, never for the client
+      throw error;
     }
+  }
+
+  /**
+   * Forgot and resend answer before the link is stored and mailed: awaiting an SMTP round trip (or its
+   * failure) only for addresses that have an account would tell a stranger which addresses do.
+   */
+  function sendLinkInBackground(user: UserRow, purpose: EmailTokenPurpose): void {
+    const delivery: Promise<void> = sendLink(user, purpose)
+      .catch((error: unknown) => deps.onDeliveryError?.(error, purpose))
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
   }
 
   /** Consumes a link token or throws the 400 that says why it cannot be used. */
@@ -106,14 +122,19 @@ export function createRegistrationService(deps: {
     async resendActivation(email: string): Promise<void> {
       const user = await users.findByEmail(email);
       if (user?.status !== 'pending') return;
-      await sendLink(user, 'activation');
+      sendLinkInBackground(user, 'activation');
     },
 
     /** Mails a reset link when the account exists; silent otherwise (no account probing). */
     async forgotPassword(email: string): Promise<void> {
       const user = await users.findByEmail(email);
       if (!user) return;
-      await sendLink(user, 'reset');
+      sendLinkInBackground(user, 'reset');
+    },
+
+    /** Waits for the links still being mailed in the background (shutdown: before the database closes). */
+    async drain(): Promise<void> {
+      while (deliveries.size > 0) await Promise.allSettled([...deliveries]);
     },
 
     /** Sets the new password and signs out everywhere: whoever knew the old one is out. */

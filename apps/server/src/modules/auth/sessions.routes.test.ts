@@ -19,7 +19,8 @@ async function anotherLogin(user: { email: string; password: string }, userAgent
   const res = await inject({
     method: 'POST',
     url: '/api/customer/login',
-    headers: { 'user-agent': userAgent, 'x-forwarded-for': '203.0.113.7' },
+    headers: { 'user-agent': userAgent },
+    remoteAddress: '203.0.113.7',
     payload: { email: user.email, password: user.password, return_tokens: true },
   });
   const { tokens } = res.json();

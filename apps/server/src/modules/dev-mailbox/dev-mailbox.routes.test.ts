@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/auth-helpers.js';
+import { latestMailLink, signUp } from '../../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
 
@@ -18,6 +18,7 @@ describe('GET /api/dev/mailbox', () => {
     const b = await signUp(t.app);
     clock.advance(1000);
     await t.app.inject({ method: 'POST', url: '/api/customer/forgot', payload: { email: b.email } });
+    await latestMailLink(t.app, b.email, 'reset'); // mailed just after the answer
 
     const all = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
     expect(all.statusCode).toBe(200);

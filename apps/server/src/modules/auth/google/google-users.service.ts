@@ -48,8 +48,10 @@ export function createGoogleUsersService(deps: { users: UsersService; clock: Clo
     }
     return users.update(user.id, {
       googleSub: identity.sub,
-      // the verified address is as good as the activation link
-      ...(user.status === 'pending' ? { status: 'active' as const, activatedAt: clock.now() } : {}),
+      // The verified address is as good as the activation link. The password of a pending account was
+      // chosen by whoever signed up, never proven to be the mailbox owner's: keeping it would let someone
+      // who registered this address first sign in to the real owner's account once it is linked.
+      ...(user.status === 'pending' ? { status: 'active' as const, activatedAt: clock.now(), passwordHash: null } : {}),
       ...(user.firstName === '' && identity.givenName ? { firstName: identity.givenName } : {}),
       ...(user.lastName === '' && identity.familyName ? { lastName: identity.familyName } : {}),
     });

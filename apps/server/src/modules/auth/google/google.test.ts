@@ -342,10 +342,41 @@ describe('Google sign-in end to end', () => {
     const flow = await signIn({ as: who.sub });
     expect(flow.landing.pathname).toBe('/');
     const user = await usersRepo().findById(existing.id);
-    expect(user).toMatchObject({ googleSub: who.sub, status: 'active', passwordHash: 'not-a-real-hash' });
+    expect(user).toMatchObject({ googleSub: who.sub, status: 'active' });
     expect(await app.verifyAccessToken(flow.appJar.cookies.get('access_token')!)).toMatchObject({
       userId: existing.id,
     });
+  });
+
+  it('drops the password of a pending account it links: whoever signed up with the address never proved it', async () => {
+    const email = `squatted.${Date.now().toString(36)}@example.com`;
+    const password = 'Squatter123';
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/customer',
+      payload: { email, password, username: `squat${Date.now().toString(36)}`, first_name: 'Eve', last_name: 'X' },
+    });
+    expect(signUp.statusCode).toBe(201);
+    const who = account({ email, email_verified: true });
+    const flow = await signIn({ as: who.sub });
+    expect(flow.landing.pathname).toBe('/');
+    const user = await usersRepo().findById(signUp.json().user.id);
+    expect(user).toMatchObject({ googleSub: who.sub, status: 'active', passwordHash: null });
+    const login = await app.inject({ method: 'POST', url: '/api/customer/login', payload: { email, password } });
+    expect(login.statusCode).toBe(401);
+    expect(login.json().code).toBe('AUTH_BAD_CREDENTIALS');
+  });
+
+  it('keeps the password of an active account it links (activation proved the address)', async () => {
+    const users = createUsersService({ repo: usersRepo(), clock });
+    const existing = await users.create({
+      email: `active.${Date.now().toString(36)}@example.com`,
+      username: `active${Date.now().toString(36)}`,
+      passwordHash: 'kept-hash',
+      status: 'active',
+    });
+    await signIn({ as: account({ email: existing.email, email_verified: true }).sub });
+    expect(await usersRepo().findById(existing.id)).toMatchObject({ status: 'active', passwordHash: 'kept-hash' });
   });
 
   it('asks a user with two-factor on for the code instead of opening a session', async () => {
