@@ -59,7 +59,7 @@ export function createAuthModule(ctx: AppContext, deps: { users: UsersService })
     const limit = await registerAuthRateLimits(app, ctx.config);
     await app.register(authRoutes({ config: ctx.config, auth: service, registration, users: deps.users, limit }));
     await app.register(sessionsRoutes({ config: ctx.config, auth: service }));
-    await app.register(twoFactorRoutes({ twoFactor }));
+    await app.register(twoFactorRoutes({ twoFactor, limit }));
   };
 
   return { service, registration, twoFactor, authenticate, verifyAccessToken, routes };

@@ -64,6 +64,27 @@ describe('rate limits', () => {
     expect(codes).toEqual([...Array(10).fill(401), 429]);
   });
 
+  it('a session checking passwords (security, delete account) gets 10 tries per 15 minutes, whatever its address', async () => {
+    const user = await signUpAndLogin(t.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: i % 2 ? 'DELETE' : 'PUT',
+        url: i % 2 ? '/api/customer/delete' : '/api/customer/settings/security',
+        headers: user.auth,
+        payload:
+          i % 2 ? { password: 'Wrong-pass-1' } : { current_password: 'Wrong-pass-1', new_password: 'Another-pass-2' },
+        remoteAddress: `192.0.2.${60 + i}`,
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([...Array(10).fill(400), 429]);
+    // the limit holds the guessing session, not the account's other routes
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/customer/configuration', headers: user.auth })).statusCode,
+    ).toBe(200);
+  });
+
   it('forgot and resend allow 5 per 15 minutes', async () => {
     for (const url of ['/api/customer/forgot', '/api/customer/resend']) {
       const email = `rl-${uniqueSuffix()}@example.test`;

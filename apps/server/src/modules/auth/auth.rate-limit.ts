@@ -1,5 +1,5 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { authError } from './auth.errors.js';
 
@@ -20,6 +20,12 @@ const emailOf = (request: FastifyRequest) => {
 /** Limits of the routes that guess secrets or send mail (keys include the IP; login also the e-mail). */
 const limits = {
   login: { max: 10, timeWindow: MINUTE, keyGenerator: (r) => `login:${r.ip}:${emailOf(r)}` },
+  // signed-in routes that check the password (a stolen session must not guess it freely)
+  passwordCheck: {
+    max: 10,
+    timeWindow: 15 * MINUTE,
+    keyGenerator: (r) => (r.auth ? `password:${r.auth.userId}` : `password-ip:${r.ip}`),
+  },
   loginTwoFactor: { max: 10, timeWindow: MINUTE, keyGenerator: (r) => `login2fa:${r.ip}` },
   forgot: { max: 5, timeWindow: 15 * MINUTE, keyGenerator: (r) => `forgot:${r.ip}:${emailOf(r)}` },
   resend: { max: 5, timeWindow: 15 * MINUTE, keyGenerator: (r) => `resend:${r.ip}:${emailOf(r)}` },
@@ -32,8 +38,18 @@ export type RateLimitName = keyof typeof limits;
  * the route `config` for a named limit. Counters live in Redis when REDIS_URL is set, so every API
  * process behind the balancer counts the same attempts.
  */
-export async function registerAuthRateLimits(app: FastifyInstance, config: Pick<AppConfig, 'rateLimit' | 'redisUrl'>) {
-  if (!config.rateLimit) return (_name: RateLimitName) => ({});
+export type RateLimiter = {
+  /** Route `config` applying the named limit. */
+  (name: RateLimitName): Record<string, unknown>;
+  /** The named limit as a preHandler, for a route that needs a second limit or a set order. */
+  hook(name: RateLimitName): preHandlerAsyncHookHandler;
+};
+
+export async function registerAuthRateLimits(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'rateLimit' | 'redisUrl'>,
+): Promise<RateLimiter> {
+  if (!config.rateLimit) return Object.assign((_name: RateLimitName) => ({}), { hook: () => async () => {} });
   let redis: import('ioredis').Redis | undefined;
   if (config.redisUrl) {
     const { Redis } = await import('ioredis');
@@ -52,5 +68,16 @@ export async function registerAuthRateLimits(app: FastifyInstance, config: Pick<
     errorResponseBuilder: (_request, context) =>
       authError('RATE_LIMITED', `Too many attempts: retry in ${waitText(context.ttl)}`),
   });
-  return (name: RateLimitName) => ({ rateLimit: limits[name] });
+  // One hook per limit, so every route using it counts in the same store. (@fastify/rate-limit runs a
+  // single limit per request: a route gets either its config limit or a hook, not both.)
+  const hooks = new Map<RateLimitName, preHandlerAsyncHookHandler>();
+  const hook = (name: RateLimitName) => {
+    let h = hooks.get(name);
+    if (!h) {
+      h = app.rateLimit(limits[name]);
+      hooks.set(name, h);
+    }
+    return h;
+  };
+  return Object.assign((name: RateLimitName) => ({ rateLimit: limits[name] }), { hook });
 }

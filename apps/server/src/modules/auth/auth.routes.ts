@@ -29,7 +29,7 @@ import { accessTokenOf, clearAuthCookies, refreshTokenOf, setAuthCookies, setPai
 import { deviceOf } from './auth.device.js';
 import { authError } from './auth.errors.js';
 import { acquisitionOf, toAuthTokens, toAuthUser } from './auth.mapper.js';
-import type { RateLimitName } from './auth.rate-limit.js';
+import type { RateLimiter } from './auth.rate-limit.js';
 import type { AuthService, LoginResult } from './auth.service.js';
 import type { RegistrationService } from './registration.service.js';
 
@@ -41,7 +41,7 @@ export function authRoutes(deps: {
   auth: AuthService;
   registration: RegistrationService;
   users: UsersService;
-  limit: (name: RateLimitName) => object;
+  limit: RateLimiter;
 }): FastifyPluginAsyncZod {
   const { config, auth, registration, users, limit } = deps;
   const meta = (request: FastifyRequest) => ({ device: deviceOf(request.headers['user-agent']), ip: request.ip });

@@ -8,13 +8,14 @@ import {
 } from '@tradedesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth/guard.js';
+import type { RateLimiter } from './auth.rate-limit.js';
 import type { TwoFactorService } from './two-factor.service.js';
 
 const tags = ['auth'];
 const security: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
 
-export function twoFactorRoutes(deps: { twoFactor: TwoFactorService }): FastifyPluginAsyncZod {
-  const { twoFactor } = deps;
+export function twoFactorRoutes(deps: { twoFactor: TwoFactorService; limit: RateLimiter }): FastifyPluginAsyncZod {
+  const { twoFactor, limit } = deps;
   return async (app) => {
     app.post(
       '/customer/2fa/setup',
@@ -49,6 +50,7 @@ export function twoFactorRoutes(deps: { twoFactor: TwoFactorService }): FastifyP
       '/customer/2fa/disable',
       {
         onRequest: app.authenticate,
+        preHandler: limit.hook('passwordCheck'),
         schema: {
           tags,
           summary: 'Turns two-factor off (password and a TOTP or recovery code)',
@@ -67,6 +69,7 @@ export function twoFactorRoutes(deps: { twoFactor: TwoFactorService }): FastifyP
       '/customer/2fa/recovery-codes',
       {
         onRequest: app.authenticate,
+        preHandler: limit.hook('passwordCheck'),
         schema: {
           tags,
           summary: 'Replaces the recovery codes with 10 new ones (password required)',

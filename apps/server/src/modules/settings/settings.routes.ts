@@ -16,6 +16,7 @@ import type { AppConfig } from '../../config.js';
 import { authOf } from '../../platform/auth/guard.js';
 import type { Clock } from '../../platform/clock.js';
 import { clearAuthCookies } from '../auth/auth.cookies.js';
+import { registerAuthRateLimits } from '../auth/auth.rate-limit.js';
 import type { SettingsService } from './settings.service.js';
 import { listTimeZones } from './time-zones.service.js';
 
@@ -30,6 +31,8 @@ export function settingsRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { settings } = deps;
   return async (app) => {
+    // the routes that check the password get the auth module's password-guessing limit
+    const limit = await registerAuthRateLimits(app, deps.config);
     app.get(
       '/customer/configuration',
       {
@@ -93,7 +96,7 @@ export function settingsRoutes(deps: {
     app.put(
       '/customer/settings/security',
       {
-        preHandler: app.authenticate,
+        preHandler: [app.authenticate, limit.hook('passwordCheck')],
         schema: {
           tags,
           summary: 'Changes the password; every other session of the account is signed out',
@@ -159,7 +162,7 @@ export function settingsRoutes(deps: {
     app.delete(
       '/customer/delete',
       {
-        preHandler: app.authenticate,
+        preHandler: [app.authenticate, limit.hook('passwordCheck')],
         schema: {
           tags,
           summary: 'Deletes the account and everything it owns, signs out every session',
