@@ -9,6 +9,8 @@ test('sign out returns to sign-in and ends the session', async ({ page, context,
   expect(refreshToken, 'the refresh cookie of the signed-in session').toBeTruthy();
 
   await signOut(page);
+  // a sign-out the person chose leaves no page to come back to
+  await expect(page).toHaveURL(/\/sign-in$/);
 
   // Nothing of the session is left in the browser, and the app stays signed out across a reload.
   const cookieNames = (await context.cookies()).map((c) => c.name);

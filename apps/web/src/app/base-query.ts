@@ -40,9 +40,29 @@ export function setBaseQueryClock(clock: () => number): void {
 let inflightRefresh: Promise<boolean> | null = null;
 
 /** Ends the session locally: state, cached data (store listener) and the readable marker cookie. */
-export function clearSession(dispatch: Dispatch): void {
+export function clearSession(dispatch: Dispatch, options: { byChoice?: boolean } = {}): void {
   clearSignedInCookie();
-  dispatch(signedOut());
+  dispatch(signedOut({ byChoice: options.byChoice ?? false }));
+}
+
+let endingHere = 0;
+
+/**
+ * Wraps a call by which this tab ends its own session (sign-out, signing out every session, deleting the
+ * account). The server pushes the revocation over the WebSocket before it answers; while such a call is in
+ * flight that push is this tab's own doing, and live sign-out must not report it as another device's.
+ */
+export async function endingSessionHere<T>(call: Promise<T>): Promise<T> {
+  endingHere += 1;
+  try {
+    return await call;
+  } finally {
+    endingHere -= 1;
+  }
+}
+
+export function isEndingSessionHere(): boolean {
+  return endingHere > 0;
 }
 
 /**

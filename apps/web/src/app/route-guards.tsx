@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { selectAuthStatus } from '../features/auth/auth-slice';
+import { selectAuthStatus, selectLeftByChoice } from '../features/auth/auth-slice';
 import { useAppSelector } from './hooks';
 
 export function FullPageSpinner() {
@@ -15,9 +15,12 @@ export function FullPageSpinner() {
 /** Signed-in area: waits for the verify-on-load, sends signed-out visitors to /sign-in (and back after). */
 export function RequireAuth() {
   const status = useAppSelector(selectAuthStatus);
+  const leftByChoice = useAppSelector(selectLeftByChoice);
   const location = useLocation();
   if (status === 'unknown') return <FullPageSpinner />;
   if (status === 'signedOut') {
+    // A session that ran out brings the person back where they were; one they ended does not.
+    if (leftByChoice) return <Navigate to="/sign-in" replace />;
     const next = location.pathname === '/' ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
     return <Navigate to={`/sign-in${next}`} replace />;
   }

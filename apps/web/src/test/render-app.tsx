@@ -39,6 +39,7 @@ export function signedInState(): Partial<RootState> {
       },
       sessionId: '00000000-0000-4000-8000-00000000000a',
       accessExpiresAt: '2999-01-01T00:00:00.000Z',
+      leftByChoice: false,
     },
   };
 }

@@ -10,7 +10,7 @@ import type {
 } from '@tradedesk/contracts';
 import type { z } from 'zod';
 import { api } from '../../app/api';
-import { clearSession } from '../../app/base-query';
+import { clearSession, endingSessionHere } from '../../app/base-query';
 import { markQuietEndpoints } from '../../shared/api/quiet-endpoints';
 import { sessionStarted } from './auth-slice';
 
@@ -53,8 +53,8 @@ export const authApi = api.injectEndpoints({
       query: () => ({ url: '/customer/logout' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         // Signed out locally whatever the server says: the user asked to leave.
-        await queryFulfilled.catch(() => undefined);
-        clearSession(dispatch);
+        await endingSessionHere(queryFulfilled.catch(() => undefined));
+        clearSession(dispatch, { byChoice: true });
       },
     }),
     signUp: build.mutation<z.infer<typeof signUpResponseSchema>, SignUpBody>({

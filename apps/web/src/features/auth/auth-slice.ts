@@ -10,16 +10,24 @@ export type AuthState = {
   sessionId: string | null;
   /** ISO time the access cookie stops working; the client refreshes shortly before it. */
   accessExpiresAt: string | null;
+  /** True when the person chose to leave (sign-out, sign out everywhere, deletion): no page to return to. */
+  leftByChoice: boolean;
 };
 
-const initialState: AuthState = { status: 'unknown', user: null, sessionId: null, accessExpiresAt: null };
+const initialState: AuthState = {
+  status: 'unknown',
+  user: null,
+  sessionId: null,
+  accessExpiresAt: null,
+  leftByChoice: false,
+};
 
 export const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
     sessionStarted(_state, action: PayloadAction<{ user: AuthUser; sessionId: string; accessExpiresAt: string }>) {
-      return { status: 'signedIn', ...action.payload };
+      return { status: 'signedIn', ...action.payload, leftByChoice: false };
     },
     tokensRefreshed(state, action: PayloadAction<{ accessExpiresAt: string; sessionId?: string }>) {
       state.accessExpiresAt = action.payload.accessExpiresAt;
@@ -29,12 +37,13 @@ export const authSlice = createSlice({
       if (state.user) state.user = { ...state.user, ...action.payload };
     },
     /** Every way out (sign-out, failed verify or refresh, deletion, revoked session) ends here. */
-    signedOut() {
-      return { ...initialState, status: 'signedOut' as const };
+    signedOut(_state, action: PayloadAction<{ byChoice: boolean } | undefined>) {
+      return { ...initialState, status: 'signedOut' as const, leftByChoice: action.payload?.byChoice ?? false };
     },
   },
   selectors: {
     selectAuthStatus: (state) => state.status,
+    selectLeftByChoice: (state) => state.leftByChoice,
     selectCurrentUser: (state) => state.user,
     selectSessionId: (state) => state.sessionId,
     selectAccessExpiresAt: (state) => state.accessExpiresAt,
@@ -42,4 +51,5 @@ export const authSlice = createSlice({
 });
 
 export const { sessionStarted, tokensRefreshed, userUpdated, signedOut } = authSlice.actions;
-export const { selectAuthStatus, selectCurrentUser, selectSessionId, selectAccessExpiresAt } = authSlice.selectors;
+export const { selectAuthStatus, selectLeftByChoice, selectCurrentUser, selectSessionId, selectAccessExpiresAt } =
+  authSlice.selectors;

@@ -13,7 +13,7 @@ import type {
   TimeZoneInfo,
 } from '@tradedesk/contracts';
 import { api } from '../../app/api';
-import { clearSession } from '../../app/base-query';
+import { clearSession, endingSessionHere } from '../../app/base-query';
 import { markQuietEndpoints } from '../../shared/api/quiet-endpoints';
 import { userUpdated } from '../auth';
 
@@ -93,9 +93,9 @@ export const settingsApi = api.injectEndpoints({
       query: ({ id }) => ({ url: '/customer/sessions', method: 'DELETE', ...(id ? { params: { id } } : {}) }),
       invalidatesTags: ['Sessions'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        const { data } = await endingSessionHere(queryFulfilled.catch(() => ({ data: null })));
         // Spec section 4: deleting this tab's own session (or all of them) signs it out.
-        if (data?.signedOut) clearSession(dispatch);
+        if (data?.signedOut) clearSession(dispatch, { byChoice: true });
       },
     }),
     startTwoFactorSetup: build.mutation<TwoFactorSetup, void>({
@@ -123,9 +123,9 @@ export const settingsApi = api.injectEndpoints({
     deleteAccount: build.mutation<Ok, DeleteAccountBody>({
       query: (body) => ({ url: '/customer/delete', method: 'DELETE', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        const { data } = await endingSessionHere(queryFulfilled.catch(() => ({ data: null })));
         // Spec section 4: account deletion clears every token and cached answer, back to sign-in.
-        if (data) clearSession(dispatch);
+        if (data) clearSession(dispatch, { byChoice: true });
       },
     }),
   }),

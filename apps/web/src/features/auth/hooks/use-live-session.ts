@@ -1,7 +1,7 @@
 import { SESSION_REVOKED_EVENT, wsCloseCodes } from '@tradedesk/contracts';
 import { useEffect } from 'react';
-import { clearSession, refreshSession } from '../../../app/base-query';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { clearSession, isEndingSessionHere, refreshSession } from '../../../app/base-query';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { toast } from '../../../shared/toast/toast';
 import { getWsClient, type WsClient } from '../../../shared/ws/ws-client';
 import { selectAuthStatus, selectSessionId } from '../auth-slice';
@@ -12,6 +12,7 @@ import { selectAuthStatus, selectSessionId } from '../auth-slice';
  */
 export function useLiveSession(client: WsClient = getWsClient()): void {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const status = useAppSelector(selectAuthStatus);
   const sessionId = useAppSelector(selectSessionId);
 
@@ -19,7 +20,9 @@ export function useLiveSession(client: WsClient = getWsClient()): void {
     if (status !== 'signedIn') return;
     let active = true;
     const signOutHere = () => {
-      if (!active) return;
+      // A revocation this tab asked for itself (sign-out, all sessions, account deletion) is answered by that
+      // call; one arriving after the tab already signed out (before this effect is cleaned up) is old news.
+      if (!active || isEndingSessionHere() || store.getState().auth.status !== 'signedIn') return;
       clearSession(dispatch);
       toast.show({ variant: 'info', title: 'Signed out', message: 'This session was ended from another device.' });
     };
@@ -42,5 +45,5 @@ export function useLiveSession(client: WsClient = getWsClient()): void {
       stopClose();
       client.stop();
     };
-  }, [client, dispatch, status, sessionId]);
+  }, [client, dispatch, store, status, sessionId]);
 }

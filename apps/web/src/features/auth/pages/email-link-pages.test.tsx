@@ -65,11 +65,23 @@ describe('reset password', () => {
     expect(net.callsTo('POST', '/customer/reset')).toHaveLength(0);
   });
 
-  it("shows the server's answer for a used link", async () => {
-    mockFetch({ 'POST /customer/reset': errorBody(400, 'AUTH_LINK_USED', 'This link has already been used') });
+  it('says a used link is dead and offers a new one instead of the form', async () => {
+    mockFetch({ 'POST /customer/reset': errorBody(400, 'AUTH_LINK_USED', 'token: this link was already used') });
     renderApp('/reset-password?token=tok-123');
     await choose('engine42new');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This link has already been used');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This reset link was already used.');
+    expect(alert).not.toHaveTextContent('token:');
+    expect(screen.getByRole('link', { name: 'Ask for a new one' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByRole('form', { name: 'Reset password' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the form for a password the server refuses', async () => {
+    mockFetch({ 'POST /customer/reset': errorBody(400, 'VALIDATION_FAILED', 'password: must contain a digit') });
+    renderApp('/reset-password?token=tok-123');
+    await choose('engine42new');
+    expect(await screen.findByText('must contain a digit')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Reset password' })).toBeInTheDocument();
   });
 
   it('explains a link without token', async () => {
@@ -91,9 +103,12 @@ describe('activation landing page', () => {
   });
 
   it('shows why an expired link failed and offers a new one', async () => {
-    mockFetch({ 'POST /customer/activate': errorBody(400, 'AUTH_LINK_EXPIRED', 'This activation link has expired') });
+    mockFetch({
+      'POST /customer/activate': errorBody(400, 'AUTH_LINK_EXPIRED', 'token: this link has expired, ask for a new one'),
+    });
     renderApp('/activate?token=old');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This activation link has expired');
+    // The server's wire field name ('token:') means nothing to a person.
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^This link has expired, ask for a new one$/);
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Send a new activation link' })).toHaveAttribute(
         'href',

@@ -8,9 +8,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { isApiError } from '../../../shared/api/api-error';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { PasswordStrengthMeter } from '../../../shared/forms/password-strength-meter';
-import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { applyServerErrors, formMessage } from '../../../shared/forms/server-errors';
 import { useResetPasswordMutation } from '../auth-api';
 import { FormAlert } from '../components/form-alert';
 
@@ -18,19 +19,29 @@ const resetFormSchema = z
   .object({ password: passwordSchema, confirm: z.string().max(128) })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'must match the new password' });
 
+const deadLinkText: Record<string, string> = {
+  AUTH_LINK_INVALID: 'This reset link is not valid.',
+  AUTH_LINK_USED: 'This reset link was already used.',
+  AUTH_LINK_EXPIRED: 'This reset link has expired.',
+};
+
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [reset] = useResetPasswordMutation();
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  // An invalid, used or expired link cannot be made to work by retyping the password: say so, offer a new one.
+  const [linkError, setLinkError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(resetFormSchema), defaultValues: { password: '', confirm: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFormError(null);
     const result = await reset({ token, password });
-    if (result.error) setFormError(applyServerErrors(result.error, ['password'], form.setError));
+    if (isApiError(result.error) && result.error.code.startsWith('AUTH_LINK_')) {
+      setLinkError(deadLinkText[result.error.code] ?? `${formMessage(result.error)}.`);
+    } else if (result.error) setFormError(applyServerErrors(result.error, ['password'], form.setError));
     else setDone(true);
   });
 
@@ -39,9 +50,9 @@ export function ResetPasswordPage() {
       <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
         Choose a new password
       </Typography>
-      {!token ? (
+      {!token || linkError ? (
         <FormAlert severity="error">
-          This reset link is incomplete.{' '}
+          {linkError ?? 'This reset link is incomplete.'}{' '}
           <Link component={RouterLink} to="/forgot-password">
             Ask for a new one
           </Link>

@@ -190,7 +190,13 @@ export function mockServer(initial: Record<string, Handler> = {}) {
 /** The settings page inside the signed-in guard, on a memory router, with the app's store and providers. */
 export function renderSettings(path = '/settings/my_account', user: AuthUser = testUser) {
   const store = createAppStore({
-    auth: { status: 'signedIn', user, sessionId: sessions[0]?.id ?? null, accessExpiresAt: '2999-01-01T00:00:00.000Z' },
+    auth: {
+      status: 'signedIn',
+      user,
+      sessionId: sessions[0]?.id ?? null,
+      accessExpiresAt: '2999-01-01T00:00:00.000Z',
+      leftByChoice: false,
+    },
   });
   const router = createMemoryRouter(
     [

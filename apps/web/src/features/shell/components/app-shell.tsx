@@ -52,7 +52,8 @@ export function AppShell() {
         position="fixed"
         color="inherit"
         elevation={0}
-        sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (t) => t.zIndex.drawer + 1 }}
+        // Above the permanent sidebar, which sits under it; the narrow screens' drawer covers it like any modal.
+        sx={{ borderBottom: 1, borderColor: 'divider', ...(wide ? { zIndex: (t) => t.zIndex.drawer + 1 } : {}) }}
       >
         <Toolbar sx={{ minHeight: tokens.topBarHeight, gap: 1 }}>
           {!wide && (
