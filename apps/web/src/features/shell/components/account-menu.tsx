@@ -1,3 +1,4 @@
+import Check from '@mui/icons-material/Check';
 import KeyboardOutlined from '@mui/icons-material/KeyboardOutlined';
 import Logout from '@mui/icons-material/Logout';
 import SettingsBrightnessOutlined from '@mui/icons-material/SettingsBrightnessOutlined';
@@ -27,6 +28,8 @@ export function fullName(user: AuthUser): string {
 export function AccountMenu(props: {
   user: AuthUser;
   onShowShortcuts: () => void;
+  /** Whether the theme follows the system's setting. */
+  syncTheme: boolean;
   onSyncTheme: () => void;
   onSignOut: () => void;
 }) {
@@ -82,11 +85,12 @@ export function AccountMenu(props: {
           </ListItemIcon>
           Keyboard shortcuts
         </MenuItem>
-        <MenuItem onClick={then(props.onSyncTheme)}>
+        <MenuItem role="menuitemcheckbox" aria-checked={props.syncTheme} onClick={then(props.onSyncTheme)}>
           <ListItemIcon>
             <SettingsBrightnessOutlined fontSize="small" />
           </ListItemIcon>
           Theme: sync with system
+          {props.syncTheme && <Check fontSize="small" sx={{ ml: 'auto', pl: 1, color: 'primary.main' }} aria-hidden />}
         </MenuItem>
         <Divider />
         <MenuItem onClick={then(props.onSignOut)}>

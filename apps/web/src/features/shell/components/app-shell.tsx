@@ -15,6 +15,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { FullPageSpinner } from '../../../app/route-guards';
 import { tokens } from '../../../app/theme';
+import { selectThemeMode } from '../../../shared/theme/theme-slice';
 import { useThemeToggle } from '../../../shared/theme/use-theme-toggle';
 import { selectCurrentUser } from '../../auth';
 import { useLoginOptionsQuery, useLogoutMutation } from '../../auth/auth-api';
@@ -34,6 +35,7 @@ export function AppShell() {
   const { data: options } = useLoginOptionsQuery();
   const [logout] = useLogoutMutation();
   const { resolved, toggle, choose } = useThemeToggle();
+  const themeMode = useAppSelector(selectThemeMode);
   const navigate = useNavigate();
   const items = navItems({ mailbox: options?.mailbox ?? false });
 
@@ -84,7 +86,8 @@ export function AppShell() {
             <AccountMenu
               user={user}
               onShowShortcuts={() => setShortcutsOpen(true)}
-              onSyncTheme={() => choose('sync')}
+              syncTheme={themeMode === 'sync'}
+              onSyncTheme={() => choose(themeMode === 'sync' ? resolved : 'sync')}
               onSignOut={() => void logout()}
             />
           )}
