@@ -20,6 +20,7 @@ const mailer: Mailer = {
     if (mailServer.mode === 'stalled') await new Promise<void>((resolve) => (mailServer.release = resolve));
     await outbox!.send(message);
   },
+  forgetRecipient: (email) => outbox!.forgetRecipient(email),
   async close() {},
 };
 beforeAll(async () => {

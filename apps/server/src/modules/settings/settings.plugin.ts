@@ -18,7 +18,12 @@ export function createSettingsModule(ctx: AppContext, deps: { users: UsersServic
     storage: ctx.storage,
     onCleanupError: (err, key) => log?.warn({ err, key }, 'could not delete a replaced profile image'),
   });
-  const service = createSettingsService({ users: deps.users, auth: deps.auth, images });
+  const service = createSettingsService({
+    users: deps.users,
+    auth: deps.auth,
+    images,
+    forgetMail: (email) => ctx.mailer.forgetRecipient(email),
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     log = app.log;
     await app.register(settingsRoutes({ config: ctx.config, clock: ctx.clock, settings: service }));

@@ -495,6 +495,9 @@ describe('DELETE /api/customer/delete', () => {
     expect((await login(u.email, u.password)).statusCode).toBe(401);
     const [row] = await app.ctx.db.select().from(users).where(eq(users.id, u.userId));
     expect(row).toBeUndefined();
+    // nothing addressed to the account is kept in the dev outbox either
+    const mailbox = await app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(u.email)}` });
+    expect(mailbox.json().mails).toEqual([]);
   });
 
   it('a wrong or missing password is a 400 naming password; the account stays', async () => {

@@ -38,7 +38,13 @@ function notificationsOf(stored: Record<string, boolean>): Configuration['notifi
 }
 
 /** Account settings: the one configuration document and the PUTs that change its parts. */
-export function createSettingsService(deps: { users: UsersService; auth: SettingsAuth; images: ProfileImagesService }) {
+export function createSettingsService(deps: {
+  users: UsersService;
+  auth: SettingsAuth;
+  images: ProfileImagesService;
+  /** Forgets kept mail to a deleted account's address. */
+  forgetMail: (email: string) => Promise<void>;
+}) {
   const { users, auth, images } = deps;
 
   function toConfiguration(user: UserRow): Configuration {
@@ -172,6 +178,7 @@ export function createSettingsService(deps: { users: UsersService; auth: Setting
       await auth.revokeAllSessions(userId, 'account_deleted');
       await users.delete(userId);
       await images.removeAll(user);
+      await deps.forgetMail(user.email);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db.js';
@@ -22,6 +23,7 @@ export function createMailer(deps: { smtpUrl: string | undefined; from: string; 
           html: mail.html,
         });
       },
+      async forgetRecipient() {},
       async close() {
         transport.close();
       },
@@ -41,6 +43,9 @@ export function createMailer(deps: { smtpUrl: string | undefined; from: string; 
         links: mail.links,
         createdAt: deps.clock.now(),
       });
+    },
+    async forgetRecipient(email) {
+      await deps.db.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${email.toLowerCase()}`);
     },
     async close() {},
   };

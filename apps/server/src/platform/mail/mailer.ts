@@ -7,5 +7,7 @@ export interface Mailer {
   /** 'smtp' sends through SMTP_URL; 'outbox' keeps mail in the database for the dev mailbox. */
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /** Drops what is kept of mail to this address (the outbox holds names and links); SMTP keeps nothing. */
+  forgetRecipient(email: string): Promise<void>;
   close(): Promise<void>;
 }
