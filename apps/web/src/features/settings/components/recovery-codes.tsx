@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
 import { toast } from '../../../shared/toast/toast';
 
 export const RECOVERY_CODES_FILE = 'tradedesk-recovery-codes.txt';
@@ -64,6 +66,22 @@ export function RecoveryCodes(props: { codes: readonly string[] }) {
           Download codes
         </Button>
       </Box>
+    </>
+  );
+}
+
+/** The last step of a dialog that made recovery codes: show them once, close when they are saved. */
+export function RecoveryCodesStep(props: { codes: readonly string[]; onDone: () => void }) {
+  return (
+    <>
+      <DialogContent>
+        <RecoveryCodes codes={props.codes} />
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={props.onDone}>
+          I have saved my codes
+        </Button>
+      </DialogActions>
     </>
   );
 }

@@ -12,7 +12,7 @@ import { FormTextField } from '../../../shared/forms/form-text-field';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useRegenerateRecoveryCodesMutation } from '../settings-api';
 import { FormError } from './form-error';
-import { RecoveryCodes } from './recovery-codes';
+import { RecoveryCodesStep } from './recovery-codes';
 
 /** Replaces every recovery code with new ones (password required); the old codes stop working. */
 export function RegenerateCodesDialog(props: { onClose: () => void }) {
@@ -39,16 +39,7 @@ export function RegenerateCodesDialog(props: { onClose: () => void }) {
     >
       <DialogTitle id="regenerate-codes-title">{codes ? 'Your new recovery codes' : 'New recovery codes'}</DialogTitle>
       {codes ? (
-        <>
-          <DialogContent>
-            <RecoveryCodes codes={codes} />
-          </DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={props.onClose}>
-              I have saved my codes
-            </Button>
-          </DialogActions>
-        </>
+        <RecoveryCodesStep codes={codes} onDone={props.onClose} />
       ) : (
         <form noValidate onSubmit={onSubmit} aria-label="New recovery codes">
           <DialogContent>

@@ -14,7 +14,7 @@ import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { toast } from '../../../shared/toast/toast';
 import { type TwoFactorSetup, useConfirmTwoFactorMutation } from '../settings-api';
 import { FormError } from './form-error';
-import { RecoveryCodes } from './recovery-codes';
+import { RecoveryCodesStep } from './recovery-codes';
 
 /**
  * Two-factor enrolment after POST /customer/2fa/setup: scan the QR code (or type the secret), confirm with
@@ -60,16 +60,7 @@ export function TwoFactorEnrolDialog(props: { setup: TwoFactorSetup; onClose: ()
         {codes ? 'Save your recovery codes' : 'Turn on two-factor authentication'}
       </DialogTitle>
       {codes ? (
-        <>
-          <DialogContent>
-            <RecoveryCodes codes={codes} />
-          </DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={props.onClose}>
-              I have saved my codes
-            </Button>
-          </DialogActions>
-        </>
+        <RecoveryCodesStep codes={codes} onDone={props.onClose} />
       ) : (
         <form noValidate onSubmit={onSubmit} aria-label="Confirm two-factor authentication">
           <DialogContent>
