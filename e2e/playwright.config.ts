@@ -1,5 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -8,28 +7,32 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const port = Number(process.env.E2E_PORT ?? 18180);
 const baseURL = `http://127.0.0.1:${port}`;
-const DATA_DIR_PREFIX = 'tradedesk-e2e-';
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /**
- * A fresh embedded database per run. Playwright loads this file again in every worker process; the
- * directory made by the first load travels to them through the environment, so only one is created.
+ * A fresh embedded database per run, in one folder per port inside the ignored e2e/artifacts: each run
+ * empties it first, so runs leave nothing behind in the temp folder and at most the last run's data here.
+ * Playwright loads this file again in every worker process; the folder travels to them through the
+ * environment, so only the first load empties it.
  */
 function freshDataDir(): string {
   const existing = process.env.E2E_DATA_DIR;
   if (existing) return existing;
-  // Earlier runs leave their database behind (the server still holds it open at teardown); drop the ones
-  // older than any run takes (the suite runs in about a minute), never a directory a live run may be using.
-  const staleBefore = Date.now() - 15 * 60 * 1000;
-  for (const name of readdirSync(tmpdir())) {
-    if (!name.startsWith(DATA_DIR_PREFIX)) continue;
-    const path = join(tmpdir(), name);
-    try {
-      if (statSync(path).mtimeMs < staleBefore) rmSync(path, { recursive: true, force: true });
-    } catch {
-      // another run is cleaning up too: not ours to worry about
-    }
+  const dir = join(here, 'artifacts', `data-${port}`);
+  const pidFile = join(dir, 'pglite.pid');
+  const holder = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : 0;
+  if (holder > 0 && holder !== process.pid && isRunning(holder)) {
+    throw new Error(`another e2e run (process ${holder}) is using port ${port}; set E2E_PORT to another port`);
   }
-  const dir = mkdtempSync(join(tmpdir(), DATA_DIR_PREFIX));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   process.env.E2E_DATA_DIR = dir;
   return dir;
 }
@@ -100,6 +103,9 @@ export default defineConfig({
       ...(webDist ? { WEB_DIST: webDist } : {}),
       // Every spec makes its own users; the demo account would only slow the start.
       SEED_DEMO: 'false',
+      // ...all from this one address, past the per-address sign-up limit (10 an hour). The limits have tests
+      // of their own in the server suite (auth.rate-limit, sign-in-throttle).
+      RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
       // Mail must land in the outbox that /dev/mailbox shows, and the database must be the fresh PGlite.
       SMTP_URL: '',

@@ -1,4 +1,5 @@
-// Bundles the server (with the workspace packages) into dist/main.js; npm dependencies stay external.
+// Bundles the server and the operator's command line (with the workspace packages) into dist/main.js and
+// dist/cli.js; npm dependencies stay external.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,8 +8,8 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -18,4 +19,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('drizzle', 'dist/drizzle', { recursive: true });
-console.log('server built: apps/server/dist/main.js');
+console.log('server built: apps/server/dist/main.js, command line: apps/server/dist/cli.js');

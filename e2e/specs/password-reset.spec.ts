@@ -30,7 +30,7 @@ test('forgot password, reset through the dev mailbox, sign in with the new passw
   await form.getByRole('textbox', { name: /^New password/ }).fill(newPassword);
   await form.getByRole('textbox', { name: /^Confirm new password/ }).fill(`${newPassword}x`);
   await form.getByRole('button', { name: 'Change password' }).click();
-  await expect(form.getByText('must match the new password')).toBeVisible();
+  await expect(form.getByText('The two passwords do not match.')).toBeVisible();
   await form.getByRole('textbox', { name: /^Confirm new password/ }).fill(newPassword);
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();

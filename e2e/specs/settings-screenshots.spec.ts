@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/ui';
 
-// The MUI breakpoints of the product (ARCHITECTURE.md section 6), with the narrowest phone for xs.
+// The MUI breakpoints of the product (docs/architecture.md, section 6), with the narrowest phone for xs.
 const WIDTHS = [360, 767, 900, 1200, 1536] as const;
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
 

@@ -13,7 +13,12 @@ test('sign up, activate through the dev mailbox, then sign in', async ({ page })
   await form.getByLabel('Username').fill(user.username);
   await expect(form.getByText('This username is available')).toBeVisible();
   await form.getByLabel('Email').fill(user.email);
-  await form.getByLabel('Password').fill(user.password);
+  const password = form.locator('input').and(form.getByLabel(/^Password/));
+  await password.fill('password1');
+  // The strength meter loads the password rule (and its dictionary) on demand and applies it as the server does.
+  await expect(form.getByText(/Password strength: Too easy to guess/)).toBeVisible();
+  await password.fill(user.password);
+  await expect(form.getByText('Password strength: Strong')).toBeVisible();
   await form.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
@@ -22,7 +27,7 @@ test('sign up, activate through the dev mailbox, then sign in', async ({ page })
   // A pending account cannot sign in yet, and the page says why.
   await page.getByRole('link', { name: 'Go to sign in' }).click();
   await submitCredentials(page, user);
-  await expect(page.getByText('confirm your address with the link we sent before signing in')).toBeVisible();
+  await expect(page.getByText('Confirm your email address with the link we sent before signing in.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Open the dev mailbox' }).click();
@@ -69,6 +74,6 @@ test('a pending account trying to sign in is offered a new activation link', asy
 
   await page.goto('/sign-in');
   await submitCredentials(page, user);
-  await expect(page.getByText('confirm your address with the link we sent before signing in')).toBeVisible();
+  await expect(page.getByText('Confirm your email address with the link we sent before signing in.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Resend the activation e-mail' })).toBeVisible({ timeout: 3000 });
 });

@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { createActivatedUser } from './api';
 import { type TestUser, uniqueUser } from './users';
 
-export const test = base.extend<{ user: TestUser; browserErrors: string[] }>({
+export const test = base.extend<{ user: TestUser; browserErrors: string[]; cspViolations: string[] }>({
   /** A fresh, activated account of this test alone (made through the API, not signed in). */
   user: async ({ request }, use, testInfo) => {
     const user = uniqueUser(basename(testInfo.file).replace(/\.spec\.ts$/, ''));
@@ -22,6 +22,30 @@ export const test = base.extend<{ user: TestUser; browserErrors: string[] }>({
       if (testInfo.status !== testInfo.expectedStatus && errors.length > 0) {
         await testInfo.attach('browser-errors.txt', { body: errors.join('\n\n'), contentType: 'text/plain' });
       }
+    },
+    { auto: true },
+  ],
+  /**
+   * Every Content-Security-Policy violation on any page of the test (the browser's securitypolicyviolation
+   * events and its console reports): the app must run under its policy, so a test that met one fails.
+   */
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      await page.exposeBinding('__reportCspViolation', (_source, text: string) => violations.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+          report(
+            `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
+          );
+        });
+      });
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

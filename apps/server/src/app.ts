@@ -1,31 +1,34 @@
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { registerModules } from './modules/index.js';
+import { registerSameOriginGuard } from './platform/auth/same-origin.js';
 import { createEventBus } from './platform/bus/create-bus.js';
 import type { EventBus } from './platform/bus/event-bus.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import { type Database, migrateDatabase, openDatabase } from './platform/db.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { createJobRunner } from './platform/jobs/job-runner.js';
 import { createAdvisoryLockLeader, createSoleLeader } from './platform/jobs/leader.js';
 import { restrictToWorkerRoutes, runsSingletonJobs, servesClients } from './platform/jobs/process-role.js';
+import { registerJsonParser } from './platform/json-parser.js';
+import { createLimiterStore } from './platform/limits/create-limiter-store.js';
+import type { LimiterStore } from './platform/limits/limiter-store.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer } from './platform/mail/create-mailer.js';
 import type { Mailer } from './platform/mail/mailer.js';
+import { openApiOptions } from './platform/openapi.js';
+import { apiDocsPolicy, registerSecurityHeaders } from './platform/security-headers.js';
 import { createLocalStorage } from './platform/storage/local-storage.js';
 import type { FileStorage } from './platform/storage/storage.js';
-import { registerWebApp, resolveWebDist } from './platform/web-static.js';
+import { validatorCompiler } from './platform/validation.js';
+import { loadWebApp, registerWebApp, resolveWebDist } from './platform/web-static.js';
 import { wsPlugin } from './platform/ws/ws.plugin.js';
 import { createWsGateway, type GatewayOptions } from './platform/ws/ws-gateway.js';
 
@@ -44,6 +47,11 @@ export type BuildOptions = {
   leaderRetryMs?: number;
   /** Redis pub/sub channel of the event bus (tests isolate parallel runs). */
   redisChannel?: string;
+  /** Sees every route as it is registered (the fuzz suite checks that the API reference lists them all). */
+  onRoute?: (route: RouteOptions) => void;
+  /** The rate-limit counters (tests share one between two apps), or the Redis key prefix of new ones. */
+  limits?: LimiterStore;
+  limiterPrefix?: string;
 };
 
 declare module 'fastify' {
@@ -59,12 +67,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before a route runs answer the app's error shape too (platform/errors.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerSecurityHeaders(app, config);
+  // JSON answers over 1 KB leave compressed. The build's assets carry their own pre-compressed encoding
+  // (left as it is), images and fonts are not compressible, and WebSocket upgrades never reach onSend.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   const webDist = resolveWebDist(config.webDist);
-  registerErrorHandler(app, { spaFallback: Boolean(webDist) });
+  // The web app's pages are served by a route of their own (registerWebApp), not by the not-found handler.
+  registerErrorHandler(app);
+  registerJsonParser(app);
 
   const ownsDatabase = !options.database;
   const database =
@@ -75,46 +93,40 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, clock });
   const storage = options.storage ?? createLocalStorage(join(config.dataDir, 'files'));
+  const ownsLimits = !options.limits;
+  const limits = options.limits ?? (await createLimiterStore(config, { clock, prefix: options.limiterPrefix }));
   const leadership = !runsSingletonJobs(config.role)
     ? undefined
     : database.pool
       ? createAdvisoryLockLeader({ pool: database.pool, log: app.log, retryMs: options.leaderRetryMs })
       : createSoleLeader();
   const jobs = createJobRunner({ leadership, log: app.log });
-  const gateway = createWsGateway({ bus, log: app.log, options: options.realtime });
-  const ctx: AppContext = { config, database, db: database.db, clock, bus, mailer, storage, jobs, gateway };
+  const gateway = createWsGateway({
+    bus,
+    log: app.log,
+    options: {
+      maxConnectionsPerUser: config.wsMaxPerUser,
+      maxConnectionsPerIp: config.wsMaxPerIp,
+      ...options.realtime,
+    },
+  });
+  const ctx: AppContext = { config, database, db: database.db, clock, bus, mailer, storage, jobs, gateway, limits };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
 
   if (!servesClients(config.role)) restrictToWorkerRoutes(app);
+  registerSameOriginGuard(app, config);
   await app.register(fastifyCookie);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'TradeDesk API',
-        description:
-          'Every route of the trading platform. Bodies and queries are snake_case, responses camelCase. ' +
-          'Authenticate with the session cookies set by POST /api/customer/login, or with `Authorization: Bearer <access token>` ' +
-          '(ask login for tokens in the body with `return_tokens: true`).',
-        version: '1.0.0',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwagger, openApiOptions(app));
+  // API_DOCS=false: no reference and no document; /api/docs answers 404 like any unknown address.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: apiDocsPolicy });
 
   await registerModules(app, ctx);
   if (servesClients(config.role)) {
     const closeGraceMs = Math.min(5000, Math.max(100, Math.floor(config.shutdownTimeoutMs / 3)));
     await app.register(wsPlugin, { gateway, closeGraceMs });
   }
-  if (webDist) await registerWebApp(app, webDist);
+  if (webDist) await registerWebApp(app, loadWebApp(webDist));
 
   app.addHook('onReady', async () => {
     jobs.start();
@@ -124,6 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await jobs.close();
     await bus.close();
     await mailer.close();
+    if (ownsLimits) await limits.close();
     if (ownsDatabase) await database.close();
   });
 

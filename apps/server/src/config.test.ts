@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeTestDir } from '../test/temp.js';
 import { ConfigError, loadConfig } from './config.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'tradedesk-config-'));
+const dataDir = makeTestDir('config');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('loadConfig', () => {
@@ -21,13 +21,33 @@ describe('loadConfig', () => {
       seedDemo: true,
       role: 'all',
       trustProxy: false,
+      rateLimit: true,
+      wsMaxPerUser: 20,
+      wsMaxPerIp: 100,
+      importMaxBytes: 100 * 1024 * 1024,
     });
+  });
+
+  it('reads the WebSocket limits and refuses values that are not whole numbers of at least 1', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, WS_MAX_PER_USER: '5', WS_MAX_PER_IP: '500' }, []);
+    expect(config).toMatchObject({ wsMaxPerUser: 5, wsMaxPerIp: 500 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, WS_MAX_PER_USER: '0' }, [])).toThrow(/WS_MAX_PER_USER/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WS_MAX_PER_IP: 'many' }, [])).toThrow(/WS_MAX_PER_IP/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WS_MAX_PER_IP: '2.5' }, [])).toThrow(ConfigError);
   });
 
   it('does not seed the published demo account in production unless SEED_DEMO asks for it', () => {
     expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }, []).seedDemo).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO: 'true' }, []).seedDemo).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false' }, []).seedDemo).toBe(false);
+  });
+
+  it('builds PUBLIC_URL from PORT when it is unset, so e-mailed links reach the server', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '3000' }, []).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '3000', PUBLIC_URL: '' }, []).publicUrl).toBe('http://localhost:3000');
+    const behindProxy = loadConfig({ DATA_DIR: dataDir, PORT: '3000', PUBLIC_URL: 'https://trade.example.com/' }, []);
+    expect(behindProxy.publicUrl).toBe('https://trade.example.com');
+    expect(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'trade.example.com' }, [])).toThrow(/PUBLIC_URL/);
   });
 
   it('trusts X-Forwarded-For only from the proxies TRUST_PROXY names', () => {

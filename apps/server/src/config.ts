@@ -20,7 +20,8 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  // Unset: the local address on PORT, so changing the port alone keeps e-mailed links working.
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -37,12 +38,20 @@ export const envSchema = z.object({
     .int()
     .min(1024)
     .default(5 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024 * 1024),
   // A demo account with a published password must not appear in a production database by default.
   SEED_DEMO: z.preprocess(emptyToUndefined, z.string().optional()),
   RATE_LIMIT: bool(true),
+  API_DOCS: bool(true),
   WEB_DIST: optionalString,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().max(1000).optional()),
+  WS_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  WS_MAX_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
 });
 
 export type AppConfig = {
@@ -59,8 +68,12 @@ export type AppConfig = {
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   uploadMaxBytes: number;
+  /** Largest candle CSV an upload may send (`POST /api/market/candles/import`). */
+  importMaxBytes: number;
   seedDemo: boolean;
   rateLimit: boolean;
+  /** Serve the OpenAPI document and the interactive reference at /api/docs. */
+  apiDocs: boolean;
   webDist: string | undefined;
   role: Role;
   shutdownTimeoutMs: number;
@@ -69,6 +82,9 @@ export type AppConfig = {
    * picks its own IP and walks around the per-IP rate limits.
    */
   trustProxy: boolean | string[];
+  /** Open WebSockets one user, and one IP address, may hold per API process. */
+  wsMaxPerUser: number;
+  wsMaxPerIp: number;
 };
 
 export class ConfigError extends Error {}
@@ -144,7 +160,7 @@ export function loadConfig(
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -160,11 +176,15 @@ export function loadConfig(
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
         : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : truthy(e.SEED_DEMO),
     rateLimit: e.RATE_LIMIT,
+    apiDocs: e.API_DOCS,
     webDist: e.WEB_DIST,
     role: parseRole(argv),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    wsMaxPerUser: e.WS_MAX_PER_USER,
+    wsMaxPerIp: e.WS_MAX_PER_IP,
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { users } from '../src/modules/users/users.table.js';
 import { mailOutbox } from '../src/platform/mail/mail.table.js';
 
 export type SignedInUser = {
@@ -71,6 +72,16 @@ export async function latestMailLink(
   }
 }
 
+let signUpAddress = 0;
+/**
+ * A documentation address (RFC 5737 TEST-NET-2) per sign-up, so the per-address sign-up limit counts
+ * each test's sign-ups apart; tests of that limit choose their address themselves.
+ */
+function nextSignUpAddress(): string {
+  signUpAddress += 1;
+  return `198.51.100.${(signUpAddress % 250) + 1}`;
+}
+
 /** Signs up through POST /api/customer (pending account), without activating. */
 export async function signUp(app: FastifyInstance, overrides: SignUpOverrides = {}) {
   const suffix = uniqueSuffix();
@@ -81,9 +92,20 @@ export async function signUp(app: FastifyInstance, overrides: SignUpOverrides = 
     first_name: overrides.firstName ?? 'Test',
     last_name: overrides.lastName ?? 'User',
   };
-  const response = await app.inject({ method: 'POST', url: '/api/customer', payload: input });
-  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  const userId = (response.json() as { user: { id: string } }).user.id;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/customer',
+    payload: input,
+    remoteAddress: nextSignUpAddress(),
+  });
+  if (response.statusCode !== 202) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  // The answer does not say who signed up (it is the same for a taken address): the row does.
+  const [row] = await app.ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+  if (!row) throw new Error(`sign-up of ${input.email} made no account`);
+  const userId = row.id;
   return { userId, email: input.email, password: input.password, username: input.username };
 }
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -8,6 +7,7 @@ import { afterAll } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import { type Database, migrateDatabase, migrationsFolder, openDatabase } from '../src/platform/db.js';
+import { makeTestDir, testCacheDir } from './temp.js';
 
 /** Which database this run of the suite uses: PGlite always, PostgreSQL in the `server-pg` project. */
 export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
@@ -46,27 +46,32 @@ export async function createTestDatabase(): Promise<{ database: Database; url: s
 
 /**
  * Starting PGlite from scratch costs seconds (initdb in WASM); loading a dump of an already migrated
- * database costs a fraction. The dump is shared by every test file through the temp folder, keyed by
- * the migrations it contains.
+ * database costs a fraction. The dump (about 40 MB) is shared by every test file and kept between runs in
+ * the project's test cache, keyed by the migrations it contains; a new one replaces the old.
  */
-async function migratedSnapshot(): Promise<Blob> {
+export async function migratedSnapshot(): Promise<Blob> {
   const folder = migrationsFolder();
   const hash = createHash('sha256');
   for (const f of readdirSync(folder).sort()) if (f.endsWith('.sql')) hash.update(readFileSync(join(folder, f)));
-  const file = join(tmpdir(), `tradedesk-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  const name = `pglite-${hash.digest('hex').slice(0, 16)}.tar`;
+  const file = join(testCacheDir, name);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const template = await openDatabase({ pgliteDir: 'memory' });
   await migrateDatabase(template);
   const blob = await template.dumpDataDir!();
   await template.close();
+  mkdirSync(testCacheDir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
   renameSync(tmp, file);
+  for (const old of readdirSync(testCacheDir)) {
+    if (/^pglite-[0-9a-f]{16}\.tar$/.test(old) && old !== name) rmSync(join(testCacheDir, old), { force: true });
+  }
   return blob;
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tradedesk-test-'));
+  const dataDir = makeTestDir('data');
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   return {
     env: 'test',
@@ -85,12 +90,17 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'TradeDesk <no-reply@tradedesk.local>',
     google: undefined,
     uploadMaxBytes: 1024 * 1024,
+    importMaxBytes: 1024 * 1024,
     seedDemo: false,
     rateLimit: true,
-    webDist: undefined,
+    apiDocs: true,
+    // A folder without index.html: the app under test serves no web build, whether or not one was built.
+    webDist: join(dataDir, 'no-web-build'),
     role: 'all',
     shutdownTimeoutMs: 2000,
     trustProxy: false,
+    wsMaxPerUser: 20,
+    wsMaxPerIp: 100,
     ...overrides,
   };
 }

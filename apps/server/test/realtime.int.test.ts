@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin } from './auth-helpers.js';
 import { createTestApp, type TestApp, testDbKind } from './helpers.js';
+import { makeTestDir } from './temp.js';
 import { TestWsClient } from './ws-client.js';
 
 function wsUrl(app: FastifyInstance): string {
@@ -35,6 +35,17 @@ async function connect(url: string, options: Parameters<typeof TestWsClient.conn
 }
 
 describe('WebSocket gateway on the real app', () => {
+  it('closes a socket past WS_MAX_PER_USER with 4429', async () => {
+    const limited = await createTestApp({ config: { wsMaxPerUser: 1 } });
+    await limited.app.listen({ port: 0, host: '127.0.0.1' });
+    const user = await signUpAndLogin(limited.app);
+    const first = await connect(`${wsUrl(limited.app)}?access_token=${user.accessToken}`);
+    await first.subscribe('user');
+    const second = await connect(`${wsUrl(limited.app)}?access_token=${user.accessToken}`);
+    expect((await second.closed).code).toBe(4429);
+    await first.sync();
+  });
+
   it('authenticates with the access-token cookie a browser sends, and with bearer sub-protocol', async () => {
     const user = await signUpAndLogin(t.app);
     const browser = await connect(wsUrl(t.app), { headers: { cookie: user.cookie } });
@@ -85,6 +96,17 @@ describe('WebSocket gateway on the real app', () => {
     // the revoked token cannot open a new socket
     const again = await connect(`${wsUrl(t.app)}?access_token=${user.accessToken}`);
     expect((await again.closed).code).toBe(4401);
+  });
+
+  it('answers a plain HTTP request (no upgrade) with the error body, not an empty 404', async () => {
+    const response = await fetch(httpUrl(t.app, '/api/ws'));
+    expect(response.status).toBe(400);
+    expect(response.headers.get('upgrade')).toBe('websocket');
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      code: 'WS_UPGRADE_REQUIRED',
+      message: expect.stringContaining('WebSocket endpoint'),
+    });
   });
 
   it('exposes jobs and the gateway on the app context', () => {
@@ -156,7 +178,7 @@ describe('process roles', () => {
     expect(login.json()).toEqual({
       statusCode: 404,
       code: 'NOT_FOUND',
-      message: 'Route POST /api/customer/login not found (this process runs with --role=worker)',
+      message: 'There is nothing at this address: this process runs with --role=worker.',
     });
     expect((await w.app.inject({ method: 'GET', url: '/api/ws' })).statusCode).toBe(404);
     await ran;
@@ -185,7 +207,7 @@ describe('process roles', () => {
 
 describe.skipIf(testDbKind !== 'pglite')('main.ts', () => {
   it('shuts down cleanly on SIGTERM with exit code 0', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tradedesk-main-'));
+    const dataDir = makeTestDir('main');
     const serverDir = resolve(import.meta.dirname, '..');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--role=all'], {
       cwd: serverDir,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaque } from './text.js';
 
 /** Where the browser starts Google sign-in (a full-page navigation, not a fetch). */
 export const googleLoginPath = '/customer/login/google';
@@ -19,10 +20,8 @@ export function isSameOriginPath(value: string): boolean {
 }
 
 export const googleLoginQuerySchema = z.object({
-  redirect: z
-    .string()
-    .max(512)
-    .refine(isSameOriginPath, 'must be a path on this site starting with a single /')
+  redirect: opaque('Redirect', 512)
+    .refine(isSameOriginPath, 'Redirect must be a path on this site starting with a single /.')
     .optional()
     .describe('Where to land after sign-in, e.g. /dashboard (default /)'),
 });
@@ -30,17 +29,17 @@ export type GoogleLoginQuery = z.infer<typeof googleLoginQuerySchema>;
 
 /** What the provider appends to the callback URL (Google also adds authuser, hd and prompt). */
 export const googleCallbackQuerySchema = z.object({
-  code: z.string().max(2048).optional(),
-  state: z.string().max(512).optional(),
-  iss: z.string().max(512).optional(),
-  scope: z.string().max(1024).optional(),
-  error: z.string().max(256).optional(),
-  error_description: z.string().max(1024).optional(),
-  error_uri: z.string().max(1024).optional(),
-  authuser: z.string().max(16).optional(),
-  hd: z.string().max(256).optional(),
-  prompt: z.string().max(64).optional(),
-  session_state: z.string().max(512).optional(),
+  code: opaque('code', 2048).optional(),
+  state: opaque('state', 512).optional(),
+  iss: opaque('iss', 512).optional(),
+  scope: opaque('scope', 1024).optional(),
+  error: opaque('error', 256).optional(),
+  error_description: opaque('error_description', 1024).optional(),
+  error_uri: opaque('error_uri', 1024).optional(),
+  authuser: opaque('authuser', 16).optional(),
+  hd: opaque('hd', 256).optional(),
+  prompt: opaque('prompt', 64).optional(),
+  session_state: opaque('session_state', 512).optional(),
 });
 export type GoogleCallbackQuery = z.infer<typeof googleCallbackQuerySchema>;
 

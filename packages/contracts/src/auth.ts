@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line, opaque, secret } from './text.js';
 
 export * from './auth-constants.js';
 
@@ -23,6 +24,7 @@ export const authErrorCodes = [
   'AUTH_2FA_NOT_ENABLED',
   'AUTH_2FA_NOT_STARTED',
   'AUTH_PASSWORD_INVALID',
+  'AUTH_PASSWORD_WEAK',
   'AUTH_SESSION_NOT_FOUND',
   'AUTH_MAIL_UNAVAILABLE',
   'USER_EMAIL_TAKEN',
@@ -32,41 +34,42 @@ export const authErrorCodes = [
 export type AuthErrorCode = (typeof authErrorCodes)[number];
 
 // ---- fields -------------------------------------------------------------------------------------
+// Built from text.ts, so every field refuses control characters and broken Unicode with a sentence naming it.
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254, 'must be at most 254 characters')
-  .pipe(z.email('must be a valid e-mail address'));
+export const emailSchema = line('Email', 254, { min: 1 }).pipe(z.email({ error: 'Enter a valid email address.' }));
 
-export const passwordSchema = z
-  .string()
-  .min(8, 'must be at least 8 characters')
-  .max(128, 'must be at most 128 characters')
-  .regex(/\p{L}/u, 'must contain a letter')
-  .regex(/\p{N}/u, 'must contain a digit');
+/**
+ * A new password, as chosen (sign-up, reset, change): only its length here. The rest of the rule (nothing
+ * common, not the email or username) is `checkPasswordPolicy` in `@tradedesk/contracts/password-policy`, kept
+ * out of this module because of its dictionary; the server applies it, the web loads it when a password is typed.
+ * `label` names the field in messages.
+ */
+export function newPasswordSchema(label = 'Password') {
+  return secret(label, { min: 8, max: 128 });
+}
+export const passwordSchema = newPasswordSchema();
 
 /** A password typed to prove who you are: only bounded, the policy applies when it is chosen. */
-export const currentPasswordSchema = z.string().min(1, 'is required').max(128, 'must be at most 128 characters');
+export function currentPasswordSchemaFor(label: string) {
+  return secret(label, { max: 128 });
+}
+export const currentPasswordSchema = currentPasswordSchemaFor('Password');
 
-export const usernameSchema = z
-  .string()
-  .trim()
-  .min(3, 'must be at least 3 characters')
-  .max(30, 'must be at most 30 characters')
-  .regex(/^[A-Za-z0-9_.]+$/, 'may contain only letters, digits, underscore and dot');
+export const usernameSchema = line('Username', 30, { min: 3 }).regex(
+  /^[A-Za-z0-9_.]+$/,
+  'Username may contain only letters, digits, underscores and dots.',
+);
 
-const personNameSchema = z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters');
+const personNameSchema = (label: string) => line(label, 60, { min: 1 });
 
 /** An e-mailed single-use token or a login challenge token. */
-const opaqueTokenSchema = z.string().min(1, 'is required').max(200, 'must be at most 200 characters');
+const opaqueTokenSchema = (label: string) => opaque(label, 200, { min: 1 });
 
 /** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx). */
-export const twoFactorCodeSchema = z
-  .string()
-  .trim()
-  .min(6, 'must be a 6-digit code or a recovery code')
-  .max(20, 'must be a 6-digit code or a recovery code');
+export const twoFactorCodeSchema = line('Authentication code', 20, { min: 1 }).min(
+  6,
+  'Authentication code must be the 6-digit code of your authenticator app or a recovery code.',
+);
 
 const isoDate = z.string();
 
@@ -105,19 +108,24 @@ export const signUpBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   username: usernameSchema,
-  first_name: personNameSchema,
-  last_name: personNameSchema,
+  first_name: personNameSchema('First name'),
+  last_name: personNameSchema('Last name'),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
-export const signUpResponseSchema = z.object({ user: authUserSchema });
+/**
+ * The same answer whether or not the address already has an account (its owner is mailed instead), so
+ * sign-up does not tell strangers who has an account.
+ */
+export const signUpResponseSchema = z.object({ ok: z.literal(true), message: z.string() });
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
 export const usernameParamsSchema = z.object({ username: usernameSchema });
 export const usernameAvailabilitySchema = z.object({ username: z.string(), available: z.boolean() });
 
-export const tokenBodySchema = z.object({ token: opaqueTokenSchema });
+export const tokenBodySchema = z.object({ token: opaqueTokenSchema('The link token') });
 export const activateResponseSchema = z.object({ user: authUserSchema });
 export const emailBodySchema = z.object({ email: emailSchema });
-export const resetBodySchema = z.object({ token: opaqueTokenSchema, password: passwordSchema });
+export const resetBodySchema = z.object({ token: opaqueTokenSchema('The link token'), password: passwordSchema });
 /** The same answer whether or not the address belongs to an account. */
 export const mailAcceptedSchema = z.object({ ok: z.literal(true), message: z.string() });
 
@@ -132,7 +140,7 @@ export const loginBodySchema = z.object({
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const loginTwoFactorBodySchema = z.object({
-  challenge_token: opaqueTokenSchema,
+  challenge_token: opaqueTokenSchema('The sign-in challenge'),
   code: twoFactorCodeSchema,
   return_tokens: z.boolean().optional(),
 });
@@ -166,8 +174,8 @@ export const refreshResponseSchema = z.object({
 
 export const verifyBodySchema = z
   .object({
-    access: z.string().max(4096, 'must be at most 4096 characters').optional(),
-    refresh: z.string().max(200, 'must be at most 200 characters').optional(),
+    access: opaque('The access token', 4096).optional(),
+    refresh: opaque('The refresh token', 200).optional(),
   })
   .nullish();
 export const verifyResponseSchema = z.object({ user: authUserSchema, sessionId: z.string(), accessExpiresAt: isoDate });
@@ -186,26 +194,28 @@ export const sessionSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionSchema>;
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
-export const sessionIdOptionalSchema = z.object({ id: z.uuid('must be a session id').optional() });
+export const sessionIdOptionalSchema = z.object({
+  id: z.uuid({ error: 'The session id must be a UUID.' }).optional(),
+});
 export const revokeSessionsResponseSchema = z.object({ revoked: z.number().int(), signedOut: z.boolean() });
 
 // ---- two-factor ---------------------------------------------------------------------------------
 
 export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
 export const twoFactorConfirmBodySchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'must be the 6-digit code of your authenticator app'),
+  code: line('Authentication code', 20, { min: 1 }).regex(
+    /^\d{6}$/,
+    'Authentication code must be the 6-digit code of your authenticator app.',
+  ),
 });
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export const twoFactorDisableBodySchema = z.object({ password: currentPasswordSchema, code: twoFactorCodeSchema });
 export const passwordBodySchema = z.object({ password: currentPasswordSchema });
 
-// ---- dev mailbox (offline default for mail, see ARCHITECTURE section 7) -------------------------
+// ---- dev mailbox (offline default for mail, see docs/architecture.md section 7) -------------------------
 
 export const mailboxQuerySchema = z.object({
-  to: z.string().trim().max(254, 'must be at most 254 characters').optional(),
+  to: line('Recipient (to)', 254).optional(),
 });
 export const mailboxMailSchema = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Body of every error answer (ARCHITECTURE.md section 2). */
+/** Body of every error answer (docs/architecture.md, section 2). */
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   code: z.string(),

@@ -1,19 +1,20 @@
 import { z } from 'zod';
-import { currentPasswordSchema, passwordSchema, usernameSchema } from './auth.js';
+import { currentPasswordSchemaFor, newPasswordSchema, usernameSchema } from './auth.js';
+import { line, multiline } from './text.js';
 
 // ---- reference data -----------------------------------------------------------------------------
 
 export const themes = ['dark', 'light', 'sync'] as const;
-export const themeSchema = z.enum(themes, { error: 'must be one of dark, light, sync' });
+export const themeSchema = z.enum(themes, { error: 'Theme must be dark, light or sync.' });
 export type Theme = z.infer<typeof themeSchema>;
 
 export const timeFormats = ['24h', '12h'] as const;
-export const timeFormatSchema = z.enum(timeFormats, { error: 'must be 24h or 12h' });
+export const timeFormatSchema = z.enum(timeFormats, { error: 'Time format must be 24h or 12h.' });
 export type TimeFormat = z.infer<typeof timeFormatSchema>;
 
 export const profileVisibilities = ['everyone', 'followers', 'nobody'] as const;
 export const profileVisibilitySchema = z.enum(profileVisibilities, {
-  error: 'must be one of everyone, followers, nobody',
+  error: 'Visibility must be everyone, followers or nobody.',
 });
 export type ProfileVisibility = z.infer<typeof profileVisibilitySchema>;
 
@@ -28,6 +29,7 @@ export const countryCodes = (
   'UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
 ).split(' ');
 const countryCodeSet = new Set(countryCodes);
+const COUNTRY_MESSAGE = 'Country must be a two-letter ISO 3166-1 country code, or empty.';
 
 let timeZoneSet: Set<string> | undefined;
 
@@ -53,17 +55,12 @@ export function canonicalTimeZone(name: string): string | undefined {
   }
 }
 
-export const timeZoneSchema = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(64, 'must be at most 64 characters')
-  .transform((name, ctx) => {
-    const canonical = canonicalTimeZone(name);
-    if (canonical) return canonical;
-    ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone such as Europe/London, or UTC' });
-    return z.NEVER;
-  });
+export const timeZoneSchema = line('Time zone', 64, { min: 1 }).transform((name, ctx) => {
+  const canonical = canonicalTimeZone(name);
+  if (canonical) return canonical;
+  ctx.addIssue({ code: 'custom', message: 'Time zone must be an IANA time zone such as Europe/London, or UTC.' });
+  return z.NEVER;
+});
 
 /** Notification switches the account settings offer, each with its default. */
 export const notificationDefaults = {
@@ -79,9 +76,9 @@ export const notificationDefaults = {
 export type NotificationKey = keyof typeof notificationDefaults;
 export const notificationKeys = Object.keys(notificationDefaults) as NotificationKey[];
 
-const bounded = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-const personName = z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters');
-const boolField = z.boolean({ error: 'must be true or false' });
+const personName = (label: string) => line(label, 60, { min: 1 });
+/** A switch: its message names the field by its wire name, e.g. "push_follows must be true or false.". */
+const boolField = z.boolean();
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -96,10 +93,10 @@ function isHttpUrl(value: string): boolean {
 // Each PUT may carry a subset of its fields; fields left out keep their value.
 
 export const generalSettingsBodySchema = z.object({
-  first_name: personName.optional(),
-  last_name: personName.optional(),
-  phone: bounded(32)
-    .regex(/^(\+?[0-9 ()./-]{3,32})?$/, 'must be a phone number: digits, spaces, + ( ) . / -')
+  first_name: personName('First name').optional(),
+  last_name: personName('Last name').optional(),
+  phone: line('Phone', 32)
+    .regex(/^(\+?[0-9 ()./-]{3,32})?$/, 'Phone must be a phone number (digits, spaces and + ( ) . / - only).')
     .optional(),
   time_zone: timeZoneSchema.optional(),
   time_format: timeFormatSchema.optional(),
@@ -107,20 +104,17 @@ export const generalSettingsBodySchema = z.object({
 export type GeneralSettingsBody = z.infer<typeof generalSettingsBodySchema>;
 
 export const billingSettingsBodySchema = z.object({
-  company: bounded(120).optional(),
-  coc: bounded(40).optional(),
-  vat: bounded(40).optional(),
-  country: z
-    .string()
-    .trim()
-    .max(2, 'must be a two-letter ISO 3166-1 country code or empty')
+  company: line('Company', 120).optional(),
+  coc: line('Chamber of Commerce number', 40).optional(),
+  vat: line('VAT number', 40).optional(),
+  country: line('Country', 64)
     .transform((v) => v.toUpperCase())
-    .refine((v) => v === '' || countryCodeSet.has(v), 'must be a two-letter ISO 3166-1 country code or empty')
+    .refine((v) => v === '' || countryCodeSet.has(v), COUNTRY_MESSAGE)
     .optional(),
-  city: bounded(100).optional(),
-  address: bounded(200).optional(),
-  state: bounded(100).optional(),
-  zipcode: bounded(20).optional(),
+  city: line('City', 100).optional(),
+  address: line('Address', 200).optional(),
+  state: line('State or province', 100).optional(),
+  zipcode: line('ZIP or postal code', 20).optional(),
 });
 export type BillingSettingsBody = z.infer<typeof billingSettingsBodySchema>;
 
@@ -138,7 +132,7 @@ export const notificationSettingsBodySchema = z
         ctx.addIssue({
           code: 'custom',
           path: [key],
-          message: `is not a notification setting (known: ${notificationKeys.join(', ')})`,
+          message: `${key} is not a notification setting (known: ${notificationKeys.join(', ')}).`,
         });
       }
     }
@@ -146,8 +140,8 @@ export const notificationSettingsBodySchema = z
 export type NotificationSettingsBody = Partial<Record<NotificationKey, boolean>>;
 
 export const securitySettingsBodySchema = z.object({
-  current_password: currentPasswordSchema,
-  new_password: passwordSchema,
+  current_password: currentPasswordSchemaFor('Current password'),
+  new_password: newPasswordSchema('New password'),
 });
 export type SecuritySettingsBody = z.infer<typeof securitySettingsBodySchema>;
 
@@ -160,11 +154,11 @@ export type PrivacySettingsBody = z.infer<typeof privacySettingsBodySchema>;
 
 export const profileBodySchema = z.object({
   username: usernameSchema.optional(),
-  biography: bounded(500).optional(),
-  url: bounded(2048)
-    .refine((v) => v === '' || isHttpUrl(v), 'must be an http or https URL, or empty')
+  biography: multiline('Biography', 500).optional(),
+  url: line('Website', 2048)
+    .refine((v) => v === '' || isHttpUrl(v), 'Website must be an http or https URL, or empty.')
     .optional(),
-  location: bounded(100).optional(),
+  location: line('Location', 100).optional(),
   visibility: profileVisibilitySchema.optional(),
   is_public: boolField.optional(),
 });
@@ -178,8 +172,8 @@ export type ThemeBody = z.infer<typeof themeBodySchema>;
  * sign-in has no password and confirms with `confirm: 'DELETE'` instead.
  */
 export const deleteAccountBodySchema = z.object({
-  password: currentPasswordSchema.optional(),
-  confirm: z.literal('DELETE', { error: 'must be the word DELETE' }).optional(),
+  password: currentPasswordSchemaFor('Password').optional(),
+  confirm: z.literal('DELETE', { error: 'Type the word DELETE to confirm.' }).optional(),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
@@ -191,6 +185,8 @@ export const imageUploadBodySchema = z
   // The multipart parser leaves the body null; the file is read from the stream by the handler.
   .nullish();
 export const acceptedImageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+/** Largest width and height (pixels) an avatar or a banner may declare; bigger images are refused unread. */
+export const maxImageDimensions = { avatar: 4096, banner: 8000 } as const;
 
 // ---- responses (camelCase) ----------------------------------------------------------------------
 
@@ -269,7 +265,7 @@ export const timeZoneInfoSchema = z.object({ id: z.string(), label: z.string(), 
 export type TimeZoneInfo = z.infer<typeof timeZoneInfoSchema>;
 export const timeZonesResponseSchema = z.array(timeZoneInfoSchema);
 
-export const filesParamsSchema = z.object({ '*': z.string().min(1).max(300) });
+export const filesParamsSchema = z.object({ '*': line('File path', 300, { min: 1 }) });
 
 export const settingsErrorCodes = [
   'SETTINGS_TWOFA_READ_ONLY',
@@ -280,6 +276,9 @@ export const settingsErrorCodes = [
   'SETTINGS_UPLOAD_MISSING',
   'SETTINGS_UPLOAD_TYPE',
   'SETTINGS_UPLOAD_TOO_LARGE',
+  'SETTINGS_UPLOAD_MALFORMED',
+  'SETTINGS_UPLOAD_UNREADABLE',
+  'SETTINGS_UPLOAD_DIMENSIONS',
   'FILE_NOT_FOUND',
 ] as const;
 export type SettingsErrorCode = (typeof settingsErrorCodes)[number];

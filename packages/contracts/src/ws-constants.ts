@@ -2,7 +2,7 @@
 // and the schemas; ws.ts re-exports them.
 
 /**
- * The WebSocket protocol of `/api/ws` (ARCHITECTURE.md section 4). One JSON object per text frame.
+ * The WebSocket protocol of `/api/ws` (docs/architecture.md, section 4). One JSON object per text frame.
  * Client -> server: subscribe, unsubscribe, ping. Server -> client: subscribed, unsubscribed, event,
  * error, pong.
  */
@@ -22,6 +22,11 @@ export const wsCloseCodes = {
   sessionRevoked: 4001,
   /** No valid access token at connect: refresh the token, then reconnect. */
   unauthorized: 4401,
+  /**
+   * Too many open connections for this account or from this address (WS_MAX_PER_USER / WS_MAX_PER_IP):
+   * close another tab, or reconnect later with back-off.
+   */
+  tooManyConnections: 4429,
 } as const;
 
 export const WS_MAX_CHANNEL_LENGTH = 128;

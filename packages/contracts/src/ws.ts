@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { opaque } from './text.js';
 import { WS_MAX_CHANNEL_LENGTH } from './ws-constants.js';
 
 export * from './ws-constants.js';
 
 /**
- * The WebSocket protocol of `/api/ws` (ARCHITECTURE.md section 4). One JSON object per text frame.
+ * The WebSocket protocol of `/api/ws` (docs/architecture.md, section 4). One JSON object per text frame.
  * Client -> server: subscribe, unsubscribe, ping. Server -> client: subscribed, unsubscribed, event,
  * error, pong.
  */
@@ -13,11 +14,10 @@ export * from './ws-constants.js';
  * A channel name: `user`, or `<prefix>:<rest>` such as `quotes:EURUSD`, `candles:EURUSD:15m`,
  * `account:<id>`. Letters, digits and `:._-` only.
  */
-export const wsChannelSchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(WS_MAX_CHANNEL_LENGTH, `must be at most ${WS_MAX_CHANNEL_LENGTH} characters`)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9:._-]*$/, 'may contain only letters, digits and : . _ -');
+export const wsChannelSchema = opaque('Channel', WS_MAX_CHANNEL_LENGTH, { min: 1 }).regex(
+  /^[A-Za-z0-9][A-Za-z0-9:._-]*$/,
+  'Channel may contain only letters, digits, colons, dots, underscores and hyphens.',
+);
 
 export const wsClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), channel: wsChannelSchema }),

@@ -3,11 +3,13 @@ import type { AppContext } from '../platform/context.js';
 import { hashPassword } from './auth/auth.passwords.js';
 import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
+import { createCandlesModule } from './candles/candles.plugin.js';
 import { seedDemoData } from './demo/demo.seed.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
+import { createUserDataModule } from './user-data/user-data.plugin.js';
 import { createUsersModule } from './users/users.plugin.js';
 
 /**
@@ -27,6 +29,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const settings = createSettingsModule(ctx, { users: users.service, auth: auth.service });
   await app.register(settings.routes, { prefix: '/api' });
   await app.register(filesRoutes({ storage: ctx.storage }), { prefix: '/api' });
+  await app.register(createUserDataModule(ctx).routes, { prefix: '/api' });
+  const candles = createCandlesModule(ctx);
+  await app.register(candles.routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });

@@ -3,6 +3,7 @@ import type { EventBus } from './bus/event-bus.js';
 import type { Clock } from './clock.js';
 import type { Database, Db } from './db.js';
 import type { JobRunner } from './jobs/job-runner.js';
+import type { LimiterStore } from './limits/limiter-store.js';
 import type { Mailer } from './mail/mailer.js';
 import type { FileStorage } from './storage/storage.js';
 import type { WsGateway } from './ws/ws-gateway.js';
@@ -20,4 +21,6 @@ export type AppContext = {
   jobs: JobRunner;
   /** WebSocket channels: `gateway.registerChannel('quotes', authorize)`. */
   gateway: WsGateway;
+  /** Rate-limit counters, shared by every process through Redis when REDIS_URL is set. */
+  limits: LimiterStore;
 };

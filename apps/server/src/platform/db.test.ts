@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeTestDir } from '../../test/temp.js';
 import { openDatabase } from './db.js';
 
-const root = mkdtempSync(join(tmpdir(), 'tradedesk-db-'));
+const root = makeTestDir('db');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('embedded database folder', () => {

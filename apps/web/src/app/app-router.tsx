@@ -1,4 +1,4 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   unstable_HistoryRouter as HistoryRouter,
@@ -7,7 +7,10 @@ import {
   useLocation,
   useRoutes,
 } from 'react-router';
+import { selectAuthStatus } from '../features/auth/auth-slice';
+import { useAppSelector } from './hooks';
 import { type BlockingHistory, BlockingHistoryProvider, createBlockingHistory } from './navigation-blocker';
+import { PrefetchContext } from './prefetch';
 import { routes } from './router';
 
 /**
@@ -22,11 +25,13 @@ export function createAppHistory(): BlockingHistory {
 }
 
 type LazyModule = { Component?: ComponentType | null };
+type RouteHandle = { signedInOnly?: boolean };
 const preloads = new WeakMap<RouteObject, () => Promise<unknown>>();
 
 /**
- * Turns the table's `lazy: () => import(...)` (modules exporting `Component`) into React.lazy components,
- * so the same table serves the declarative router and, in tests, a data router.
+ * Turns the table's `lazy: () => import(...)` (modules exporting `Component`) into components, so the same
+ * table serves the declarative router and, in tests, a data router. A module already fetched (preloaded, or
+ * prefetched while the person typed on the sign-in page) renders at once, without a blank suspended frame.
  */
 function withLazyComponents(table: RouteObject[]): RouteObject[] {
   return table.map((route): RouteObject => {
@@ -35,8 +40,19 @@ function withLazyComponents(table: RouteObject[]): RouteObject[] {
     const { lazy: _lazy, children: _children, ...rest } = route;
     const converted = { ...rest, ...(children ? { children } : {}) } as RouteObject;
     if (load) {
-      converted.Component = lazy(async () => ({ default: (await load()).Component ?? EmptyRoute }));
-      preloads.set(converted, load);
+      let loaded: ComponentType | undefined;
+      const loadOnce = async () => {
+        const module = await load();
+        loaded = module.Component ?? EmptyRoute;
+        return module;
+      };
+      const Suspending = lazy(async () => ({ default: (await loadOnce()).Component ?? EmptyRoute }));
+      converted.Component = function LazyRoute() {
+        // Chosen once per mounted route, so a module that arrives later never swaps the component (and its state).
+        const [Route] = useState(() => loaded ?? Suspending);
+        return <Route />;
+      };
+      preloads.set(converted, loadOnce);
     }
     return converted;
   });
@@ -48,12 +64,25 @@ function EmptyRoute() {
 
 const appRoutes = withLazyComponents(routes);
 
+/**
+ * Starts fetching every lazy module `path` needs, all at once rather than one nesting level after the other.
+ * Without a session it stops at the signed-in area, whose guard sends the visitor to the sign-in page: the
+ * shell is not fetched for a page that is never shown.
+ */
+function preloadPath(path: string, signedOut: boolean): void {
+  for (const match of matchRoutes(appRoutes, path) ?? []) {
+    if (signedOut && (match.route.handle as RouteHandle | undefined)?.signedInOnly) break;
+    // A fetch that fails here fails again when the route renders, and its error boundary offers a reload.
+    preloads
+      .get(match.route)?.()
+      .catch(() => {});
+  }
+}
+
 function AppRoutes() {
   const location = useLocation();
-  // Start every lazy module this URL needs at once, instead of one nesting level after the other.
-  useMemo(() => {
-    for (const match of matchRoutes(appRoutes, location) ?? []) void preloads.get(match.route)?.();
-  }, [location]);
+  const signedOut = useAppSelector(selectAuthStatus) === 'signedOut';
+  useMemo(() => preloadPath(location.pathname, signedOut), [location.pathname, signedOut]);
   return useRoutes(appRoutes, location);
 }
 
@@ -94,13 +123,18 @@ function Boundaries(props: { children: ReactNode }) {
   );
 }
 
+/** What a guard may fetch ahead: the modules of the signed-in page `path` (the sign-in page's destination). */
+const prefetchSignedIn = (path: string) => preloadPath(path, false);
+
 export function AppRouter(props: { history: BlockingHistory }) {
   return (
     <HistoryRouter history={props.history}>
       <BlockingHistoryProvider history={props.history}>
-        <Boundaries>
-          <AppRoutes />
-        </Boundaries>
+        <PrefetchContext.Provider value={prefetchSignedIn}>
+          <Boundaries>
+            <AppRoutes />
+          </Boundaries>
+        </PrefetchContext.Provider>
       </BlockingHistoryProvider>
     </HistoryRouter>
   );

@@ -3,18 +3,20 @@ import { RedirectIfSignedIn, RequireAuth } from './route-guards';
 
 /**
  * Each area is its own chunk: a route's module exports `Component` (React Router lazy convention).
- * app-router.tsx renders this table.
+ * app-router.tsx renders this table. first-pages.ts lists the modules of each page for the server's
+ * preloads and the bundle budgets: keep the two in step.
  */
 export const routes: RouteObject[] = [
   {
     lazy: () => import('../features/auth/components/auth-layout'),
     children: [
       {
+        element: <RedirectIfSignedIn prefetchDestination />,
+        children: [{ path: 'sign-in', lazy: () => import('../features/auth/pages/sign-in-page') }],
+      },
+      {
         element: <RedirectIfSignedIn />,
-        children: [
-          { path: 'sign-in', lazy: () => import('../features/auth/pages/sign-in-page') },
-          { path: 'sign-up', lazy: () => import('../features/auth/pages/sign-up-page') },
-        ],
+        children: [{ path: 'sign-up', lazy: () => import('../features/auth/pages/sign-up-page') }],
       },
       { path: 'activate', lazy: () => import('../features/auth/pages/activate-page') },
       { path: 'resend-activation', lazy: () => import('../features/auth/pages/resend-activation-page') },
@@ -25,7 +27,11 @@ export const routes: RouteObject[] = [
   { path: 'dev/mailbox', lazy: () => import('../features/dev-mailbox/mailbox-page') },
   {
     element: <RequireAuth />,
+    // Read by app-router.tsx: without a session nothing below is fetched, the guard shows the sign-in page.
+    handle: { signedInOnly: true },
     children: [
+      // Development only, left out of production builds: the workspace kit's gallery (shared/README.md).
+      ...(import.meta.env.DEV ? [{ path: 'dev/kit', lazy: () => import('../features/dev-kit/kit-gallery-page') }] : []),
       {
         lazy: () => import('../features/shell/components/app-shell'),
         children: [

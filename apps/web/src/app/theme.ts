@@ -1,7 +1,7 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { ResolvedMode } from '../shared/theme/theme-slice';
 
-/** Every design token of the app lives here (ARCHITECTURE.md section 6). */
+/** Every design token of the app lives here (docs/architecture.md, section 6). */
 export const tokens = {
   accent: '#00DF80',
   accentDark: '#00A862',

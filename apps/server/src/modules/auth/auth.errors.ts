@@ -22,8 +22,10 @@ const codes = {
   AUTH_2FA_NOT_ENABLED: 'conflict',
   AUTH_2FA_NOT_STARTED: 'conflict',
   AUTH_PASSWORD_INVALID: 'validation',
+  AUTH_PASSWORD_WEAK: 'validation',
   AUTH_SESSION_NOT_FOUND: 'not_found',
   AUTH_MAIL_UNAVAILABLE: 'unavailable',
+  USER_USERNAME_TAKEN: 'conflict',
   RATE_LIMITED: 'rate_limited',
 } as const satisfies Partial<Record<AuthErrorCode, ErrorCategory>>;
 

@@ -7,6 +7,9 @@ export type AccessCheck =
   | ({ ok: true } & AccessClaims)
   | { ok: false; reason: 'invalid' | 'expired'; sessionId?: string | undefined };
 
+/** Seconds an `iat` may lie ahead of this process's clock (another process's clock may run a little fast). */
+const CLOCK_TOLERANCE_S = 5;
+
 /** Signs and checks the short-lived JWT access tokens of both pairs (HS256, one secret per pair). */
 export function createAccessTokens(secrets: AppConfig['secrets']) {
   const keys: Record<TokenKind, Uint8Array> = {
@@ -33,9 +36,17 @@ export function createAccessTokens(secrets: AppConfig['secrets']) {
         const { payload } = await jwtVerify(token, keys[kind], {
           algorithms: ['HS256'],
           currentDate: now,
-          requiredClaims: ['sub', 'exp'],
+          requiredClaims: ['sub', 'exp', 'iat'],
         });
         if (payload.typ !== kind || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') {
+          return { ok: false, reason: 'invalid' };
+        }
+        // A correctly signed token that was issued to live longer than this server issues them (a leaked
+        // secret, an old build with other lifetimes) is refused, not honoured until its far-off `exp`.
+        // Dated in the future, a token of a fair lifetime would live longer too; a few seconds are allowed for
+        // the clocks of several processes.
+        const issuedAt = payload.iat!;
+        if (payload.exp! - issuedAt > ttl[kind] || issuedAt > now.getTime() / 1000 + CLOCK_TOLERANCE_S) {
           return { ok: false, reason: 'invalid' };
         }
         return { ok: true, userId: payload.sub, sessionId: payload.sid, expiresAt: new Date(payload.exp! * 1000) };

@@ -1,12 +1,13 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppConfig } from '../../config.js';
+import { rateLimitStoreOf } from '../../platform/limits/rate-limit-store.js';
 import { authError } from './auth.errors.js';
 
 const MINUTE = 60_000;
 
 /** '42 seconds' under two minutes, else whole minutes (rounded up, as Retry-After is). */
-function waitText(ttlMs: number): string {
+export function waitText(ttlMs: number): string {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
   if (seconds < 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
   return `${Math.ceil(seconds / 60)} minutes`;
@@ -30,13 +31,15 @@ const limits = {
   forgot: { max: 5, timeWindow: 15 * MINUTE, keyGenerator: (r) => `forgot:${r.ip}:${emailOf(r)}` },
   resend: { max: 5, timeWindow: 15 * MINUTE, keyGenerator: (r) => `resend:${r.ip}:${emailOf(r)}` },
   reset: { max: 10, timeWindow: 15 * MINUTE, keyGenerator: (r) => `reset:${r.ip}` },
+  // A household or office signs up a few accounts; a script signing up hundreds is refused.
+  signUp: { max: 10, timeWindow: 60 * MINUTE, keyGenerator: (r) => `signup:${r.ip}` },
 } satisfies Record<string, RateLimitOptions>;
 export type RateLimitName = keyof typeof limits;
 
 /**
  * Registers @fastify/rate-limit in the calling (encapsulated) plugin, opt-in per route, and returns
- * the route `config` for a named limit. Counters live in Redis when REDIS_URL is set, so every API
- * process behind the balancer counts the same attempts.
+ * the route `config` for a named limit. Counters live in the app's limiter store (`ctx.limits`): in
+ * Redis when REDIS_URL is set, so every API process behind the balancer counts the same attempts.
  */
 export type RateLimiter = {
   /** Route `config` applying the named limit. */
@@ -47,26 +50,18 @@ export type RateLimiter = {
 
 export async function registerAuthRateLimits(
   app: FastifyInstance,
-  config: Pick<AppConfig, 'rateLimit' | 'redisUrl'>,
+  config: Pick<AppConfig, 'rateLimit'>,
 ): Promise<RateLimiter> {
   if (!config.rateLimit) return Object.assign((_name: RateLimitName) => ({}), { hook: () => async () => {} });
-  let redis: import('ioredis').Redis | undefined;
-  if (config.redisUrl) {
-    const { Redis } = await import('ioredis');
-    redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
-    app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => {});
-    });
-  }
   await app.register(fastifyRateLimit, {
     global: false,
     // After validation, so the key can use the parsed e-mail.
     hook: 'preHandler',
-    nameSpace: 'tradedesk-rl:',
+    // A limiter outage (Redis away) lets requests through rather than failing every sign-in.
     skipOnError: true,
-    ...(redis ? { redis } : {}),
+    store: rateLimitStoreOf(app.ctx.limits),
     errorResponseBuilder: (_request, context) =>
-      authError('RATE_LIMITED', `Too many attempts: retry in ${waitText(context.ttl)}`),
+      authError('RATE_LIMITED', `Too many attempts. Try again in ${waitText(context.ttl)}.`),
   });
   // One hook per limit, so every route using it counts in the same store. (@fastify/rate-limit runs a
   // single limit per request: a route gets either its config limit or a hook, not both.)

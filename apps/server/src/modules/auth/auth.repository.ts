@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { emailTokens, loginChallenges, recoveryCodes, refreshTokens, sessions, twoFactor } from './auth.table.js';
 
@@ -185,3 +186,91 @@ export function createAuthRepository(db: Db) {
   };
 }
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+// ---- cleanup of spent rows (the leader's auth-cleanup job, see auth.cleanup.ts) ----------------------
+
+const liveToken = alias(refreshTokens, 'live_token');
+
+/** Bounded deletes of rows nothing can use any more; each answers how many rows went. */
+export function createAuthCleanupRepository(db: Db) {
+  return {
+    /** E-mailed links (used or not) that expired before `before`. */
+    async deleteEmailTokensExpiredBefore(before: Date, limit: number): Promise<number> {
+      const ids = db
+        .select({ id: emailTokens.id })
+        .from(emailTokens)
+        .where(lt(emailTokens.expiresAt, before))
+        .limit(limit);
+      const rows = await db.delete(emailTokens).where(inArray(emailTokens.id, ids)).returning({ id: emailTokens.id });
+      return rows.length;
+    },
+    /** Two-factor login challenges that expired before `before`. */
+    async deleteChallengesExpiredBefore(before: Date, limit: number): Promise<number> {
+      const ids = db
+        .select({ id: loginChallenges.id })
+        .from(loginChallenges)
+        .where(lt(loginChallenges.expiresAt, before))
+        .limit(limit);
+      const rows = await db
+        .delete(loginChallenges)
+        .where(inArray(loginChallenges.id, ids))
+        .returning({ id: loginChallenges.id });
+      return rows.length;
+    },
+    /**
+     * Refresh tokens of families (one session, one kind) in which no token is valid after `now`: every token of
+     * the family, spent or not, has expired, so nothing can be refreshed in it any more.
+     */
+    async deleteDeadRefreshFamilies(now: Date, limit: number): Promise<number> {
+      const ids = db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(
+          and(
+            lte(refreshTokens.expiresAt, now),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(liveToken)
+                .where(
+                  and(
+                    eq(liveToken.sessionId, refreshTokens.sessionId),
+                    eq(liveToken.kind, refreshTokens.kind),
+                    gt(liveToken.expiresAt, now),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .limit(limit);
+      const rows = await db
+        .delete(refreshTokens)
+        .where(inArray(refreshTokens.id, ids))
+        .returning({ id: refreshTokens.id });
+      return rows.length;
+    },
+    /**
+     * Sessions that can no longer be used: revoked before `revokedBefore`, or without any refresh token left and
+     * created before `createdBefore` (a session gets its tokens right after it is created; the margin keeps a
+     * session that is being created from being taken for a spent one). Their rows cascade.
+     */
+    async deleteSpentSessions(revokedBefore: Date, createdBefore: Date, limit: number): Promise<number> {
+      const ids = db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          or(
+            lt(sessions.revokedAt, revokedBefore),
+            and(
+              lt(sessions.createdAt, createdBefore),
+              notExists(db.select({ one: sql`1` }).from(refreshTokens).where(eq(refreshTokens.sessionId, sessions.id))),
+            ),
+          ),
+        )
+        .limit(limit);
+      const rows = await db.delete(sessions).where(inArray(sessions.id, ids)).returning({ id: sessions.id });
+      return rows.length;
+    },
+  };
+}
+export type AuthCleanupRepository = ReturnType<typeof createAuthCleanupRepository>;

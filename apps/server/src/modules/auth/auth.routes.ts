@@ -68,18 +68,24 @@ export function authRoutes(deps: {
     app.post(
       '/customer',
       {
+        config: limit('signUp'),
         schema: {
           tags,
           summary: 'Sign up: creates a pending account and mails its activation link (valid 48 h)',
           description:
+            'The answer is the same (202) whether or not the e-mail address already has an account, so it does not ' +
+            'tell who has one: the owner of an existing address is mailed instead (a pending account gets a new ' +
+            'activation link, an active one a note with the sign-in and reset links). A taken username is a 409 ' +
+            '(username availability is public). The password must pass the password rule (not common, not the ' +
+            'e-mail or username): 400 AUTH_PASSWORD_WEAK otherwise. At most 10 sign-ups per address and hour. ' +
             'The referral code (cookie `referral_code` or `ref`) and tracking parameters (cookies utm_*, gclid, fbclid) are stored on the account.',
           body: signUpBodySchema,
-          response: { 201: signUpResponseSchema },
+          response: { 202: signUpResponseSchema },
         },
       },
       async (request, reply) => {
         const b = request.body;
-        const user = await registration.signUp({
+        await registration.signUp({
           email: b.email,
           password: b.password,
           username: b.username,
@@ -87,7 +93,10 @@ export function authRoutes(deps: {
           lastName: b.last_name,
           ...acquisitionOf(request.cookies),
         });
-        return reply.status(201).send({ user: toAuthUser(user) });
+        return reply.status(202).send({
+          ok: true as const,
+          message: `Check your inbox at ${b.email}: we sent a mail with the next step.`,
+        });
       },
     );
 
@@ -112,7 +121,7 @@ export function authRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'Activates an account with the token of the e-mailed link',
+          summary: 'Activates an account with the token of the emailed link',
           body: tokenBodySchema,
           response: { 200: activateResponseSchema },
         },
@@ -160,7 +169,7 @@ export function authRoutes(deps: {
         config: limit('reset'),
         schema: {
           tags,
-          summary: 'Sets a new password with the e-mailed token; signs out every session',
+          summary: 'Sets a new password with the emailed token; signs out every session',
           body: resetBodySchema,
           response: { 200: okSchema },
         },
@@ -239,7 +248,10 @@ export function authRoutes(deps: {
         const presented = refreshTokenOf(request, kind);
         try {
           if (!presented) {
-            throw authError('AUTH_REQUIRED', 'refresh token: missing (X-Refresh-Token header or cookie)');
+            throw authError(
+              'AUTH_REQUIRED',
+              'The refresh token is missing: send it in the X-Refresh-Token header or the refresh cookie.',
+            );
           }
           const result = await auth.refresh(presented.token, kind);
           setPairCookies(reply, kind, result.pair, config);
@@ -275,7 +287,7 @@ export function authRoutes(deps: {
         const token = request.body?.access || accessTokenOf(request);
         const claims = await auth.authenticateAccess(token);
         const user = await users.findById(claims.userId);
-        if (!user) throw authError('AUTH_SESSION_REVOKED', 'This session was signed out');
+        if (!user) throw authError('AUTH_SESSION_REVOKED', 'This session was signed out.');
         return { user: toAuthUser(user), sessionId: claims.sessionId, accessExpiresAt: claims.expiresAt.toISOString() };
       },
     );
@@ -283,9 +295,14 @@ export function authRoutes(deps: {
     app.get(
       '/customer/logout',
       {
+        // A GET that changes state: a link on another site must not sign anyone out (platform/auth/same-origin).
+        config: { stateChanging: true },
         schema: {
           tags,
           summary: 'Signs out: revokes the current session and clears the cookies (200 even when signed out)',
+          description:
+            'Browsers: only from a TradeDesk page (same origin, or a typed address); a request from another ' +
+            'site is refused with 403 CROSS_SITE_REQUEST and signs nobody out. Bearer clients are not affected.',
           response: { 200: okSchema },
         },
       },

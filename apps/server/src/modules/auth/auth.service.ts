@@ -6,8 +6,9 @@ import { hashToken, newId, newToken } from '../../platform/ids.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
 import { authError } from './auth.errors.js';
 import { type AccessClaims, createAccessTokens } from './auth.jwt.js';
-import { burnPasswordCheck, hashPassword, verifyPasswordHash } from './auth.passwords.js';
+import { assertPasswordPolicy, burnPasswordCheck, hashPassword, verifyPasswordHash } from './auth.passwords.js';
 import type { AuthRepository } from './auth.repository.js';
+import { type SignInThrottle, throttleEmail } from './sign-in-throttle.js';
 import type { TwoFactorService } from './two-factor.service.js';
 
 export { hashPassword };
@@ -30,11 +31,12 @@ export function createAuthService(deps: {
   repo: AuthRepository;
   users: UsersService;
   twoFactor: TwoFactorService;
+  throttle: SignInThrottle;
   clock: Clock;
   bus: EventBus;
   config: Pick<AppConfig, 'secrets'>;
 }) {
-  const { repo, users, twoFactor, clock, bus } = deps;
+  const { repo, users, twoFactor, throttle, clock, bus } = deps;
   const jwt = createAccessTokens(deps.config.secrets);
 
   async function publishRevoked(userId: string, sessionIds: string[]): Promise<void> {
@@ -90,15 +92,16 @@ export function createAuthService(deps: {
 
   /** The caller of an access token whose session is live; throws the 401 to answer otherwise. */
   async function authenticateAccess(token: string | undefined, kind: TokenKind = 'main'): Promise<AccessClaims> {
-    if (!token) throw authError('AUTH_REQUIRED', 'Sign in first: no access token was sent');
+    if (!token) throw authError('AUTH_REQUIRED', 'Sign in first: no access token was sent.');
     const checked = await jwt.verify(kind, token, clock.now());
     if (!checked.ok) {
-      if (checked.reason === 'expired') throw authError('AUTH_TOKEN_EXPIRED', 'access token: expired, refresh it');
-      throw authError('AUTH_TOKEN_INVALID', 'access token: not valid');
+      if (checked.reason === 'expired')
+        throw authError('AUTH_TOKEN_EXPIRED', 'The access token has expired. Refresh it.');
+      throw authError('AUTH_TOKEN_INVALID', 'The access token is not valid.');
     }
     const session = await repo.findSession(checked.sessionId);
     if (!session || session.revokedAt || session.userId !== checked.userId) {
-      throw authError('AUTH_SESSION_REVOKED', 'This session was signed out');
+      throw authError('AUTH_SESSION_REVOKED', 'This session was signed out.');
     }
     return { userId: checked.userId, sessionId: checked.sessionId, expiresAt: checked.expiresAt };
   }
@@ -155,18 +158,26 @@ export function createAuthService(deps: {
       }
     },
 
-    /** Checks the password and then the second factor; only then a session exists. */
+    /**
+     * Checks the password (under the account's guessing limit, whatever the address) and then the second
+     * factor; only then a session exists.
+     */
     async login(input: { email: string; password: string }, meta: SessionMeta): Promise<LoginResult> {
-      const user = await users.findByEmail(input.email);
-      if (!user?.passwordHash) {
-        await burnPasswordCheck(input.password);
-        throw authError('AUTH_BAD_CREDENTIALS', 'email or password is incorrect');
-      }
-      if (!(await verifyPasswordHash(user.passwordHash, input.password))) {
-        throw authError('AUTH_BAD_CREDENTIALS', 'email or password is incorrect');
-      }
+      const email = throttleEmail(input.email);
+      const user = await users.findByEmail(email);
+      const ok = await throttle.attemptPassword(
+        email,
+        meta.ip,
+        async () => {
+          if (user?.passwordHash) return verifyPasswordHash(user.passwordHash, input.password);
+          await burnPasswordCheck(input.password);
+          return false;
+        },
+        async () => user,
+      );
+      if (!ok || !user) throw authError('AUTH_BAD_CREDENTIALS', 'The email or password is incorrect.');
       if (user.status !== 'active') {
-        throw authError('AUTH_NOT_ACTIVATED', 'email: confirm your address with the link we sent before signing in');
+        throw authError('AUTH_NOT_ACTIVATED', 'Confirm your email address with the link we sent before signing in.');
       }
       return completeSignIn(user, meta);
     },
@@ -176,21 +187,27 @@ export function createAuthService(deps: {
     async loginTwoFactor(input: { challengeToken: string; code: string }, meta: SessionMeta): Promise<LoginResult> {
       const challenge = await repo.findChallenge(hashToken(input.challengeToken));
       if (!challenge) {
-        throw authError('AUTH_CHALLENGE_INVALID', 'challenge_token: unknown or already used, sign in again');
+        throw authError('AUTH_CHALLENGE_INVALID', 'This sign-in step is unknown or was already used. Sign in again.');
       }
       if (challenge.expiresAt.getTime() <= clock.now().getTime()) {
         await repo.deleteChallenge(challenge.id);
-        throw authError('AUTH_CHALLENGE_EXPIRED', 'challenge_token: expired after 5 minutes, sign in again');
+        throw authError('AUTH_CHALLENGE_EXPIRED', 'This sign-in step expired after 5 minutes. Sign in again.');
       }
-      if (!(await twoFactor.checkCode(challenge.userId, input.code))) {
+      const ok = await throttle.attemptCode(challenge.userId, () => twoFactor.checkCode(challenge.userId, input.code), {
+        notify: true,
+        recipient: () => users.findById(challenge.userId),
+      });
+      if (!ok) {
         const attempts = await repo.failChallenge(challenge.id);
         if (attempts >= CHALLENGE_MAX_ATTEMPTS) {
           await repo.deleteChallenge(challenge.id);
-          throw authError('AUTH_CHALLENGE_EXHAUSTED', 'code: too many wrong codes, sign in again');
+          throw authError('AUTH_CHALLENGE_EXHAUSTED', 'Too many wrong codes were entered. Sign in again.');
         }
-        throw authError(
+        const left = CHALLENGE_MAX_ATTEMPTS - attempts;
+        throw authError.onField(
+          'code',
           'AUTH_2FA_CODE_INVALID',
-          `code: wrong or already used code (${CHALLENGE_MAX_ATTEMPTS - attempts} attempts left)`,
+          `The authentication code is wrong or was already used (${left} ${left === 1 ? 'attempt' : 'attempts'} left).`,
         );
       }
       await repo.deleteChallenge(challenge.id);
@@ -201,17 +218,21 @@ export function createAuthService(deps: {
     /** Rotates one pair. A refresh token presented twice means it leaked: the whole session dies. */
     async refresh(token: string, kind: TokenKind): Promise<RefreshResult> {
       const row = await repo.findRefreshToken(hashToken(token));
-      if (!row || row.kind !== kind) throw authError('AUTH_REFRESH_INVALID', 'refresh token: not valid, sign in again');
+      if (!row || row.kind !== kind)
+        throw authError('AUTH_REFRESH_INVALID', 'The refresh token is not valid. Sign in again.');
       const session = await repo.findSession(row.sessionId);
-      if (!session || session.revokedAt) throw authError('AUTH_SESSION_REVOKED', 'This session was signed out');
+      if (!session || session.revokedAt) throw authError('AUTH_SESSION_REVOKED', 'This session was signed out.');
       const now = clock.now();
       const reuse = async () => {
         await revoke(session.userId, 'refresh_reused', { ids: [session.id] });
-        return authError('AUTH_REFRESH_REUSED', 'refresh token: already used; the session was signed out for safety');
+        return authError(
+          'AUTH_REFRESH_REUSED',
+          'The refresh token was already used, so the session was signed out for safety.',
+        );
       };
       if (row.rotatedAt) throw await reuse();
       if (row.expiresAt.getTime() <= now.getTime()) {
-        throw authError('AUTH_REFRESH_EXPIRED', 'refresh token: expired, sign in again');
+        throw authError('AUTH_REFRESH_EXPIRED', 'The refresh token has expired. Sign in again.');
       }
       if (!(await repo.markRotated(row.id, now))) throw await reuse();
       await repo.touchSession(session.id, now);
@@ -242,15 +263,23 @@ export function createAuthService(deps: {
     async revokeSessions(userId: string, id: string | undefined) {
       if (id === undefined) return revoke(userId, 'revoked_all');
       const session = await repo.findOwnedSession(userId, id);
-      if (!session || session.revokedAt) throw authError('AUTH_SESSION_NOT_FOUND', 'id: no such session');
+      if (!session || session.revokedAt) throw authError('AUTH_SESSION_NOT_FOUND', 'The session was not found.');
       return revoke(userId, 'revoked', { ids: [id] });
     },
 
     /** Sets a new password after checking the current one; every other session is signed out. */
     async changePassword(userId: string, currentPassword: string, newPassword: string, keepSessionId?: string) {
       if (!(await verifyPassword(userId, currentPassword))) {
-        throw authError('AUTH_PASSWORD_INVALID', 'current_password: is incorrect');
+        throw authError.onField('current_password', 'AUTH_PASSWORD_INVALID', 'The current password is incorrect.');
       }
+      const user = await users.getById(userId);
+      const context = {
+        email: user.email,
+        username: user.username,
+        firstName: user.firstName,
+        lastName: user.lastName,
+      };
+      assertPasswordPolicy(newPassword, context, 'new_password');
       await users.update(userId, { passwordHash: await hashPassword(newPassword) });
       await revoke(userId, 'password_changed', keepSessionId ? { exceptId: keepSessionId } : {});
     },

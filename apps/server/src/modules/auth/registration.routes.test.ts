@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectFieldError } from '../../../test/assertions.js';
 import { latestMailLink, signUp, signUpAndLogin, uniqueSuffix } from '../../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
@@ -34,7 +35,7 @@ function body(overrides: Record<string, unknown> = {}) {
   const s = uniqueSuffix();
   return {
     email: `new-${s}@example.test`,
-    password: 'Secret123',
+    password: 'Velvet-Orbit-73',
     username: `new_${s}`,
     first_name: 'Ada',
     last_name: 'Lovelace',
@@ -45,44 +46,70 @@ function body(overrides: Record<string, unknown> = {}) {
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
-async function userRow(id: string) {
-  const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, id));
-  return row!;
+async function userByEmail(email: string) {
+  const [row] = await t.app.ctx.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
 }
+
+async function mailsTo(email: string) {
+  return t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase()));
+}
+
+/** Waits for the mail sent after the answer (sign-up mails in the background). */
+async function nextMail(email: string, template: string) {
+  for (let i = 0; i < 250; i++) {
+    const mail = (await mailsTo(email)).find((m) => m.template === template);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no ${template} mail to ${email}`);
+}
+
+let address = 0;
+/** Sign-ups from a fresh documentation address each (the per-address sign-up limit has a test of its own). */
+const signUpPost = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/customer',
+    payload: payload as object,
+    headers,
+    remoteAddress: `203.0.113.${(++address % 250) + 1}`,
+  });
 
 async function login(email: string, password: string) {
   return post('/api/customer/login', { email, password });
 }
 
 describe('POST /api/customer (sign-up)', () => {
-  it('creates a pending account, answers the user and mails an activation link', async () => {
+  it('creates a pending account, answers 202 "check your inbox" and mails an activation link', async () => {
     const input = body();
-    const res = await post('/api/customer', input);
-    expect(res.statusCode).toBe(201);
-    const { user } = res.json();
-    expect(user).toMatchObject({
+    const res = await signUpPost(input);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({
+      ok: true,
+      message: `Check your inbox at ${input.email}: we sent a mail with the next step.`,
+    });
+    const { link, token } = await latestMailLink(t.app, input.email, 'activation');
+    expect(link).toBe(`http://localhost:8080/activate?token=${token}`);
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    const row = await userByEmail(input.email);
+    expect(row).toMatchObject({
       email: input.email,
       username: input.username,
       firstName: 'Ada',
       lastName: 'Lovelace',
       status: 'pending',
-      twoFactorEnabled: false,
     });
-    expect(user).not.toHaveProperty('passwordHash');
-    const { link, token } = await latestMailLink(t.app, input.email, 'activation');
-    expect(link).toBe(`http://localhost:8080/activate?token=${token}`);
-    expect(token.length).toBeGreaterThanOrEqual(40);
-    const row = await userRow(user.id);
-    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
   });
 
   it('stores the referral code and tracking parameters from cookies', async () => {
     const input = body();
-    const res = await post('/api/customer', input, {
+    const res = await signUpPost(input, {
       cookie: `ref=FRIEND_42; utm_source=newsletter; utm_campaign=spring; gclid=abc; other=ignored; utm_term=${'x'.repeat(500)}`,
     });
-    expect(res.statusCode).toBe(201);
-    const row = await userRow(res.json().user.id);
+    expect(res.statusCode).toBe(202);
+    const row = (await userByEmail(input.email))!;
     expect(row.referralCode).toBe('FRIEND_42');
     expect(row.tracking).toEqual({
       utm_source: 'newsletter',
@@ -93,42 +120,127 @@ describe('POST /api/customer (sign-up)', () => {
   });
 
   it('prefers referral_code over ref and ignores a malformed code', async () => {
-    const a = await post('/api/customer', body(), { cookie: 'referral_code=CODE1; ref=CODE2' });
-    expect((await userRow(a.json().user.id)).referralCode).toBe('CODE1');
-    const b = await post('/api/customer', body(), { cookie: 'referral_code=<script>' });
-    expect((await userRow(b.json().user.id)).referralCode).toBeNull();
+    const a = body();
+    await signUpPost(a, { cookie: 'referral_code=CODE1; ref=CODE2' });
+    expect((await userByEmail(a.email))!.referralCode).toBe('CODE1');
+    const b = body();
+    await signUpPost(b, { cookie: 'referral_code=<script>' });
+    expect((await userByEmail(b.email))!.referralCode).toBeNull();
   });
 
   it.each([
-    [{ email: 'not-an-email' }, 'email: must be a valid e-mail address'],
-    [{ password: 'Sh0rt' }, 'password: must be at least 8 characters'],
-    [{ password: `A1${'a'.repeat(127)}` }, 'password: must be at most 128 characters'],
-    [{ password: 'onlyletters' }, 'password: must contain a digit'],
-    [{ password: '1234567890' }, 'password: must contain a letter'],
-    [{ username: 'ab' }, 'username: must be at least 3 characters'],
-    [{ username: 'a'.repeat(31) }, 'username: must be at most 30 characters'],
-    [{ username: 'bad name!' }, 'username: may contain only letters, digits, underscore and dot'],
-    [{ first_name: '' }, 'first_name: is required'],
-    [{ last_name: 'x'.repeat(61) }, 'last_name: must be at most 60 characters'],
-    [{ email: undefined }, 'email: '],
-  ])('rejects %j with 400 naming the field', async (override, message) => {
-    const res = await post('/api/customer', body(override));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('VALIDATION_FAILED');
-    expect(res.json().message).toContain(message);
+    [{ email: 'not-an-email' }, 'email', 'Enter a valid email address.'],
+    [{ password: 'Sh0rt' }, 'password', 'Password must be at least 8 characters.'],
+    [{ password: `A1${'a'.repeat(127)}` }, 'password', 'Password must be at most 128 characters.'],
+    [{ username: 'ab' }, 'username', 'Username must be at least 3 characters.'],
+    [{ username: 'a'.repeat(31) }, 'username', 'Username must be at most 30 characters.'],
+    [{ username: 'bad name!' }, 'username', 'Username may contain only letters, digits, underscores and dots.'],
+    [{ first_name: '' }, 'first_name', 'First name is required.'],
+    [{ last_name: 'x'.repeat(61) }, 'last_name', 'Last name must be at most 60 characters.'],
+    [{ email: undefined }, 'email', 'Email is required.'],
+    [{ first_name: 42 }, 'first_name', 'First name must be text.'],
+  ])('rejects %j with 400 naming the field', async (override, field, message) => {
+    const res = await signUpPost(body(override));
+    expectFieldError(res, { code: 'VALIDATION_FAILED', field, message });
   });
 
-  it('answers 409 naming the field for a taken e-mail (any case) or username (any case)', async () => {
-    const first = body();
-    expect((await post('/api/customer', first)).statusCode).toBe(201);
-    const sameEmail = await post('/api/customer', body({ email: first.email.toUpperCase() }));
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toMatchObject({ code: 'USER_EMAIL_TAKEN' });
-    expect(sameEmail.json().message).toMatch(/^email: /);
-    const sameUsername = await post('/api/customer', body({ username: first.username.toUpperCase() }));
-    expect(sameUsername.statusCode).toBe(409);
-    expect(sameUsername.json()).toMatchObject({ code: 'USER_USERNAME_TAKEN' });
-    expect(sameUsername.json().message).toMatch(/^username: /);
+  it('answers an existing address exactly as a new one, and mails its owner the sign-in and reset links', async () => {
+    const owner = await signUpAndLogin(t.app);
+    const before = (await userByEmail(owner.email))!;
+    const fresh = body();
+    const taken = body({ email: owner.email.toUpperCase(), password: 'Other-Orbit-99' });
+    const created = await signUpPost(fresh);
+    const existing = await signUpPost(taken);
+    expect(existing.statusCode).toBe(created.statusCode);
+    expect(existing.statusCode).toBe(202);
+    expect(Object.keys(existing.json())).toEqual(Object.keys(created.json()));
+    expect(existing.json().message.replace(taken.email, '<email>')).toBe(
+      created.json().message.replace(fresh.email, '<email>'),
+    );
+
+    const mail = await nextMail(owner.email, 'sign-up-existing');
+    expect(mail.subject).toBe('Someone tried to sign up with your e-mail address');
+    expect(mail.links).toEqual(['http://localhost:8080/sign-in', 'http://localhost:8080/forgot-password']);
+    expect(mail.text).toContain('It already has an account, so nothing was changed.');
+    // Nothing about the account changed: no second account, same password, same username.
+    const after = (await userByEmail(owner.email))!;
+    expect(after).toEqual(before);
+    expect(await userByEmail(taken.email.toLowerCase())).toEqual(before);
+    expect((await login(owner.email, owner.password)).statusCode).toBe(200);
+    expect((await login(owner.email, 'Other-Orbit-99')).statusCode).toBe(401);
+  });
+
+  it('mails a new activation link when the existing account is still pending', async () => {
+    const pending = await signUp(t.app);
+    const first = await latestMailLink(t.app, pending.email, 'activation');
+    clock.advance(1000);
+    const res = await signUpPost(body({ email: pending.email }));
+    expect(res.statusCode).toBe(202);
+    const second = await latestMailLink(t.app, pending.email, 'activation', first.token);
+    expect((await post('/api/customer/activate', { token: second.token })).statusCode).toBe(200);
+    expect((await login(pending.email, pending.password)).statusCode).toBe(200);
+  });
+
+  it('reports a taken username (any case) with 409, before and whatever the e-mail', async () => {
+    const owner = await signUp(t.app);
+    for (const email of [`other-${uniqueSuffix()}@example.test`, owner.email]) {
+      const res = await signUpPost(body({ email, username: owner.username.toUpperCase() }));
+      expect(res.statusCode, email).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'USER_USERNAME_TAKEN' });
+      expect(res.json().message).toBe('This username is taken.');
+    }
+  });
+
+  it.each([
+    ['a common password', { password: 'password1' }, 'The password is too common or too easy to guess.'],
+    ['an easy pattern', { password: 'abcd1234' }, 'The password is too common or too easy to guess.'],
+    ['the username inside', { username: 'orbital_ada', password: 'My-orbital_ada-77' }, 'must not contain your'],
+    [
+      'the e-mail local part',
+      { email: 'stargazer@example.test', password: 'Stargazer!2026x' },
+      'must not contain your',
+    ],
+    ['the name', { first_name: 'Ada', last_name: 'Lovelace', password: 'Lovelace1815' }, 'must not be built from your'],
+  ])('refuses %s with 400 AUTH_PASSWORD_WEAK on the password field', async (_name, override, sentence) => {
+    const input = body(override);
+    const res = await signUpPost(input);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'AUTH_PASSWORD_WEAK', details: { fields: [{ field: 'password' }] } });
+    expect(res.json().message).toContain(sentence);
+    expect(await userByEmail(input.email)).toBeUndefined();
+  });
+
+  it('has no composition rules: a long passphrase of letters only is fine', async () => {
+    const input = body({ password: 'correct horse battery staple' });
+    expect((await signUpPost(input)).statusCode).toBe(202);
+    expect(await userByEmail(input.email)).toBeDefined();
+  });
+
+  it('allows 10 sign-ups per address and hour, then 429 with Retry-After', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/customer',
+        payload: body(),
+        remoteAddress: '192.0.2.77',
+      });
+      codes.push(res.statusCode);
+      if (i === 10) {
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(59 * 60);
+        expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      }
+    }
+    expect(codes).toEqual([...Array(10).fill(202), 429]);
+    expect((await signUpPost(body())).statusCode).toBe(202);
+    clock.advance(HOUR);
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer',
+      payload: body(),
+      remoteAddress: '192.0.2.77',
+    });
+    expect(later.statusCode).toBe(202);
   });
 });
 
@@ -144,8 +256,10 @@ describe('GET /api/profile/username/:username', () => {
 
   it('answers 400 for a malformed username', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/profile/username/a%20b' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^username: /);
+    expectFieldError(res, {
+      field: 'username',
+      message: 'Username may contain only letters, digits, underscores and dots.',
+    });
   });
 });
 
@@ -164,16 +278,15 @@ describe('activation', () => {
 
     const again = await post('/api/customer/activate', { token });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'AUTH_LINK_USED', message: 'token: this link was already used' });
+    expect(again.json()).toMatchObject({ code: 'AUTH_LINK_USED', message: 'This link was already used.' });
   });
 
   it('rejects unknown and empty tokens', async () => {
     const unknown = await post('/api/customer/activate', { token: 'nope' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ code: 'AUTH_LINK_INVALID', message: 'token: this link is not valid' });
+    expect(unknown.json()).toMatchObject({ code: 'AUTH_LINK_INVALID', message: 'This link is not valid.' });
     const empty = await post('/api/customer/activate', { token: '' });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'token: is required' });
+    expectFieldError(empty, { code: 'VALIDATION_FAILED', field: 'token', message: 'The link token is required.' });
   });
 
   it('expires the link after 48 hours', async () => {
@@ -213,8 +326,7 @@ describe('activation', () => {
 
   it('resend validates the e-mail', async () => {
     const res = await post('/api/customer/resend', { email: 'nope' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('email: must be a valid e-mail address');
+    expectFieldError(res, { field: 'email', message: 'Enter a valid email address.' });
   });
 });
 
@@ -308,7 +420,21 @@ describe('forgot and reset', () => {
 
   it('reset enforces the password policy', async () => {
     const res = await post('/api/customer/reset', { token: 'whatever', password: 'short1' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('password: must be at least 8 characters');
+    expectFieldError(res, { field: 'password', message: 'Password must be at least 8 characters.' });
+  });
+
+  it("reset refuses a password made of the account's username, and the link stays usable", async () => {
+    const user = await signUpAndLogin(t.app);
+    await post('/api/customer/forgot', { email: user.email });
+    const { token } = await latestMailLink(t.app, user.email, 'reset');
+    const weak = await post('/api/customer/reset', { token, password: `${user.username}!x` });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({
+      code: 'AUTH_PASSWORD_WEAK',
+      message: 'The password must not contain your e-mail address or username.',
+    });
+    const common = await post('/api/customer/reset', { token, password: 'iloveyou2' });
+    expect(common.json().code).toBe('AUTH_PASSWORD_WEAK');
+    expect((await post('/api/customer/reset', { token, password: 'Velvet-Orbit-73' })).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectFieldError } from '../../../test/assertions.js';
 import { cookiesOf, type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
@@ -79,8 +80,11 @@ describe('two-factor setup', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('AUTH_2FA_NOT_STARTED');
     const malformed = await post('/api/customer/2fa/confirm', { code: '12ab' }, user.auth);
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBe('code: must be the 6-digit code of your authenticator app');
+    expectFieldError(malformed, {
+      code: 'VALIDATION_FAILED',
+      field: 'code',
+      message: 'Authentication code must be the 6-digit code of your authenticator app.',
+    });
     for (const url of ['setup', 'confirm', 'disable', 'recovery-codes']) {
       const res = await post(`/api/customer/2fa/${url}`, {});
       expect(res.statusCode, url).toBe(401);
@@ -135,8 +139,12 @@ describe('two-factor login', () => {
     const challenge = await startLogin(user);
     for (let i = 1; i <= 4; i++) {
       const res = await post('/api/customer/login/2fa', { challenge_token: challenge, code: 'wrong-code' });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toContain(`${5 - i} attempts left`);
+      const left = 5 - i;
+      expectFieldError(res, {
+        code: 'AUTH_2FA_CODE_INVALID',
+        field: 'code',
+        message: `The authentication code is wrong or was already used (${left} ${left === 1 ? 'attempt' : 'attempts'} left).`,
+      });
     }
     const fifth = await post('/api/customer/login/2fa', { challenge_token: challenge, code: 'wrong-code' });
     expect(fifth.statusCode).toBe(401);
@@ -159,10 +167,12 @@ describe('two-factor login', () => {
 
   it('validates the body', async () => {
     const res = await post('/api/customer/login/2fa', { challenge_token: 'x', code: '12' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('code: must be a 6-digit code or a recovery code');
+    expectFieldError(res, {
+      field: 'code',
+      message: 'Authentication code must be the 6-digit code of your authenticator app or a recovery code.',
+    });
     const missing = await post('/api/customer/login/2fa', { code: '123456' });
-    expect(missing.json().message).toMatch(/^challenge_token: /);
+    expectFieldError(missing, { field: 'challenge_token', message: 'The sign-in challenge is required.' });
   });
 });
 
@@ -171,8 +181,11 @@ describe('disable and new recovery codes', () => {
     const user = await signUpAndLogin(t.app);
     const { recoveryCodes: old } = await enableTwoFactor(user);
     const wrong = await post('/api/customer/2fa/recovery-codes', { password: 'Not-it-123' }, user.auth);
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'AUTH_PASSWORD_INVALID', message: 'password: is incorrect' });
+    expectFieldError(wrong, {
+      code: 'AUTH_PASSWORD_INVALID',
+      field: 'password',
+      message: 'The password is incorrect.',
+    });
     const res = await post('/api/customer/2fa/recovery-codes', { password: user.password }, user.auth);
     expect(res.statusCode).toBe(200);
     const fresh = res.json().recoveryCodes as string[];

@@ -7,6 +7,7 @@ import type { UsersService } from '../users/users.service.js';
 import { authError } from './auth.errors.js';
 import { burnPasswordCheck, verifyPasswordHash } from './auth.passwords.js';
 import type { AuthRepository } from './auth.repository.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 
 const ISSUER = 'TradeDesk';
 const PERIOD = 30;
@@ -35,14 +36,22 @@ const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-
 const hashRecoveryCode = (code: string) => hashToken(`recovery:${normaliseRecoveryCode(code)}`);
 
 /** TOTP second factor: setup with a QR code, confirmation, recovery codes, checks at login. */
-export function createTwoFactorService(deps: { repo: AuthRepository; users: UsersService; clock: Clock }) {
-  const { repo, users, clock } = deps;
+export function createTwoFactorService(deps: {
+  repo: AuthRepository;
+  users: UsersService;
+  clock: Clock;
+  throttle: SignInThrottle;
+}) {
+  const { repo, users, clock, throttle } = deps;
+  /** A signed-in call checking a code: limited per account like sign-in (a stolen session must not guess). */
+  const attemptCode = (userId: string, check: () => Promise<boolean>) =>
+    throttle.attemptCode(userId, check, { notify: false, recipient: async () => undefined });
 
   async function requirePassword(userId: string, password: string): Promise<void> {
     const user = await users.getById(userId);
     const ok = user.passwordHash ? await verifyPasswordHash(user.passwordHash, password) : false;
     if (!user.passwordHash) await burnPasswordCheck(password);
-    if (!ok) throw authError('AUTH_PASSWORD_INVALID', 'password: is incorrect');
+    if (!ok) throw authError.onField('password', 'AUTH_PASSWORD_INVALID', 'The password is incorrect.');
   }
 
   /** Accepts a TOTP code once per time step (replays fail), within one step of clock drift. */
@@ -88,7 +97,7 @@ export function createTwoFactorService(deps: { repo: AuthRepository; users: User
     async setup(userId: string) {
       const existing = await repo.findTwoFactor(userId);
       if (existing?.confirmedAt) {
-        throw authError('AUTH_2FA_ALREADY_ENABLED', 'Two-factor authentication is already on; disable it first');
+        throw authError('AUTH_2FA_ALREADY_ENABLED', 'Two-factor authentication is already on. Turn it off first.');
       }
       const user = await users.getById(userId);
       const secret = new Secret({ size: 20 }).base32;
@@ -100,10 +109,14 @@ export function createTwoFactorService(deps: { repo: AuthRepository; users: User
 
     async confirm(userId: string, code: string) {
       const row = await repo.findTwoFactor(userId);
-      if (!row) throw authError('AUTH_2FA_NOT_STARTED', 'Start the two-factor setup first');
-      if (row.confirmedAt) throw authError('AUTH_2FA_ALREADY_ENABLED', 'Two-factor authentication is already on');
-      if (!(await checkTotp(userId, row.secret, code))) {
-        throw authError('AUTH_2FA_CODE_INVALID', 'code: does not match your authenticator app');
+      if (!row) throw authError('AUTH_2FA_NOT_STARTED', 'Start the two-factor setup first.');
+      if (row.confirmedAt) throw authError('AUTH_2FA_ALREADY_ENABLED', 'Two-factor authentication is already on.');
+      if (!(await attemptCode(userId, () => checkTotp(userId, row.secret, code)))) {
+        throw authError.onField(
+          'code',
+          'AUTH_2FA_CODE_INVALID',
+          'The authentication code does not match your authenticator app.',
+        );
       }
       await repo.confirmTwoFactor(userId, clock.now());
       const recoveryCodes = await newRecoveryCodes(userId);
@@ -113,11 +126,15 @@ export function createTwoFactorService(deps: { repo: AuthRepository; users: User
 
     async disable(userId: string, password: string, code: string) {
       if (!(await repo.findTwoFactor(userId))?.confirmedAt) {
-        throw authError('AUTH_2FA_NOT_ENABLED', 'Two-factor authentication is not on');
+        throw authError('AUTH_2FA_NOT_ENABLED', 'Two-factor authentication is not on.');
       }
       await requirePassword(userId, password);
-      if (!(await checkCode(userId, code))) {
-        throw authError('AUTH_2FA_CODE_INVALID', 'code: wrong or already used code');
+      if (!(await attemptCode(userId, () => checkCode(userId, code)))) {
+        throw authError.onField(
+          'code',
+          'AUTH_2FA_CODE_INVALID',
+          'The authentication code is wrong or was already used.',
+        );
       }
       await repo.deleteTwoFactor(userId);
       await setTwofaFlag(userId, false);
@@ -125,7 +142,7 @@ export function createTwoFactorService(deps: { repo: AuthRepository; users: User
 
     async regenerateRecoveryCodes(userId: string, password: string) {
       if (!(await repo.findTwoFactor(userId))?.confirmedAt) {
-        throw authError('AUTH_2FA_NOT_ENABLED', 'Two-factor authentication is not on');
+        throw authError('AUTH_2FA_NOT_ENABLED', 'Two-factor authentication is not on.');
       }
       await requirePassword(userId, password);
       return { recoveryCodes: await newRecoveryCodes(userId) };

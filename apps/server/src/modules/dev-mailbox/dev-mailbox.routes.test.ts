@@ -42,6 +42,6 @@ describe('GET /api/dev/mailbox', () => {
   it('bounds the filter', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${'x'.repeat(300)}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('to: must be at most 254 characters');
+    expect(res.json().message).toBe('Recipient (to) must be at most 254 characters.');
   });
 });

@@ -38,7 +38,7 @@ export function filesRoutes(deps: { storage: FileStorage }): FastifyPluginAsyncZ
         } catch {
           file = undefined; // a key the storage refuses (.., odd characters) is simply not there
         }
-        if (!file) throw fileError('FILE_NOT_FOUND', 'No file at this address');
+        if (!file) throw fileError('FILE_NOT_FOUND', 'There is no file at this address.');
         return reply
           .header('content-type', file.contentType)
           .header('cache-control', 'public, max-age=31536000, immutable')

@@ -31,8 +31,9 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         try {
           await ctx.database.ping();
         } catch {
-          throw new AppError('DATABASE_UNREACHABLE', 'unavailable', 'Database is not reachable');
+          throw new AppError('DATABASE_UNREACHABLE', 'unavailable', 'The database is not reachable.');
         }
+        if (ctx.config.env === 'production') return { status: 'ready' as const };
         return { status: 'ready' as const, database: ctx.database.kind };
       },
     );

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import type { Configuration } from '@tradedesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectFieldError } from '../../../test/assertions.js';
 import { signUpAndLogin } from '../../../test/auth-helpers.js';
 import { createTestApp } from '../../../test/helpers.js';
 
@@ -27,6 +29,27 @@ const images = {
   },
   webp: { mime: 'image/webp', data: Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64') },
 } as const;
+
+/** The signature and IHDR chunk of a PNG declaring `width` x `height` (valid CRC), then IEND: no pixel data. */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 type Part = { name: string; filename?: string; contentType?: string; data: Buffer | string };
 
@@ -109,11 +132,11 @@ describe('PUT /api/customer/profile/image and /banner', () => {
   it('a text file named .png is refused with 415 naming the accepted types', async () => {
     const u = await signUpAndLogin(app);
     const res = await upload('image', u.auth, fileOf('just some text, honestly', 'evil.png', 'image/png'));
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({
-      statusCode: 415,
+    expectFieldError(res, {
+      status: 415,
       code: 'SETTINGS_UPLOAD_TYPE',
-      message: 'file: must be a PNG, JPEG, WebP or GIF image',
+      field: 'file',
+      message: 'The file must be a PNG, JPEG, WebP or GIF image.',
     });
     expect((await configurationOf(u.auth)).profile.avatar).toBeNull();
   });
@@ -129,11 +152,11 @@ describe('PUT /api/customer/profile/image and /banner', () => {
     const u = await signUpAndLogin(app);
     const big = Buffer.concat([images.png.data, Buffer.alloc(MAX_BYTES)]);
     const res = await upload('image', u.auth, fileOf(big));
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({
-      statusCode: 413,
+    expectFieldError(res, {
+      status: 413,
       code: 'SETTINGS_UPLOAD_TOO_LARGE',
-      message: 'file: must be at most 4 KB',
+      field: 'file',
+      message: 'The file must be at most 4 KB.',
     });
     expect((await configurationOf(u.auth)).profile.avatar).toBeNull();
   });
@@ -141,8 +164,11 @@ describe('PUT /api/customer/profile/image and /banner', () => {
   it('a request without the file field, or not multipart, is a 400 naming file', async () => {
     const u = await signUpAndLogin(app);
     let res = await upload('image', u.auth, multipart([{ name: 'picture', filename: 'a.png', data: images.png.data }]));
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'SETTINGS_UPLOAD_MISSING', message: expect.stringMatching(/^file: /) });
+    expectFieldError(res, {
+      code: 'SETTINGS_UPLOAD_MISSING',
+      field: 'file',
+      message: 'The file is required: send it in a multipart field named file.',
+    });
     res = await upload('image', u.auth, multipart([{ name: 'note', data: 'hello' }]));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'SETTINGS_UPLOAD_MISSING' });
@@ -152,8 +178,95 @@ describe('PUT /api/customer/profile/image and /banner', () => {
       headers: u.auth,
       payload: { file: 'x' },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'SETTINGS_UPLOAD_MISSING', message: expect.stringMatching(/^file: /) });
+    expectFieldError(res, {
+      code: 'SETTINGS_UPLOAD_MISSING',
+      field: 'file',
+      message: 'Send the image as multipart/form-data in a field named file.',
+    });
+  });
+
+  it.each([
+    ['text/plain', 'hello'],
+    ['application/xml', '<file/>'],
+    ['application/octet-stream', images.png.data],
+    ['image/png', images.png.data],
+  ])('a %s body instead of multipart is a 400 naming file', async (contentType, payload) => {
+    const u = await signUpAndLogin(app);
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/customer/profile/banner',
+      headers: { ...u.auth, 'content-type': contentType },
+      payload,
+    });
+    expectFieldError(res, { code: 'SETTINGS_UPLOAD_MISSING', field: 'file' });
+  });
+
+  it('a malformed multipart body (no boundary, cut short, broken part header) is a 400, never a 500', async () => {
+    const u = await signUpAndLogin(app);
+    const whole = fileOf(images.png.data);
+    const boundary = whole.headers['content-type'].split('boundary=')[1]!;
+    const bodies: Array<{ contentType: string; payload: Buffer | string }> = [
+      { contentType: 'multipart/form-data', payload: whole.payload },
+      { contentType: 'multipart/form-data; boundary=', payload: whole.payload },
+      { contentType: whole.headers['content-type'], payload: whole.payload.subarray(0, whole.payload.length - 30) },
+      { contentType: whole.headers['content-type'], payload: whole.payload.subarray(0, 40) },
+      { contentType: whole.headers['content-type'], payload: `--${boundary}\r\nContent-Disposition: form-data\r\n` },
+      { contentType: whole.headers['content-type'], payload: `--${boundary}\r\nno header separator at all` },
+      { contentType: whole.headers['content-type'], payload: '' },
+      { contentType: 'multipart/form-data; boundary=other', payload: whole.payload },
+    ];
+    for (const [i, body] of bodies.entries()) {
+      for (const path of ['image', 'banner'] as const) {
+        const res = await app.inject({
+          method: 'PUT',
+          url: `/api/customer/profile/${path}`,
+          headers: { ...u.auth, 'content-type': body.contentType },
+          payload: body.payload,
+        });
+        expect(res.statusCode, `body ${i} to ${path}: ${res.body}`).toBe(400);
+        expect(res.json(), `body ${i}`).toMatchObject({
+          statusCode: 400,
+          code: expect.stringMatching(/^SETTINGS_UPLOAD_/),
+        });
+        expect(res.json().details.fields[0].field).toBe('file');
+      }
+    }
+    expect((await configurationOf(u.auth)).profile).toMatchObject({ avatar: null, banner: null });
+  });
+
+  it('an image declaring absurd dimensions is refused before decoding, naming the limit', async () => {
+    const u = await signUpAndLogin(app);
+    let res = await upload('banner', u.auth, fileOf(pngDeclaring(65535, 65535)));
+    expectFieldError(res, {
+      code: 'SETTINGS_UPLOAD_DIMENSIONS',
+      field: 'file',
+      message: 'The image is 65535 x 65535 pixels; the banner may be at most 8000 x 8000 pixels.',
+    });
+    res = await upload('image', u.auth, fileOf(pngDeclaring(5000, 10)));
+    expectFieldError(res, {
+      code: 'SETTINGS_UPLOAD_DIMENSIONS',
+      field: 'file',
+      message: 'The image is 5000 x 10 pixels; the avatar may be at most 4096 x 4096 pixels.',
+    });
+    // The same header within the limits is accepted: only the declared size was wrong.
+    expect((await upload('banner', u.auth, fileOf(pngDeclaring(8000, 2000)))).statusCode).toBe(200);
+    const gif = Buffer.from(images.gif.data);
+    gif.writeUInt16LE(65535, 6);
+    gif.writeUInt16LE(65535, 8);
+    res = await upload('image', u.auth, fileOf(gif, 'big.gif', 'image/gif'));
+    expectFieldError(res, { code: 'SETTINGS_UPLOAD_DIMENSIONS', field: 'file', message: /65535 x 65535/ });
+  });
+
+  it('an image whose header is cut off is refused as unreadable', async () => {
+    const u = await signUpAndLogin(app);
+    // Cut inside the IHDR chunk: the signature says PNG, the height is missing. Nothing past the upload's own
+    // bytes may be read as its size.
+    const res = await upload('image', u.auth, fileOf(images.png.data.subarray(0, 20)));
+    expectFieldError(res, {
+      code: 'SETTINGS_UPLOAD_UNREADABLE',
+      field: 'file',
+      message: 'The image could not be read: its header is damaged.',
+    });
   });
 
   it('without a token the upload is a 401', async () => {
@@ -193,7 +306,11 @@ describe('GET /api/files/*', () => {
     async (url) => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ statusCode: 404, code: 'FILE_NOT_FOUND', message: 'No file at this address' });
+      expect(res.json()).toEqual({
+        statusCode: 404,
+        code: 'FILE_NOT_FOUND',
+        message: 'There is no file at this address.',
+      });
     },
   );
 

@@ -10,6 +10,9 @@ const codes = {
   SETTINGS_UPLOAD_MISSING: 'validation',
   SETTINGS_UPLOAD_TYPE: 'unsupported_media_type',
   SETTINGS_UPLOAD_TOO_LARGE: 'payload_too_large',
+  SETTINGS_UPLOAD_MALFORMED: 'validation',
+  SETTINGS_UPLOAD_UNREADABLE: 'validation',
+  SETTINGS_UPLOAD_DIMENSIONS: 'validation',
 } as const satisfies Partial<Record<SettingsErrorCode, ErrorCategory>>;
 
 export const settingsError = defineErrors(codes);

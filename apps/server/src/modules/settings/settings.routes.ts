@@ -54,7 +54,7 @@ export function settingsRoutes(deps: {
         schema: {
           tags,
           summary: 'Name, phone, time zone and time format (fields left out keep their value)',
-          description: 'The e-mail address is not changed here. `time_zone` is an IANA zone name or UTC.',
+          description: 'The email address is not changed here. `time_zone` is an IANA zone name or UTC.',
           security,
           body: generalSettingsBodySchema,
           response: answersConfiguration,

@@ -119,10 +119,11 @@ export function createSettingsService(deps: {
     async updatePrivacy(userId: string, body: PrivacySettingsBody): Promise<Configuration> {
       const user = await users.getById(userId);
       if (body.twofa !== undefined && body.twofa !== user.privacy.twofa) {
-        throw settingsError(
+        throw settingsError.onField(
+          'twofa',
           'SETTINGS_TWOFA_READ_ONLY',
-          `twofa: two-factor authentication is turned ${body.twofa ? 'on' : 'off'} in the two-factor settings ` +
-            `(/customer/2fa/${body.twofa ? 'setup' : 'disable'}), not here`,
+          `Two-factor authentication is turned ${body.twofa ? 'on' : 'off'} in the two-factor settings ` +
+            `(/customer/2fa/${body.twofa ? 'setup' : 'disable'}), not here.`,
         );
       }
       return patch(userId, { privacy: { ...user.privacy, support: body.support ?? user.privacy.support } });
@@ -150,7 +151,11 @@ export function createSettingsService(deps: {
     /** Keeps the caller's session and signs every other one out. */
     async changePassword(userId: string, sessionId: string, body: SecuritySettingsBody): Promise<void> {
       if (body.new_password === body.current_password) {
-        throw settingsError('SETTINGS_PASSWORD_UNCHANGED', 'new_password: must differ from the current password');
+        throw settingsError.onField(
+          'new_password',
+          'SETTINGS_PASSWORD_UNCHANGED',
+          'New password must differ from the current password.',
+        );
       }
       await auth.changePassword(userId, body.current_password, body.new_password, sessionId);
     },
@@ -163,15 +168,20 @@ export function createSettingsService(deps: {
       const user = await users.getById(userId);
       if (user.passwordHash) {
         if (body.password === undefined) {
-          throw settingsError('SETTINGS_PASSWORD_REQUIRED', 'password: is required to delete the account');
+          throw settingsError.onField(
+            'password',
+            'SETTINGS_PASSWORD_REQUIRED',
+            'Password is required to delete the account.',
+          );
         }
         if (!(await auth.verifyPassword(userId, body.password))) {
-          throw settingsError('SETTINGS_PASSWORD_INCORRECT', 'password: is incorrect');
+          throw settingsError.onField('password', 'SETTINGS_PASSWORD_INCORRECT', 'The password is incorrect.');
         }
       } else if (body.confirm !== 'DELETE') {
-        throw settingsError(
+        throw settingsError.onField(
+          'confirm',
           'SETTINGS_CONFIRM_REQUIRED',
-          "confirm: this account has no password; send confirm: 'DELETE' to delete it",
+          'This account has no password: type the word DELETE to confirm.',
         );
       }
       // Revoking first publishes session.revoked, so every open browser of this user signs out.

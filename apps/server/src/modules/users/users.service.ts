@@ -19,7 +19,7 @@ export function createUsersService(deps: { repo: UsersRepository; clock: Clock }
 
     async getById(id: string): Promise<UserRow> {
       const user = await repo.findById(id);
-      if (!user) throw userError('USER_NOT_FOUND', 'Account not found');
+      if (!user) throw userError('USER_NOT_FOUND', 'The account was not found.');
       return user;
     },
 
@@ -41,7 +41,7 @@ export function createUsersService(deps: { repo: UsersRepository; clock: Clock }
     async update(id: string, patch: UserPatch): Promise<UserRow> {
       try {
         const user = await repo.update(id, { ...patch, updatedAt: clock.now() });
-        if (!user) throw userError('USER_NOT_FOUND', 'Account not found');
+        if (!user) throw userError('USER_NOT_FOUND', 'The account was not found.');
         return user;
       } catch (error) {
         throw mapUniqueViolation(error);
@@ -57,10 +57,14 @@ export type UsersService = ReturnType<typeof createUsersService>;
 
 function mapUniqueViolation(error: unknown): unknown {
   const constraint = isUniqueViolation(error);
-  if (constraint === 'users_email_key')
-    return userError('USER_EMAIL_TAKEN', 'email: an account with this e-mail already exists');
-  if (constraint === 'users_username_key') return userError('USER_USERNAME_TAKEN', 'username: this username is taken');
-  if (constraint === 'users_google_sub_key')
-    return userError('USER_GOOGLE_LINKED', 'This Google account is linked to another user');
+  if (constraint === 'users_email_key') {
+    return userError.onField('email', 'USER_EMAIL_TAKEN', 'An account with this email already exists.');
+  }
+  if (constraint === 'users_username_key') {
+    return userError.onField('username', 'USER_USERNAME_TAKEN', 'This username is taken.');
+  }
+  if (constraint === 'users_google_sub_key') {
+    return userError('USER_GOOGLE_LINKED', 'This Google account is linked to another user.');
+  }
   return error;
 }

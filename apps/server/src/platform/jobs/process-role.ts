@@ -20,7 +20,7 @@ export function restrictToWorkerRoutes(app: FastifyInstance): void {
     throw new AppError(
       'NOT_FOUND',
       'not_found',
-      `Route ${request.method} ${path || '/'} not found (this process runs with --role=worker)`,
+      'There is nothing at this address: this process runs with --role=worker.',
     );
   });
 }

@@ -1,7 +1,26 @@
 /** The mails the product sends; each template renders an HTML and a text part. */
 export type MailMessage =
   | { template: 'activation'; to: string; data: { firstName: string; link: string } }
-  | { template: 'reset'; to: string; data: { firstName: string; link: string } };
+  | { template: 'reset'; to: string; data: { firstName: string; link: string } }
+  | {
+      /** Someone signed up with the address of an existing account (the sign-up answer does not say so). */
+      template: 'sign-up-existing';
+      to: string;
+      data: { firstName: string; signInLink: string; resetLink: string };
+    }
+  | {
+      /** Repeated failed sign-ins: wrong passwords, or wrong two-factor codes after the right password. */
+      template: 'sign-in-failures';
+      to: string;
+      data: {
+        firstName: string;
+        stage: 'password' | 'two_factor';
+        attempts: number;
+        /** ISO 8601 time of the first failure counted. */
+        since: string;
+        resetLink: string;
+      };
+    };
 
 export interface Mailer {
   /** 'smtp' sends through SMTP_URL; 'outbox' keeps mail in the database for the dev mailbox. */

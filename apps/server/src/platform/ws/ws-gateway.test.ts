@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import { WS_MAX_SUBSCRIPTIONS, wsServerMessageSchema } from '@tradedesk/contracts';
+import { WS_MAX_SUBSCRIPTIONS, wsCloseCodes, wsServerMessageSchema } from '@tradedesk/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestWsClient } from '../../../test/ws-client.js';
 import type { AuthContext } from '../auth/guard.js';
 import { createMemoryBus, type EventBus } from '../bus/event-bus.js';
@@ -142,27 +142,27 @@ describe('protocol', () => {
     expect(await client.next('error')).toEqual({
       type: 'error',
       code: 'WS_BAD_MESSAGE',
-      message: 'message: must be a JSON object',
+      message: 'The message must be a JSON object.',
     });
     client.send({ type: 'dance' });
     expect(await client.next('error')).toMatchObject({
       code: 'WS_BAD_MESSAGE',
-      message: 'type: must be one of subscribe, unsubscribe, ping',
+      message: 'The message type must be subscribe, unsubscribe or ping.',
     });
     client.send({ type: 'subscribe', channel: 'quotes:EUR USD' });
     expect(await client.next('error')).toMatchObject({
       code: 'WS_VALIDATION_FAILED',
-      message: 'channel: may contain only letters, digits and : . _ -',
+      message: 'Channel may contain only letters, digits, colons, dots, underscores and hyphens.',
     });
     client.send({ type: 'subscribe', channel: `quotes:${'X'.repeat(200)}` });
     expect(await client.next('error')).toMatchObject({
       code: 'WS_VALIDATION_FAILED',
-      message: 'channel: must be at most 128 characters',
+      message: 'Channel must be at most 128 characters.',
     });
     client.send({ type: 'subscribe' });
     expect(await client.next('error')).toMatchObject({
       code: 'WS_VALIDATION_FAILED',
-      message: expect.stringMatching(/^channel: /),
+      message: 'Channel is required.',
     });
   });
 
@@ -219,7 +219,7 @@ describe('protocol', () => {
     expect(await client.subscribe('quotes:nope')).toMatchObject({
       type: 'error',
       code: 'WS_CHANNEL_NOT_FOUND',
-      message: 'channel: "quotes:nope" not found',
+      message: 'The channel quotes:nope was not found.',
     });
     expect(await client.subscribe(`account:acc-of-${user.userId}`)).toMatchObject({ type: 'subscribed' });
     expect(await client.subscribe(`account:acc-of-${randomUUID()}`)).toMatchObject({
@@ -328,6 +328,62 @@ describe('heartbeat', () => {
       expect(hb.gateway.connectionCount).toBe(1);
     } finally {
       await hb.app.close();
+    }
+  });
+});
+
+describe('connection limits', () => {
+  it('closes a socket past the per-user limit with 4429 and a reason; a closed one frees its place', async () => {
+    const g = await startGateway({ maxConnectionsPerUser: 2, maxConnectionsPerIp: 50 });
+    try {
+      const user = g.login();
+      const open = async (token: string) => {
+        const client = await TestWsClient.connect(`${g.url}?access_token=${token}`);
+        clients.push(client);
+        return client;
+      };
+      // Two sessions (tabs, devices) of one user count together.
+      const first = await open(user.token);
+      const second = await open(g.login({ userId: user.userId }).token);
+      const third = await open(g.login({ userId: user.userId }).token);
+      expect(await third.closed).toEqual({
+        code: wsCloseCodes.tooManyConnections,
+        reason: 'too many connections: at most 2 per account; close another tab',
+      });
+      await first.sync();
+      await second.sync();
+      // Another user is not held back by this one.
+      await (await open(g.login().token)).sync();
+      expect(g.gateway.connectionCount).toBe(3);
+
+      first.close();
+      await first.closed;
+      await vi.waitFor(() => expect(g.gateway.connectionCount).toBe(2));
+      const again = await open(g.login({ userId: user.userId }).token);
+      await again.sync();
+      expect(again.socket.readyState).toBe(again.socket.OPEN);
+    } finally {
+      await g.app.close();
+    }
+  });
+
+  it('closes a socket past the per-address limit with 4429, whoever the user', async () => {
+    const g = await startGateway({ maxConnectionsPerUser: 50, maxConnectionsPerIp: 3 });
+    try {
+      const opened: TestWsClient[] = [];
+      for (let i = 0; i < 4; i++) {
+        const client = await TestWsClient.connect(`${g.url}?access_token=${g.login().token}`);
+        clients.push(client);
+        opened.push(client);
+      }
+      expect(await opened[3]!.closed).toEqual({
+        code: wsCloseCodes.tooManyConnections,
+        reason: 'too many connections: at most 3 per network address',
+      });
+      for (const client of opened.slice(0, 3)) await client.sync();
+      expect(g.gateway.connectionCount).toBe(3);
+    } finally {
+      await g.app.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  fieldIssueMessage,
   SESSION_REVOKED_EVENT,
   sessionRevokedDataSchema,
   WS_MAX_SUBSCRIPTIONS,
@@ -10,6 +11,9 @@ import {
 import type { AuthContext } from '../auth/guard.js';
 import type { BusMessage, EventBus } from '../bus/event-bus.js';
 import { type GatewaySocket, WsConnection } from './ws-connection.js';
+
+/** Words the issues of a client message as sentences ("channel is required."), like the HTTP validation. */
+const messageIssue = fieldIssueMessage('The message');
 
 /**
  * Decides whether the caller may subscribe to a channel of a family (`quotes`, `account`, ...).
@@ -37,6 +41,10 @@ export type GatewayOptions = {
   maxSubscriptions: number;
   /** Client messages waiting for a channel authorisation before further ones are refused. */
   maxInFlightMessages: number;
+  /** Open sockets one user may hold in this process (WS_MAX_PER_USER); past it, 4429. */
+  maxConnectionsPerUser: number;
+  /** Open sockets one IP address may hold in this process (WS_MAX_PER_IP); past it, 4429. */
+  maxConnectionsPerIp: number;
 };
 
 export const defaultGatewayOptions: GatewayOptions = {
@@ -45,6 +53,8 @@ export const defaultGatewayOptions: GatewayOptions = {
   maxBufferedBytes: 4 * 1024 * 1024,
   maxSubscriptions: WS_MAX_SUBSCRIPTIONS,
   maxInFlightMessages: 32,
+  maxConnectionsPerUser: 20,
+  maxConnectionsPerIp: 100,
 };
 
 export const USER_CHANNEL = 'user';
@@ -59,8 +69,11 @@ export interface WsGateway {
    * The bus channel has the same name as the client channel.
    */
   registerChannel(prefix: string, authorize: ChannelAuthorizer): void;
-  /** Takes over an authenticated socket; returns the connection the socket's events are fed to. */
-  accept(socket: GatewaySocket, auth: AuthContext): WsConnection;
+  /**
+   * Takes over an authenticated socket; returns the connection the socket's events are fed to. Past the
+   * per-user or per-IP limit the socket is closed at once with 4429 and a reason saying which.
+   */
+  accept(socket: GatewaySocket, auth: AuthContext, meta?: { ip?: string }): WsConnection;
   /** Feeds one text frame of a client. */
   receive(connection: WsConnection, text: string): void;
   pong(connection: WsConnection): void;
@@ -86,6 +99,16 @@ export function createWsGateway(deps: {
   const connections = new Set<WsConnection>();
   const subscribers = new Map<string, Set<WsConnection>>();
   const inFlight = new WeakMap<WsConnection, { count: number; chain: Promise<void> }>();
+  // Open sockets per user and per IP. Counted in this process only: behind N API processes a user may
+  // hold up to N times the limit (README, WS_MAX_PER_USER).
+  const perUser = new Map<string, number>();
+  const perIp = new Map<string, number>();
+  const ipOf = new WeakMap<WsConnection, string>();
+  const bump = (counts: Map<string, number>, key: string, by: number) => {
+    const next = (counts.get(key) ?? 0) + by;
+    if (next > 0) counts.set(key, next);
+    else counts.delete(key);
+  };
   let heartbeat: NodeJS.Timeout | undefined;
   let shuttingDown = false;
   let drained: (() => void) | undefined;
@@ -195,12 +218,12 @@ export function createWsGateway(deps: {
         });
       } catch (err) {
         log.error({ err, channel }, 'channel authorisation failed');
-        sendError(connection, 'WS_INTERNAL', 'channel: could not check access, try again', channel);
+        sendError(connection, 'WS_INTERNAL', 'Access to the channel could not be checked. Try again.', channel);
         return;
       }
       if (connection.closed) return;
       if (!allowed) {
-        sendError(connection, 'WS_CHANNEL_NOT_FOUND', `channel: "${channel}" not found`, channel);
+        sendError(connection, 'WS_CHANNEL_NOT_FOUND', `The channel ${channel} was not found.`, channel);
         return;
       }
     }
@@ -228,17 +251,17 @@ export function createWsGateway(deps: {
     try {
       json = JSON.parse(text);
     } catch {
-      sendError(connection, 'WS_BAD_MESSAGE', 'message: must be a JSON object');
+      sendError(connection, 'WS_BAD_MESSAGE', 'The message must be a JSON object.');
       return undefined;
     }
-    const result = wsClientMessageSchema.safeParse(json);
+    const result = wsClientMessageSchema.safeParse(json, { error: messageIssue });
     if (result.success) return result.data;
     const issue = result.error.issues[0];
     const field = issue?.path.length ? issue.path.map(String).join('.') : 'message';
     if (field === 'type' || field === 'message') {
-      sendError(connection, 'WS_BAD_MESSAGE', `type: must be one of subscribe, unsubscribe, ping`);
+      sendError(connection, 'WS_BAD_MESSAGE', 'The message type must be subscribe, unsubscribe or ping.');
     } else {
-      sendError(connection, 'WS_VALIDATION_FAILED', `${field}: ${issue?.message ?? 'is invalid'}`);
+      sendError(connection, 'WS_VALIDATION_FAILED', issue?.message ?? 'The message is not valid.');
     }
     return undefined;
   }
@@ -283,7 +306,7 @@ export function createWsGateway(deps: {
       families.set(prefix, authorize);
     },
 
-    accept(socket, auth) {
+    accept(socket, auth, meta = {}) {
       const connection = new WsConnection(
         socket,
         auth,
@@ -297,6 +320,25 @@ export function createWsGateway(deps: {
       if (shuttingDown) {
         connection.close(wsCloseCodes.goingAway, 'server shutting down');
         return connection;
+      }
+      if ((perUser.get(auth.userId) ?? 0) >= options.maxConnectionsPerUser) {
+        connection.close(
+          wsCloseCodes.tooManyConnections,
+          `too many connections: at most ${options.maxConnectionsPerUser} per account; close another tab`,
+        );
+        return connection;
+      }
+      if (meta.ip !== undefined && (perIp.get(meta.ip) ?? 0) >= options.maxConnectionsPerIp) {
+        connection.close(
+          wsCloseCodes.tooManyConnections,
+          `too many connections: at most ${options.maxConnectionsPerIp} per network address`,
+        );
+        return connection;
+      }
+      bump(perUser, auth.userId, 1);
+      if (meta.ip !== undefined) {
+        bump(perIp, meta.ip, 1);
+        ipOf.set(connection, meta.ip);
       }
       connections.add(connection);
       inFlight.set(connection, { count: 0, chain: Promise.resolve() });
@@ -312,7 +354,7 @@ export function createWsGateway(deps: {
       const state = inFlight.get(connection);
       if (!state) return;
       if (state.count >= options.maxInFlightMessages) {
-        sendError(connection, 'WS_RATE_LIMITED', 'message: too many messages in flight, slow down');
+        sendError(connection, 'WS_RATE_LIMITED', 'Too many messages are in flight. Slow down.');
         return;
       }
       state.count += 1;
@@ -321,7 +363,7 @@ export function createWsGateway(deps: {
         .then(() => handle(connection, message))
         .catch((err: unknown) => {
           log.error({ err }, 'websocket message handling failed');
-          sendError(connection, 'WS_INTERNAL', 'message: could not be handled');
+          sendError(connection, 'WS_INTERNAL', 'The message could not be handled.');
         })
         .finally(() => {
           state.count -= 1;
@@ -335,7 +377,12 @@ export function createWsGateway(deps: {
     detach(connection) {
       connection.closed = true;
       for (const channel of [...connection.subscriptions.keys()]) removeSubscriber(connection, channel);
-      connections.delete(connection);
+      // Only connections that were counted (accepted, not refused) give their place back.
+      if (connections.delete(connection)) {
+        bump(perUser, connection.userId, -1);
+        const ip = ipOf.get(connection);
+        if (ip !== undefined) bump(perIp, ip, -1);
+      }
       if (connections.size === 0) {
         stopHeartbeat();
         drained?.();

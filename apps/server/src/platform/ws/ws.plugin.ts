@@ -1,9 +1,10 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { WS_MAX_CLIENT_MESSAGE_BYTES, WS_PATH, wsCloseCodes } from '@tradedesk/contracts';
+import { opaque, WS_MAX_CLIENT_MESSAGE_BYTES, WS_PATH, wsCloseCodes } from '@tradedesk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
 import { z } from 'zod';
 import type { AuthContext } from '../auth/guard.js';
+import { AppError } from '../errors.js';
 import { accessTokenOf, MAX_TOKEN_LENGTH, selectProtocol } from './ws-auth.js';
 import type { WsGateway } from './ws-gateway.js';
 
@@ -13,7 +14,7 @@ export type WsPluginOptions = {
   closeGraceMs: number;
 };
 
-const wsQuerySchema = z.object({ access_token: z.string().max(MAX_TOKEN_LENGTH).optional() });
+const wsQuerySchema = z.object({ access_token: opaque('access_token', MAX_TOKEN_LENGTH).optional() });
 
 function textOf(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
@@ -54,6 +55,17 @@ export async function wsPlugin(app: FastifyInstance, options: WsPluginOptions): 
     {
       websocket: true,
       schema: { querystring: wsQuerySchema, tags: ['realtime'], summary: 'WebSocket stream (see contracts/ws.ts)' },
+      // A plain HTTP request (no upgrade) gets the app's error body instead of the plugin's empty 404.
+      onRequest: async (request) => {
+        if (request.ws) return;
+        throw new AppError(
+          'WS_UPGRADE_REQUIRED',
+          'validation',
+          'This address is the WebSocket endpoint: connect with a WebSocket client (Upgrade: websocket)',
+          undefined,
+          { upgrade: 'websocket' },
+        );
+      },
       preValidation: async (request) => {
         const token = accessTokenOf(request);
         if (!token) {
@@ -85,7 +97,7 @@ export async function wsPlugin(app: FastifyInstance, options: WsPluginOptions): 
         socket.close(wsCloseCodes.unauthorized, 'unauthorized: access token missing, invalid or expired');
         return;
       }
-      const connection = gateway.accept(socket, auth);
+      const connection = gateway.accept(socket, auth, { ip: request.ip });
       socket.on('message', (data, isBinary) => {
         if (isBinary) {
           connection.sendControl({ type: 'error', code: 'WS_BAD_MESSAGE', message: 'message: must be a text frame' });

@@ -55,7 +55,11 @@ export function isApiError(value: unknown): value is ApiError {
   return typeof v.status === 'number' && typeof v.code === 'string' && typeof v.message === 'string';
 }
 
-/** Per-field messages of a 400 VALIDATION_FAILED / 409 answer, keyed by field name, for forms. */
+/**
+ * Per-field messages of an error answer, keyed by field name, for forms: the server lists them in
+ * `details.fields` (validation failures, and failures about one field such as a taken username or a wrong
+ * password), each a sentence that names the field.
+ */
 export function fieldErrorsOf(error: ApiError): Record<string, string> {
   const out: Record<string, string> = {};
   const fields = (error.details as { fields?: unknown } | undefined)?.fields;
@@ -66,8 +70,5 @@ export function fieldErrorsOf(error: ApiError): Record<string, string> {
       }
     }
   }
-  // Conflicts and single-field failures say '<field>: <why>' in the message itself.
-  const match = /^([a-z_][a-z0-9_.]*): (.+)$/i.exec(error.message);
-  if (match?.[1] && match[2]) out[match[1]] ??= match[2];
   return out;
 }

@@ -23,17 +23,7 @@ export function applyServerErrors<T extends FieldValues>(
   return placed ? null : formMessage(error);
 }
 
-/** Fields of the wire a person never typed or saw: the tokens carried by e-mailed links and sign-in steps. */
-const UNSEEN_FIELDS = /^(token|challenge_token): (.+)$/;
-
-/**
- * The text of a failure shown above a form or on a page. The server words it '<field>: <why>'; a field the
- * person never saw (the token of a link) is left out and the why shown as a sentence. Other field names stay:
- * 'sms_news: is not a notification setting' needs its subject.
- */
+/** The text of a failure shown above a form or on a page: the server words it as a sentence already. */
 export function formMessage(error: ApiError): string {
-  const text = error.message.trim();
-  if (!text) return 'Unknown error';
-  const why = UNSEEN_FIELDS.exec(text)?.[2];
-  return why ? why.charAt(0).toUpperCase() + why.slice(1) : text;
+  return error.message.trim() || 'Unknown error';
 }

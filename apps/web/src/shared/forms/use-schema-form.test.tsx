@@ -6,8 +6,8 @@ import { FormTextField } from './form-text-field';
 import { type SchemaLoader, useSchemaForm } from './use-schema-form';
 
 const schema = z.object({
-  email: z.string().trim().pipe(z.email('must be a valid e-mail address')),
-  password: z.string().min(1, 'is required'),
+  email: z.string().trim().pipe(z.email('Enter a valid email address.')),
+  password: z.string().min(1, 'Password is required.'),
 });
 type Values = { email: string; password: string };
 
@@ -15,7 +15,7 @@ function TestForm(props: { load: SchemaLoader<Values, z.output<typeof schema>>; 
   const form = useSchemaForm({ schema: props.load, defaultValues: { email: '', password: '' } });
   const onSubmit = form.handleSubmit(async (values) => {
     props.onValid(values);
-    form.setError('password', { type: 'server', message: 'was refused by the server' });
+    form.setError('password', { type: 'server', message: 'Password was refused by the server.' });
   });
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Test form">
@@ -36,8 +36,8 @@ describe('useSchemaForm', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByText('must be a valid e-mail address')).toBeInTheDocument();
-    expect(screen.getByText('is required')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(onValid).not.toHaveBeenCalled();
@@ -47,11 +47,11 @@ describe('useSchemaForm', () => {
   it('checks a field again as it is corrected after a failed submit', async () => {
     render(<TestForm load={async () => schema} onValid={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('must be a valid e-mail address')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await waitFor(() => expect(screen.queryByText('must be a valid e-mail address')).toBeNull());
-    expect(screen.getByText('is required')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Enter a valid email address.')).toBeNull());
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
   });
 
   it("hands over the schema's output (trimmed) and takes server errors through setError", async () => {
@@ -62,7 +62,7 @@ describe('useSchemaForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
 
     await waitFor(() => expect(onValid).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret' }));
-    expect(await screen.findByText('was refused by the server')).toBeInTheDocument();
+    expect(await screen.findByText('Password was refused by the server.')).toBeInTheDocument();
   });
 
   it('sends the values unchecked when the schema cannot be fetched, and fetches again next time', async () => {
@@ -75,7 +75,7 @@ describe('useSchemaForm', () => {
     await waitFor(() => expect(onValid).toHaveBeenCalledWith({ email: '', password: '' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('must be a valid e-mail address')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
     expect(onValid).toHaveBeenCalledTimes(1);
   });

@@ -29,7 +29,7 @@ const scope = 'openid email profile';
 const unavailable = () =>
   googleError(
     'AUTH_GOOGLE_UNAVAILABLE',
-    'Google sign-in is unavailable: the provider could not be reached, try again later',
+    'Google sign-in is unavailable because Google could not be reached. Try again later.',
   );
 
 /** Keeps what the provider library said, for the log, without showing it to the user. */
@@ -117,17 +117,21 @@ export function createGoogleOidc(settings: GoogleOidcSettings) {
         claims = tokens.claims();
       } catch (error) {
         if (error instanceof oidc.AuthorizationResponseError) {
-          throw because(googleError('AUTH_GOOGLE_DENIED', `Google sign-in was not completed: ${error.error}`), error);
+          throw because(googleError('AUTH_GOOGLE_DENIED', `Google sign-in was not completed (${error.error}).`), error);
         }
         if (isNetworkFailure(error)) {
           throw because(unavailable(), error);
         }
         throw because(
-          googleError('AUTH_GOOGLE_EXCHANGE_FAILED', 'Google sign-in failed: the answer of Google was not accepted'),
+          googleError(
+            'AUTH_GOOGLE_EXCHANGE_FAILED',
+            'Google sign-in failed because the answer from Google was not accepted.',
+          ),
           error,
         );
       }
-      if (!claims) throw googleError('AUTH_GOOGLE_EXCHANGE_FAILED', 'Google sign-in failed: no ID token was returned');
+      if (!claims)
+        throw googleError('AUTH_GOOGLE_EXCHANGE_FAILED', 'Google sign-in failed because Google returned no ID token.');
       return identityOf(claims);
     },
   };

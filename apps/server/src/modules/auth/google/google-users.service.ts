@@ -40,11 +40,11 @@ export function createGoogleUsersService(deps: { users: UsersService; clock: Clo
     if (!identity.emailVerified) {
       throw googleError(
         'AUTH_GOOGLE_EMAIL_NOT_VERIFIED',
-        'email: an account with this e-mail exists and Google has not verified the address; sign in with your password',
+        'An account with this email exists and Google has not verified the address. Sign in with your password.',
       );
     }
     if (user.googleSub && user.googleSub !== identity.sub) {
-      throw googleError('AUTH_GOOGLE_ACCOUNT_CONFLICT', 'email: this account is linked to another Google account');
+      throw googleError('AUTH_GOOGLE_ACCOUNT_CONFLICT', 'This account is linked to another Google account.');
     }
     return users.update(user.id, {
       googleSub: identity.sub,
@@ -80,7 +80,7 @@ export function createGoogleUsersService(deps: { users: UsersService; clock: Clo
         throw error;
       }
     }
-    throw googleError('AUTH_GOOGLE_FAILED', 'Could not find a free username for this account');
+    throw googleError('AUTH_GOOGLE_FAILED', 'No free username could be found for this account.');
   }
 
   return {
@@ -90,10 +90,7 @@ export function createGoogleUsersService(deps: { users: UsersService; clock: Clo
         const linked = await users.findByGoogleSub(identity.sub);
         if (linked) return linked;
         if (!identity.email) {
-          throw googleError(
-            'AUTH_GOOGLE_EMAIL_MISSING',
-            'email: Google did not share an e-mail address for this account',
-          );
+          throw googleError('AUTH_GOOGLE_EMAIL_MISSING', 'Google did not share an email address for this account.');
         }
         try {
           const existing = await users.findByEmail(identity.email);
@@ -104,7 +101,7 @@ export function createGoogleUsersService(deps: { users: UsersService; clock: Clo
           if (!raced || round > 0) throw error;
         }
       }
-      throw googleError('AUTH_GOOGLE_FAILED', 'Google sign-in failed');
+      throw googleError('AUTH_GOOGLE_FAILED', 'Google sign-in failed.');
     },
   };
 }

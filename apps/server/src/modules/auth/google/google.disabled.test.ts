@@ -19,7 +19,7 @@ describe('Google sign-in when GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET are not se
     expect(res.json()).toEqual({
       statusCode: 404,
       code: 'AUTH_GOOGLE_DISABLED',
-      message: 'Google sign-in is not enabled on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set)',
+      message: 'Google sign-in is not enabled on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set).',
     });
     expect(res.headers['set-cookie']).toBeUndefined();
   });

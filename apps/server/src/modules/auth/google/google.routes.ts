@@ -45,7 +45,7 @@ export function googleRoutes(deps: {
     if (!deps.service) {
       throw googleError(
         'AUTH_GOOGLE_DISABLED',
-        'Google sign-in is not enabled on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set)',
+        'Google sign-in is not enabled on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set).',
       );
     }
     return deps.service;
@@ -97,7 +97,7 @@ export function googleRoutes(deps: {
           summary: 'Finish Google sign-in (Google redirects here)',
           description:
             'Checks state, PKCE and nonce, exchanges the code and signs the user in: the account linked to the ' +
-            'Google account, else the account with the same verified e-mail, else a new account. Answers 302 to ' +
+            'Google account, else the account with the same verified email, else a new account. Answers 302 to ' +
             '`PUBLIC_URL` + the redirect given at the start with the session cookies set, or 302 to ' +
             '`PUBLIC_URL/sign-in?error=<code>` (AUTH_GOOGLE_DENIED, AUTH_GOOGLE_STATE_INVALID, ' +
             'AUTH_GOOGLE_EXCHANGE_FAILED, AUTH_GOOGLE_EMAIL_MISSING, AUTH_GOOGLE_EMAIL_NOT_VERIFIED, ' +

@@ -61,22 +61,26 @@ export function createGoogleSignInService(deps: {
         throw googleError(
           'AUTH_GOOGLE_DENIED',
           query.error === 'access_denied'
-            ? 'Google sign-in was cancelled'
-            : `Google sign-in was not completed: ${query.error.slice(0, 64)}`,
+            ? 'Google sign-in was cancelled.'
+            : `Google sign-in was not completed (${query.error.slice(0, 64)}).`,
         );
       }
       const flow = sealer.open(input.flowCookie);
       if (!flow) {
-        throw googleError('AUTH_GOOGLE_STATE_INVALID', 'state: no sign-in was started in this browser, start again');
+        throw googleError('AUTH_GOOGLE_STATE_INVALID', 'No Google sign-in was started in this browser. Start again.');
       }
       const age = clock.now().getTime() - flow.startedAt;
       if (age < 0 || age > googleFlowTtlMs) {
-        throw googleError('AUTH_GOOGLE_STATE_INVALID', 'state: the sign-in took longer than 10 minutes, start again');
+        throw googleError('AUTH_GOOGLE_STATE_INVALID', 'The Google sign-in took longer than 10 minutes. Start again.');
       }
       if (!query.state || !sameText(query.state, flow.state)) {
-        throw googleError('AUTH_GOOGLE_STATE_INVALID', 'state: does not match the sign-in started in this browser');
+        throw googleError(
+          'AUTH_GOOGLE_STATE_INVALID',
+          'The answer from Google does not match the sign-in started in this browser. Start again.',
+        );
       }
-      if (!query.code) throw googleError('AUTH_GOOGLE_EXCHANGE_FAILED', 'code: missing from the answer of Google');
+      if (!query.code)
+        throw googleError('AUTH_GOOGLE_EXCHANGE_FAILED', 'The answer from Google has no authorization code.');
 
       const identity = await oidc.exchange(input.callbackUrl, flow);
       const user = await users.resolve(identity, { referralCode: flow.referralCode, tracking: flow.tracking });

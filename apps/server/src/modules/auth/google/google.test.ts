@@ -247,9 +247,13 @@ describe('GET /api/customer/login/google', () => {
         url: `/api/customer/login/google?redirect=${encodeURIComponent(redirect)}`,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
+      expect(res.json()).toEqual({
+        statusCode: 400,
         code: 'VALIDATION_FAILED',
-        message: 'redirect: must be a path on this site starting with a single /',
+        message: 'Redirect must be a path on this site starting with a single /.',
+        details: {
+          fields: [{ field: 'redirect', message: 'Redirect must be a path on this site starting with a single /.' }],
+        },
       });
     },
   );
@@ -350,17 +354,19 @@ describe('Google sign-in end to end', () => {
 
   it('drops the password of a pending account it links: whoever signed up with the address never proved it', async () => {
     const email = `squatted.${Date.now().toString(36)}@example.com`;
-    const password = 'Squatter123';
+    const password = 'Squatter-Orbit-73';
     const signUp = await app.inject({
       method: 'POST',
       url: '/api/customer',
       payload: { email, password, username: `squat${Date.now().toString(36)}`, first_name: 'Eve', last_name: 'X' },
     });
-    expect(signUp.statusCode).toBe(201);
+    expect(signUp.statusCode).toBe(202);
+    const pending = await usersRepo().findByEmail(email);
+    expect(pending).toMatchObject({ status: 'pending' });
     const who = account({ email, email_verified: true });
     const flow = await signIn({ as: who.sub });
     expect(flow.landing.pathname).toBe('/');
-    const user = await usersRepo().findById(signUp.json().user.id);
+    const user = await usersRepo().findById(pending!.id);
     expect(user).toMatchObject({ googleSub: who.sub, status: 'active', passwordHash: null });
     const login = await app.inject({ method: 'POST', url: '/api/customer/login', payload: { email, password } });
     expect(login.statusCode).toBe(401);

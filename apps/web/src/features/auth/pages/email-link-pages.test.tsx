@@ -19,11 +19,11 @@ describe('forgot password', () => {
   });
 
   it('shows a rate-limit answer on the form', async () => {
-    mockFetch({ 'POST /customer/forgot': errorBody(429, 'RATE_LIMITED', 'Too many requests, try again in a minute') });
+    mockFetch({ 'POST /customer/forgot': errorBody(429, 'RATE_LIMITED', 'Too many attempts. Try again in 1 minute.') });
     renderApp('/forgot-password');
     await userEvent.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 1 minute.');
   });
 });
 
@@ -61,26 +61,30 @@ describe('reset password', () => {
     const net = mockFetch({});
     renderApp('/reset-password?token=tok-123');
     await choose('engine42new', 'engine42neW');
-    expect(await screen.findByText('must match the new password')).toBeInTheDocument();
+    expect(await screen.findByText('The two passwords do not match.')).toBeInTheDocument();
     expect(net.callsTo('POST', '/customer/reset')).toHaveLength(0);
   });
 
   it('says a used link is dead and offers a new one instead of the form', async () => {
-    mockFetch({ 'POST /customer/reset': errorBody(400, 'AUTH_LINK_USED', 'token: this link was already used') });
+    mockFetch({ 'POST /customer/reset': errorBody(400, 'AUTH_LINK_USED', 'This link was already used.') });
     renderApp('/reset-password?token=tok-123');
     await choose('engine42new');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This reset link was already used.');
-    expect(alert).not.toHaveTextContent('token:');
     expect(screen.getByRole('link', { name: 'Ask for a new one' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByRole('form', { name: 'Reset password' })).not.toBeInTheDocument();
   });
 
   it('keeps the form for a password the server refuses', async () => {
-    mockFetch({ 'POST /customer/reset': errorBody(400, 'VALIDATION_FAILED', 'password: must contain a digit') });
+    mockFetch({
+      'POST /customer/reset': errorBody(400, 'VALIDATION_FAILED', 'Password is too common.', {
+        fields: [{ field: 'password', message: 'Password is too common.' }],
+      }),
+    });
     renderApp('/reset-password?token=tok-123');
     await choose('engine42new');
-    expect(await screen.findByText('must contain a digit')).toBeInTheDocument();
+    expect(await screen.findByText('Password is too common.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^New password/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('form', { name: 'Reset password' })).toBeInTheDocument();
   });
 
@@ -104,11 +108,10 @@ describe('activation landing page', () => {
 
   it('shows why an expired link failed and offers a new one', async () => {
     mockFetch({
-      'POST /customer/activate': errorBody(400, 'AUTH_LINK_EXPIRED', 'token: this link has expired, ask for a new one'),
+      'POST /customer/activate': errorBody(400, 'AUTH_LINK_EXPIRED', 'This link has expired. Ask for a new one.'),
     });
     renderApp('/activate?token=old');
-    // The server's wire field name ('token:') means nothing to a person.
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^This link has expired, ask for a new one$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^This link has expired\. Ask for a new one\.$/);
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Send a new activation link' })).toHaveAttribute(
         'href',

@@ -3,21 +3,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { passwordSchema } from '@tradedesk/contracts';
+import { newPasswordSchema } from '@tradedesk/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../../shared/api/api-error';
+import { withConfirmation } from '../../../shared/forms/confirmation-resolver';
 import { FormTextField } from '../../../shared/forms/form-text-field';
+import { passwordProblem } from '../../../shared/forms/password-policy';
 import { PasswordStrengthMeter } from '../../../shared/forms/password-strength-meter';
 import { applyServerErrors, formMessage } from '../../../shared/forms/server-errors';
 import { useResetPasswordMutation } from '../auth-api';
 import { FormAlert } from '../components/form-alert';
 
-const resetFormSchema = z
-  .object({ password: passwordSchema, confirm: z.string().max(128) })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'must match the new password' });
+const resetFormSchema = z.object({ password: newPasswordSchema('New password'), confirm: z.string().max(128) });
+const resolver = withConfirmation(zodResolver(resetFormSchema), 'password', 'confirm');
 
 const deadLinkText: Record<string, string> = {
   AUTH_LINK_INVALID: 'This reset link is not valid.',
@@ -33,14 +34,20 @@ export function ResetPasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
   // An invalid, used or expired link cannot be made to work by retyping the password: say so, offer a new one.
   const [linkError, setLinkError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(resetFormSchema), defaultValues: { password: '', confirm: '' } });
+  const form = useForm({ resolver, defaultValues: { password: '', confirm: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFormError(null);
+    // The page does not know whose link it is: the server also checks the account's e-mail and username.
+    const problem = await passwordProblem(password, {});
+    if (problem) {
+      form.setError('password', { type: 'policy', message: problem });
+      return;
+    }
     const result = await reset({ token, password });
     if (isApiError(result.error) && result.error.code.startsWith('AUTH_LINK_')) {
-      setLinkError(deadLinkText[result.error.code] ?? `${formMessage(result.error)}.`);
+      setLinkError(deadLinkText[result.error.code] ?? formMessage(result.error));
     } else if (result.error) setFormError(applyServerErrors(result.error, ['password'], form.setError));
     else setDone(true);
   });
@@ -70,6 +77,7 @@ export function ResetPasswordPage() {
             required
             autoFocus
             error={errors.password?.message}
+            helperText="At least 8 characters; not a common password, nor your e-mail or username"
             {...form.register('password')}
           />
           <PasswordStrengthMeter password={form.watch('password')} />

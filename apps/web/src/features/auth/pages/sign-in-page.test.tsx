@@ -36,19 +36,22 @@ describe('sign-in page', () => {
     const net = mockFetch({ 'GET /customer/login/options': options(false) });
     renderApp('/sign-in');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('must be a valid e-mail address')).toBeInTheDocument();
+    expect(await screen.findByText('Email is required.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'not-an-address');
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
     expect(net.callsTo('POST', '/customer/login')).toHaveLength(0);
   });
 
   it("shows the server's message for wrong credentials", async () => {
     mockFetch({
       'GET /customer/login/options': options(false),
-      'POST /customer/login': errorBody(401, 'AUTH_BAD_CREDENTIALS', 'Wrong email or password'),
+      'POST /customer/login': errorBody(401, 'AUTH_BAD_CREDENTIALS', 'The email or password is incorrect.'),
     });
     const { store } = renderApp('/sign-in');
     await fillCredentials();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The email or password is incorrect.');
     expect(store.getState().auth.status).not.toBe('signedIn');
   });
 
@@ -58,7 +61,7 @@ describe('sign-in page', () => {
       'POST /customer/login': errorBody(
         403,
         'AUTH_NOT_ACTIVATED',
-        'email: confirm your address with the link we sent before signing in',
+        'Confirm your email address with the link we sent before signing in.',
       ),
     });
     renderApp('/sign-in');
@@ -78,7 +81,16 @@ describe('sign-in page', () => {
       'POST /customer/login/2fa': (req) =>
         (req.body as { code: string }).code === '123456'
           ? { body: signedInBody() }
-          : errorBody(400, 'AUTH_2FA_CODE_INVALID', 'code: is not valid'),
+          : errorBody(
+              400,
+              'AUTH_2FA_CODE_INVALID',
+              'The authentication code is wrong or was already used (4 attempts left).',
+              {
+                fields: [
+                  { field: 'code', message: 'The authentication code is wrong or was already used (4 attempts left).' },
+                ],
+              },
+            ),
     });
     const { store } = renderApp('/sign-in');
     await fillCredentials();
@@ -87,7 +99,9 @@ describe('sign-in page', () => {
 
     await userEvent.type(code, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('is not valid')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The authentication code is wrong or was already used (4 attempts left).'),
+    ).toBeInTheDocument();
 
     await userEvent.clear(code);
     await userEvent.type(code, '123456');

@@ -30,8 +30,7 @@ function CredentialsStep(props: { onChallenge: (challengeToken: string) => void 
     if (result.error) {
       // Not activated is about the account, not the typed e-mail: say so above the form, with the way out.
       if (isApiError(result.error) && result.error.code === 'AUTH_NOT_ACTIVATED') {
-        const reason = result.error.message.replace(/^email:\s*/, '');
-        setFormError({ message: reason.charAt(0).toUpperCase() + reason.slice(1), notActivated: true });
+        setFormError({ message: result.error.message, notActivated: true });
         return;
       }
       const message = applyServerErrors(result.error, ['email', 'password'], form.setError);

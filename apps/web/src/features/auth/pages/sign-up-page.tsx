@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../shared/forms/form-text-field';
+import { passwordProblem } from '../../../shared/forms/password-policy';
 import { PasswordStrengthMeter } from '../../../shared/forms/password-strength-meter';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useSignUpMutation } from '../auth-api';
@@ -19,31 +20,49 @@ const fields = ['first_name', 'last_name', 'username', 'email', 'password'] as c
 export function SignUpPage() {
   const [signUp, { isLoading }] = useSignUpMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const [createdEmail, setCreatedEmail] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<SignUpBody>({
     resolver: zodResolver(signUpBodySchema),
     defaultValues: { first_name: '', last_name: '', username: '', email: '', password: '' },
   });
   const { errors } = form.formState;
   const availability = useUsernameAvailability(form.watch('username'));
-  const password = form.watch('password');
+  const [password, email, username, firstName, lastName] = form.watch([
+    'password',
+    'email',
+    'username',
+    'first_name',
+    'last_name',
+  ]);
+  const context = { email, username, firstName, lastName };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     if (availability === 'taken') return;
+    const problem = await passwordProblem(values.password, {
+      email: values.email,
+      username: values.username,
+      firstName: values.first_name,
+      lastName: values.last_name,
+    });
+    if (problem) {
+      form.setError('password', { type: 'policy', message: problem });
+      return;
+    }
     const result = await signUp(values);
-    if (result.data) setCreatedEmail(result.data.user.email);
+    // The answer is the same whether or not the address already has an account: the mail tells its owner.
+    if (result.data) setSentTo(values.email);
     else setFormError(applyServerErrors(result.error, fields, form.setError));
   });
 
-  if (createdEmail) {
+  if (sentTo) {
     return (
       <>
         <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
           Check your e-mail
         </Typography>
         <Typography sx={{ mb: 2 }}>
-          We sent an activation link to <strong>{createdEmail}</strong>. Open it to activate your account, then sign in.
+          We sent a mail with the next step to <strong>{sentTo}</strong>. Open the activation link in it, then sign in.
         </Typography>
         <Link component={RouterLink} to="/sign-in">
           Go to sign in
@@ -99,12 +118,19 @@ export function SignUpPage() {
           autoComplete="new-password"
           required
           error={errors.password?.message}
-          helperText="At least 8 characters with a letter and a digit"
+          helperText="At least 8 characters; not a common password, nor your e-mail or username"
           {...form.register('password')}
         />
-        <PasswordStrengthMeter password={password} />
-        <Button type="submit" variant="contained" fullWidth size="large" disabled={isLoading} sx={{ mt: 1 }}>
-          {isLoading ? 'Creating account…' : 'Create account'}
+        <PasswordStrengthMeter password={password} context={context} />
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          size="large"
+          disabled={isLoading || form.formState.isSubmitting}
+          sx={{ mt: 1 }}
+        >
+          {isLoading || form.formState.isSubmitting ? 'Creating account…' : 'Create account'}
         </Button>
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>

@@ -1,24 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { securitySettingsBodySchema } from '@tradedesk/contracts';
+import { secret, securitySettingsBodySchema } from '@tradedesk/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useAppSelector } from '../../../app/hooks';
+import { withConfirmation } from '../../../shared/forms/confirmation-resolver';
 import { FormTextField } from '../../../shared/forms/form-text-field';
+import { passwordProblem } from '../../../shared/forms/password-policy';
 import { PasswordStrengthMeter } from '../../../shared/forms/password-strength-meter';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { toast } from '../../../shared/toast/toast';
+import { selectCurrentUser } from '../../auth';
 import { useReportDirty } from '../hooks/use-report-dirty';
 import { useChangePasswordMutation } from '../settings-api';
 import { FormError } from './form-error';
 
-const schema = securitySettingsBodySchema
-  .extend({ confirm_password: z.string().min(1, 'is required').max(128, 'must be at most 128 characters') })
-  .refine((v) => v.new_password === v.confirm_password, {
-    path: ['confirm_password'],
-    message: 'must match the new password',
-  });
+const schema = securitySettingsBodySchema.extend({
+  confirm_password: secret('Confirm new password', { max: 128 }),
+});
+const resolver = withConfirmation(zodResolver(schema), 'new_password', 'confirm_password');
 
 const emptyValues = { current_password: '', new_password: '', confirm_password: '' };
 
@@ -26,13 +27,22 @@ const emptyValues = { current_password: '', new_password: '', confirm_password: 
 export function PasswordChangeForm() {
   const [changePassword] = useChangePasswordMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: emptyValues });
+  const form = useForm({ resolver, defaultValues: emptyValues });
   const { errors, isDirty, isSubmitting } = form.formState;
   useReportDirty('password', isDirty);
   const newPassword = form.watch('new_password');
+  const user = useAppSelector(selectCurrentUser);
+  const context = user
+    ? { email: user.email, username: user.username, firstName: user.firstName, lastName: user.lastName }
+    : {};
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
+    const problem = await passwordProblem(values.new_password, context);
+    if (problem) {
+      form.setError('new_password', { type: 'policy', message: problem });
+      return;
+    }
     const result = await changePassword({
       current_password: values.current_password,
       new_password: values.new_password,
@@ -63,10 +73,10 @@ export function PasswordChangeForm() {
           autoComplete="new-password"
           required
           error={errors.new_password?.message}
-          helperText="At least 8 characters with a letter and a digit"
+          helperText="At least 8 characters; not a common password, nor your e-mail or username"
           {...form.register('new_password')}
         />
-        <PasswordStrengthMeter password={newPassword} />
+        <PasswordStrengthMeter password={newPassword} context={context} />
         <FormTextField
           label="Confirm new password"
           type="password"

@@ -14,14 +14,13 @@ const names: Record<ProfileImageKind, string> = { avatar: 'avatar', banner: 'ban
 const acceptedTypes: readonly string[] = acceptedImageTypes;
 const TYPES_TEXT = 'a PNG, JPEG, WebP or GIF image';
 
-/** What went wrong with an upload, worded for a person: the server's '<field>: <why>' made into a sentence. */
+/** What went wrong with an upload, worded for a person: the server's sentence after what kind of failure it was. */
 export function uploadErrorText(error: unknown): string {
   if (!isApiError(error)) return 'The upload failed. Please try again.';
-  const why = error.message.replace(/^file:\s*/, '').trim();
-  const detail = why ? ` The file ${why}${why.endsWith('.') ? '' : '.'}` : '';
-  if (error.status === 415) return `This file type is not accepted.${detail || ` Choose ${TYPES_TEXT}.`}`;
-  if (error.status === 413) return `The file is too large.${detail || ' Choose a smaller image.'}`;
-  return why ? `The upload failed: ${why}` : 'The upload failed. Please try again.';
+  const why = error.message.trim();
+  if (error.status === 415) return `This file type is not accepted. ${why || `Choose ${TYPES_TEXT}.`}`;
+  if (error.status === 413) return `The file is too large. ${why || 'Choose a smaller image.'}`;
+  return why ? `The upload failed. ${why}` : 'The upload failed. Please try again.';
 }
 
 /**

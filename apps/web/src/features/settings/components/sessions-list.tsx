@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import type { SessionInfo } from '@tradedesk/contracts';
 import { useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
+import { formatDateTime, type TimePreferences } from '../../../shared/format/dates';
 import { formMessage } from '../../../shared/forms/server-errors';
 import { toast } from '../../../shared/toast/toast';
-import { formatDateTime, type TimePreferences } from '../format';
 import { useRevokeSessionsMutation, useSessionsQuery } from '../settings-api';
 import { ConfirmDialog } from './confirm-dialog';
 

@@ -52,19 +52,21 @@ describe('account_details', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('ZIP or postal code'), ' 12345678901234567890');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    expect(await within(form).findByText('must be at most 20 characters')).toBeInTheDocument();
+    expect(await within(form).findByText('ZIP or postal code must be at most 20 characters.')).toBeInTheDocument();
     expect(server.callsTo('PUT /customer/settings/billing')).toHaveLength(0);
   });
 
   it('puts the server’s field error on its field', async () => {
-    mockServer({ 'PUT /customer/settings/billing': validationFailed('vat', 'is not a valid VAT number') });
+    mockServer({ 'PUT /customer/settings/billing': validationFailed('vat', 'VAT number is not a valid VAT number.') });
     const { user, form } = await openBilling();
 
     await user.type(within(form).getByLabelText('VAT number'), 'X');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() =>
-      expect(within(form).getByLabelText('VAT number')).toHaveAccessibleDescription('is not a valid VAT number'),
+      expect(within(form).getByLabelText('VAT number')).toHaveAccessibleDescription(
+        'VAT number is not a valid VAT number.',
+      ),
     );
   });
 });

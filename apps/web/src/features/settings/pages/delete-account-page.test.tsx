@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorReply, mockServer, renderSettings } from '../test/settings-test-utils';
+import { mockServer, renderSettings, validationFailed } from '../test/settings-test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,18 +27,26 @@ describe('delete account', { timeout: 20_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
 
-    expect(await within(dialog).findByText('is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Password is required.')).toBeInTheDocument();
     expect(server.callsTo('DELETE /customer/delete')).toHaveLength(0);
   });
 
   it('shows a wrong password on the field and keeps the account', async () => {
-    mockServer({ 'DELETE /customer/delete': errorReply(400, 'SETTINGS_PASSWORD_INCORRECT', 'password: is incorrect') });
+    mockServer({
+      'DELETE /customer/delete': validationFailed(
+        'password',
+        'The password is incorrect.',
+        'SETTINGS_PASSWORD_INCORRECT',
+      ),
+    });
     const { user, dialog, store } = await openDialog();
 
     await user.type(within(dialog).getByLabelText(/Password/), 'nope');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
 
-    await waitFor(() => expect(within(dialog).getByLabelText(/Password/)).toHaveAccessibleDescription('is incorrect'));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/Password/)).toHaveAccessibleDescription('The password is incorrect.'),
+    );
     expect(store.getState().auth.status).toBe('signedIn');
   });
 
@@ -61,10 +69,10 @@ describe('delete account', { timeout: 20_000 }, () => {
 
   it('asks for the word DELETE when the account has no password (Google sign-in)', async () => {
     const server = mockServer({
-      'DELETE /customer/delete': errorReply(
-        400,
+      'DELETE /customer/delete': validationFailed(
+        'confirm',
+        'This account has no password: type the word DELETE to confirm.',
         'SETTINGS_CONFIRM_REQUIRED',
-        "confirm: this account has no password; send confirm: 'DELETE' to delete it",
       ),
     });
     const { user, dialog } = await openDialog();
@@ -76,7 +84,7 @@ describe('delete account', { timeout: 20_000 }, () => {
     server.on('DELETE /customer/delete', { body: { ok: true } });
     await user.type(confirm, 'delete');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
-    expect(await screen.findByText('must be the word DELETE')).toBeInTheDocument();
+    expect(await screen.findByText('Type the word DELETE to confirm.')).toBeInTheDocument();
 
     await user.clear(confirm);
     await user.type(confirm, 'DELETE');

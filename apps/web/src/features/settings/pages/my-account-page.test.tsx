@@ -69,14 +69,16 @@ describe('my_account', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('Phone'), 'abc');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    expect(await within(form).findByText('is required')).toBeInTheDocument();
+    expect(await within(form).findByText('First name is required.')).toBeInTheDocument();
     expect(within(form).getByLabelText(/First name/)).toHaveAttribute('aria-invalid', 'true');
-    expect(within(form).getByText(/must be a phone number/)).toBeInTheDocument();
+    expect(within(form).getByText(/^Phone must be a phone number/)).toBeInTheDocument();
     expect(server.callsTo('PUT /customer/settings/general')).toHaveLength(0);
   });
 
   it('puts the server’s field error on its field', async () => {
-    mockServer({ 'PUT /customer/settings/general': validationFailed('last_name', 'must be at most 60 characters') });
+    mockServer({
+      'PUT /customer/settings/general': validationFailed('last_name', 'Last name must be at most 60 characters.'),
+    });
     const { user, form } = await openForm();
 
     await user.type(within(form).getByLabelText(/Last name/), '-Byron');
@@ -84,7 +86,7 @@ describe('my_account', { timeout: 20_000 }, () => {
 
     const lastName = within(form).getByLabelText(/Last name/);
     await waitFor(() => expect(lastName).toHaveAttribute('aria-invalid', 'true'));
-    expect(lastName).toHaveAccessibleDescription('must be at most 60 characters');
+    expect(lastName).toHaveAccessibleDescription('Last name must be at most 60 characters.');
     // The edit is kept so it can be corrected.
     expect(lastName).toHaveValue('Lovelace-Byron');
   });

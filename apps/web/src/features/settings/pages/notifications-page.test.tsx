@@ -1,12 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  errorReply,
-  makeConfiguration,
-  mockServer,
-  renderSettings,
-  validationFailed,
-} from '../test/settings-test-utils';
+import { makeConfiguration, mockServer, renderSettings, validationFailed } from '../test/settings-test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -51,29 +45,25 @@ describe('notifications', { timeout: 20_000 }, () => {
 
   it('shows a server refusal that names no field of the form above it', async () => {
     mockServer({
-      'PUT /customer/settings/notifications': validationFailed('sms_news', 'is not a notification setting'),
+      'PUT /customer/settings/notifications': validationFailed('sms_news', 'sms_news is not a notification setting.'),
     });
     const { user, form } = await openNotifications();
 
     await user.click(within(form).getByRole('switch', { name: 'Mentions' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    expect(await within(form).findByRole('alert')).toHaveTextContent('sms_news: is not a notification setting');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('sms_news is not a notification setting.');
   });
 
   it('puts a server error for a switch on that switch', async () => {
     mockServer({
-      'PUT /customer/settings/notifications': errorReply(
-        400,
-        'VALIDATION_FAILED',
-        'push_follows: must be true or false',
-      ),
+      'PUT /customer/settings/notifications': validationFailed('push_follows', 'push_follows must be true or false.'),
     });
     const { user, form } = await openNotifications();
 
     await user.click(within(form).getByRole('switch', { name: 'New followers' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    expect(await within(form).findByText('must be true or false')).toBeInTheDocument();
+    expect(await within(form).findByText('push_follows must be true or false.')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorReply, makeConfiguration, mockServer, renderSettings } from '../test/settings-test-utils';
+import { makeConfiguration, mockServer, renderSettings, validationFailed } from '../test/settings-test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,7 +37,7 @@ describe('privacy', { timeout: 20_000 }, () => {
 
   it('puts the server’s error for support on the switch', async () => {
     mockServer({
-      'PUT /customer/settings/privacy': errorReply(400, 'VALIDATION_FAILED', 'support: must be true or false'),
+      'PUT /customer/settings/privacy': validationFailed('support', 'support must be true or false.'),
     });
     const { user } = renderSettings('/settings/privacy');
     const form = await screen.findByRole('form', { name: 'Support access' });
@@ -45,6 +45,6 @@ describe('privacy', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('switch', { name: 'Allow support to access my account' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    expect(await within(form).findByText('must be true or false')).toBeInTheDocument();
+    expect(await within(form).findByText('support must be true or false.')).toBeInTheDocument();
   });
 });

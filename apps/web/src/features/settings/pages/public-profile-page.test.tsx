@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorReply, makeConfiguration, mockServer, renderSettings } from '../test/settings-test-utils';
+import { makeConfiguration, mockServer, renderSettings, validationFailed } from '../test/settings-test-utils';
 
 beforeEach(() => {
   // jsdom has no object URLs; the preview only needs a stable address.
@@ -75,7 +75,7 @@ describe('public_profile', { timeout: 20_000 }, () => {
   it('shows validation errors and the server’s conflict on the field', async () => {
     const server = mockServer({
       'GET /profile/username/newname': { body: { username: 'newname', available: true } },
-      'PUT /profile': errorReply(409, 'USER_USERNAME_TAKEN', 'username: this username is taken'),
+      'PUT /profile': validationFailed('username', 'This username is taken.', 'USER_USERNAME_TAKEN', 409),
     });
     const { user, form } = await openProfile();
 
@@ -83,7 +83,7 @@ describe('public_profile', { timeout: 20_000 }, () => {
     await user.clear(website);
     await user.type(website, 'ftp://ada');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
-    expect(await within(form).findByText('must be an http or https URL, or empty')).toBeInTheDocument();
+    expect(await within(form).findByText('Website must be an http or https URL, or empty.')).toBeInTheDocument();
     expect(server.callsTo('PUT /profile')).toHaveLength(0);
 
     await user.clear(website);
@@ -93,7 +93,7 @@ describe('public_profile', { timeout: 20_000 }, () => {
     await within(form).findByText('This username is available');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    await waitFor(() => expect(username).toHaveAccessibleDescription('this username is taken'));
+    await waitFor(() => expect(username).toHaveAccessibleDescription('This username is taken.'));
     expect(server.callsTo('PUT /profile')[0]?.body).toEqual({ username: 'newname', url: '' });
   });
 
@@ -114,10 +114,11 @@ describe('public_profile', { timeout: 20_000 }, () => {
 
   it('says clearly when the server refuses the type (415) or the size (413)', async () => {
     const server = mockServer({
-      'PUT /customer/profile/banner': errorReply(
-        415,
+      'PUT /customer/profile/banner': validationFailed(
+        'file',
+        'The file must be a PNG, JPEG, WebP or GIF image.',
         'SETTINGS_UPLOAD_TYPE',
-        'file: must be a PNG, JPEG, WebP or GIF image',
+        415,
       ),
     });
     const { user } = await openProfile();
@@ -130,7 +131,7 @@ describe('public_profile', { timeout: 20_000 }, () => {
 
     server.on(
       'PUT /customer/profile/banner',
-      errorReply(413, 'SETTINGS_UPLOAD_TOO_LARGE', 'file: must be at most 2 MB'),
+      validationFailed('file', 'The file must be at most 2 MB.', 'SETTINGS_UPLOAD_TOO_LARGE', 413),
     );
     await user.click(screen.getByRole('button', { name: 'Upload banner' }));
     expect(await screen.findByText('The file is too large. The file must be at most 2 MB.')).toBeInTheDocument();

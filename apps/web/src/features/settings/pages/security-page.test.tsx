@@ -1,13 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  errorReply,
-  makeConfiguration,
-  mockServer,
-  renderSettings,
-  sessions,
-  validationFailed,
-} from '../test/settings-test-utils';
+import { makeConfiguration, mockServer, renderSettings, sessions, validationFailed } from '../test/settings-test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,8 +29,8 @@ describe('security: password', { timeout: 20_000 }, () => {
     expect(within(form).getByRole('progressbar', { name: 'Password strength' })).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
 
-    expect(await within(form).findByText('must be at least 8 characters')).toBeInTheDocument();
-    expect(within(form).getByText('must match the new password')).toBeInTheDocument();
+    expect(await within(form).findByText('New password must be at least 8 characters.')).toBeInTheDocument();
+    expect(within(form).getByText('The two passwords do not match.')).toBeInTheDocument();
     expect(server.callsTo('PUT /customer/settings/security')).toHaveLength(0);
 
     await user.clear(within(form).getByLabelText(/^New password/));
@@ -55,7 +48,11 @@ describe('security: password', { timeout: 20_000 }, () => {
 
   it('puts a wrong current password on its field', async () => {
     mockServer({
-      'PUT /customer/settings/security': errorReply(400, 'AUTH_PASSWORD_INVALID', 'current_password: is incorrect'),
+      'PUT /customer/settings/security': validationFailed(
+        'current_password',
+        'The current password is incorrect.',
+        'AUTH_PASSWORD_INVALID',
+      ),
     });
     const { user, form } = await openSecurity();
 
@@ -65,7 +62,9 @@ describe('security: password', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
 
     await waitFor(() =>
-      expect(within(form).getByLabelText(/Current password/)).toHaveAccessibleDescription('is incorrect'),
+      expect(within(form).getByLabelText(/Current password/)).toHaveAccessibleDescription(
+        'The current password is incorrect.',
+      ),
     );
   });
 });
@@ -76,7 +75,7 @@ describe('security: two-factor', { timeout: 20_000 }, () => {
       'POST /customer/2fa/setup': { body: setup },
       'POST /customer/2fa/confirm': validationFailed(
         'code',
-        'does not match your authenticator app',
+        'The authentication code does not match your authenticator app.',
         'AUTH_2FA_CODE_INVALID',
       ),
     });
@@ -94,14 +93,16 @@ describe('security: two-factor', { timeout: 20_000 }, () => {
 
     await user.type(within(dialog).getByLabelText(/Authentication code/), '12345');
     await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
-    expect(await within(dialog).findByText('must be the 6-digit code of your authenticator app')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Authentication code must be the 6-digit code of your authenticator app.'),
+    ).toBeInTheDocument();
     expect(server.callsTo('POST /customer/2fa/confirm')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText(/Authentication code/), '9');
     await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/Authentication code/)).toHaveAccessibleDescription(
-        'does not match your authenticator app',
+        'The authentication code does not match your authenticator app.',
       ),
     );
 
@@ -134,7 +135,7 @@ describe('security: two-factor', { timeout: 20_000 }, () => {
   it('turns off with the password and a code, errors on their fields', async () => {
     const server = mockServer({
       'GET /customer/configuration': { body: makeConfiguration({ privacy: { twofa: true } }) },
-      'POST /customer/2fa/disable': errorReply(400, 'AUTH_PASSWORD_INVALID', 'password: is incorrect'),
+      'POST /customer/2fa/disable': validationFailed('password', 'The password is incorrect.', 'AUTH_PASSWORD_INVALID'),
     });
     const { user } = await openSecurity();
     const section = screen.getByRole('region', { name: 'Two-factor authentication' });
@@ -144,7 +145,9 @@ describe('security: two-factor', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText(/^Password/), 'bad');
     await user.type(within(dialog).getByLabelText(/Authentication or recovery code/), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
-    await waitFor(() => expect(within(dialog).getByLabelText(/^Password/)).toHaveAccessibleDescription('is incorrect'));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Password/)).toHaveAccessibleDescription('The password is incorrect.'),
+    );
 
     server.on('POST /customer/2fa/disable', { body: { ok: true } });
     server.on('GET /customer/configuration', { body: makeConfiguration({ privacy: { twofa: false } }) });
@@ -165,7 +168,7 @@ describe('security: two-factor', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'New recovery codes' }));
     const dialog = await screen.findByRole('dialog', { name: 'New recovery codes' });
     await user.click(within(dialog).getByRole('button', { name: 'Make new codes' }));
-    expect(await within(dialog).findByText('is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Password is required.')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText(/^Password/), 'secret-1');
     await user.click(within(dialog).getByRole('button', { name: 'Make new codes' }));

@@ -113,11 +113,9 @@ export const sessions: SessionInfo[] = [
 ];
 
 /** A validation failure as the server's one error handler writes it. */
-export function validationFailed(field: string, message: string, code = 'VALIDATION_FAILED'): Reply {
-  return {
-    status: 400,
-    body: { statusCode: 400, code, message: `${field}: ${message}`, details: { fields: [{ field, message }] } },
-  };
+/** A failure about one field as the server answers it: the sentence as the message, and in details.fields. */
+export function validationFailed(field: string, message: string, code = 'VALIDATION_FAILED', status = 400): Reply {
+  return { status, body: { statusCode: status, code, message, details: { fields: [{ field, message }] } } };
 }
 
 export function errorReply(status: number, code: string, message: string): Reply {

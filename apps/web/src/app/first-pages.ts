@@ -1,0 +1,85 @@
+/**
+ * The pages a visitor can open first, by address, with the lazy route modules the router fetches for each
+ * (besides the entry chunk). The build writes this table beside the Vite manifest (`.vite/pages.json`), and
+ * from the two:
+ * - the server preloads the route chunks of the page it serves (`<link rel="modulepreload">` in index.html),
+ *   choosing the signed-out page from the `signed_in` cookie as the router does;
+ * - `npm run size` checks each page's JavaScript against its budget (apps/web/budgets.json);
+ * - the e2e suite checks that Chromium fetches exactly these files for each page.
+ * Keep it in step with router.tsx: a route module missing here is not preloaded, and the e2e check fails.
+ */
+export type FirstPage = {
+  /** The page's name in the budgets and reports. */
+  name: string;
+  /** Addresses of the page: paths whose `:name` segments match any one segment, or `*` for any other path. */
+  paths: string[];
+  /** `signedIn`: the signed-in area, where a signed-out visitor gets the sign-in page instead (RequireAuth). */
+  access: 'public' | 'signedIn';
+  /** The page's lazy route modules, as the Vite manifest names them (paths relative to apps/web). */
+  modules: string[];
+};
+
+const authLayout = 'src/features/auth/components/auth-layout.tsx';
+const shell = 'src/features/shell/components/app-shell.tsx';
+
+/** Matched in order: the first page with a matching path wins. */
+export const firstPages: FirstPage[] = [
+  {
+    name: 'sign-in',
+    paths: ['/sign-in'],
+    access: 'public',
+    modules: [authLayout, 'src/features/auth/pages/sign-in-page.tsx'],
+  },
+  {
+    name: 'sign-up',
+    paths: ['/sign-up'],
+    access: 'public',
+    modules: [authLayout, 'src/features/auth/pages/sign-up-page.tsx'],
+  },
+  {
+    name: 'activate',
+    paths: ['/activate'],
+    access: 'public',
+    modules: [authLayout, 'src/features/auth/pages/activate-page.tsx'],
+  },
+  {
+    name: 'resend-activation',
+    paths: ['/resend-activation'],
+    access: 'public',
+    modules: [authLayout, 'src/features/auth/pages/resend-activation-page.tsx'],
+  },
+  {
+    name: 'forgot-password',
+    paths: ['/forgot-password'],
+    access: 'public',
+    modules: [authLayout, 'src/features/auth/pages/forgot-password-page.tsx'],
+  },
+  {
+    name: 'reset-password',
+    paths: ['/reset-password'],
+    access: 'public',
+    modules: [authLayout, 'src/features/auth/pages/reset-password-page.tsx'],
+  },
+  {
+    name: 'dev-mailbox',
+    paths: ['/dev/mailbox'],
+    access: 'public',
+    modules: ['src/features/dev-mailbox/mailbox-page.tsx'],
+  },
+  { name: 'home', paths: ['/'], access: 'signedIn', modules: [shell, 'src/features/home/home-page.tsx'] },
+  {
+    name: 'settings',
+    paths: ['/settings', '/settings/:page'],
+    access: 'signedIn',
+    modules: [shell, 'src/features/settings/settings-page.tsx'],
+  },
+  {
+    name: 'not-found',
+    paths: ['*'],
+    access: 'signedIn',
+    modules: [shell, 'src/features/shell/components/not-found-page.tsx'],
+  },
+];
+
+/** The page a signed-out visitor of the signed-in area is sent to. */
+export const signInPage = 'sign-in';
