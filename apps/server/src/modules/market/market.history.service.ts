@@ -1,0 +1,171 @@
+import {
+  type HistoricalAnswer,
+  type HistoryDataSource,
+  MAX_HISTORY_CANDLES,
+  type MarketSource,
+  type MarketTimeframe,
+  SIMULATED_LABEL,
+} from '@tradedesk/contracts';
+import {
+  type Candle,
+  candleTimeOf,
+  type Instrument,
+  SIM_MAX_TIME_MS,
+  SIM_MIN_TIME_MS,
+  type SimulatedMarket,
+  timeframeSeconds,
+} from '@tradedesk/core';
+import type { Clock } from '../../platform/clock.js';
+import type { CandlesService } from '../candles/candles.service.js';
+import { resolveInstrument } from './market.catalogue.service.js';
+import { marketError } from './market.errors.js';
+
+const MIN_SEC = SIM_MIN_TIME_MS / 1000;
+const MAX_SEC = SIM_MAX_TIME_MS / 1000;
+
+/** Bars of one symbol and timeframe, as the history routes and the indicator calculation read them. */
+export type HistoryRequest = {
+  /** The caller: their imported bars come first, then the deployment's. */
+  userId: string | null;
+  symbol: string;
+  source?: MarketSource | undefined;
+  timeframe: MarketTimeframe;
+  limit: number;
+} & (
+  | { mode: 'latest'; endTime?: number | undefined }
+  | { mode: 'from'; startTime: number; endTime?: number | undefined }
+);
+
+export type History = {
+  instrument: Instrument;
+  answer: HistoricalAnswer;
+  /**
+   * True when no later request can get other bars for this range from the simulator: every bar is final (its
+   * period has ended) and no new bar can join the answer. Imports can still replace them, hence "private".
+   */
+  closed: boolean;
+};
+
+const LABELS: Record<HistoryDataSource, string> = {
+  Simulated: SIMULATED_LABEL,
+  Imported: 'Imported data',
+  Mixed: `Imported data and ${SIMULATED_LABEL.toLowerCase()}`,
+};
+
+/**
+ * Candle history: the deterministic simulated market, with the caller's (then the deployment's) imported bars in
+ * place of the simulator's over the ranges they cover. "Now" is the injected clock's; the bar containing it is
+ * the forming bar, later ones do not exist yet.
+ */
+export function createMarketHistoryService(deps: {
+  market: SimulatedMarket;
+  clock: Clock;
+  candles: Pick<CandlesService, 'findImportedBars'>;
+}) {
+  const { market, clock, candles } = deps;
+
+  return {
+    async candles(req: HistoryRequest): Promise<History> {
+      const instrument = resolveInstrument(req.symbol, req.source);
+      const nowMs = clock.now().getTime();
+      const nowSec = Math.floor(nowMs / 1000);
+      const { timeframe, limit } = req;
+      if (limit < 1 || limit > MAX_HISTORY_CANDLES) {
+        throw marketError.onField(
+          'limit',
+          'MARKET_RANGE_TOO_LARGE',
+          `limit must be a whole number from 1 to ${MAX_HISTORY_CANDLES}.`,
+        );
+      }
+      const endTime = req.endTime === undefined ? undefined : Math.min(req.endTime, MAX_SEC);
+      const startTime = req.mode === 'from' ? Math.max(req.startTime, MIN_SEC) : undefined;
+      if (startTime !== undefined && endTime !== undefined && endTime <= startTime) {
+        throw marketError.onField('endTime', 'MARKET_RANGE_INVALID', 'endTime must be later than startTime.');
+      }
+      const asOfMs = Math.min(Math.max(nowMs, SIM_MIN_TIME_MS), SIM_MAX_TIME_MS);
+
+      let sim: Candle[] = [];
+      if (endTime === undefined || endTime > MIN_SEC) {
+        sim =
+          startTime !== undefined
+            ? market.candles(instrument.id, timeframe, {
+                from: startTime,
+                ...(endTime !== undefined ? { to: endTime } : {}),
+                limit,
+                asOfMs,
+              })
+            : market.candles(instrument.id, timeframe, {
+                ...(endTime !== undefined ? { to: endTime } : {}),
+                limit,
+                asOfMs,
+              });
+      }
+
+      // the window the answer covers: where imported bars may take the simulator's place
+      const windowFrom = startTime ?? sim[0]?.time;
+      const windowTo = Math.min(endTime === undefined ? nowSec : endTime - 1, nowSec);
+      let merged = sim;
+      let ranges: { from: number; to: number }[] = [];
+      let importedCount = 0;
+      if (windowFrom !== undefined && windowTo >= windowFrom) {
+        const imported = await candles.findImportedBars({
+          userId: req.userId,
+          symbol: instrument.id,
+          timeframe,
+          from: windowFrom,
+          to: windowTo,
+          limit: MAX_HISTORY_CANDLES,
+          newest: startTime === undefined,
+        });
+        if (imported.ranges.length > 0) {
+          ranges = imported.ranges;
+          const covered = (t: number) => ranges.some((r) => t >= r.from && t <= r.to);
+          merged = sim.filter((c) => !covered(c.time));
+          for (const b of imported.bars) merged.push({ ...b });
+          merged.sort((a, b) => a.time - b.time);
+          merged = startTime !== undefined ? merged.slice(0, limit) : merged.slice(-limit);
+          importedCount = merged.filter((c) => covered(c.time)).length;
+        }
+      }
+
+      const last = merged[merged.length - 1];
+      const forming = last !== undefined && isForming(instrument.id, timeframe, last.time, nowSec);
+      const dataSource: HistoryDataSource =
+        importedCount === 0 ? 'Simulated' : importedCount === merged.length ? 'Imported' : 'Mixed';
+      const first = merged[0];
+      const importedRanges =
+        first && last
+          ? ranges
+              .filter((r) => r.to >= first.time && r.from <= last.time)
+              .map((r) => ({ from: Math.max(r.from, first.time), to: Math.min(r.to, last.time) }))
+          : [];
+      const closed =
+        !forming &&
+        (req.mode === 'from'
+          ? merged.length === limit || (endTime !== undefined && endTime <= nowSec)
+          : endTime !== undefined && endTime <= nowSec);
+      return {
+        instrument,
+        closed,
+        answer: {
+          symbol: `${instrument.source}:${instrument.ticker}`,
+          source: instrument.source,
+          timeframe,
+          digits: instrument.digits,
+          dataSource,
+          label: LABELS[dataSource],
+          importedRanges,
+          forming,
+          candles: merged,
+        },
+      };
+    },
+  };
+}
+export type MarketHistoryService = ReturnType<typeof createMarketHistoryService>;
+
+/** Whether the bar stamped `time` may still change at `nowSec`: it holds now, or its period has not ended yet. */
+function isForming(instrumentId: string, timeframe: MarketTimeframe, time: number, nowSec: number): boolean {
+  if (time + timeframeSeconds(timeframe) > nowSec) return true;
+  return candleTimeOf(instrumentId, timeframe, nowSec) === time;
+}
