@@ -61,8 +61,42 @@ export function createMarketHistoryService(deps: {
   market: SimulatedMarket;
   clock: Clock;
   candles: Pick<CandlesService, 'findImportedBars'>;
+  /** Answers of final simulated bars kept in memory (default 256). */
+  cacheEntries?: number;
 }) {
   const { market, clock, candles } = deps;
+  const finalBars = new FinalBarsCache(deps.cacheEntries ?? 256);
+
+  /**
+   * The simulator's bars. Bars whose period has ended never change (the market is deterministic), so they are
+   * computed once per process and kept: for the latest bars only the last one is computed on each call.
+   */
+  function simulated(
+    id: string,
+    timeframe: MarketTimeframe,
+    q: { startTime: number | undefined; endTime: number | undefined; limit: number; asOfMs: number },
+  ): Candle[] {
+    const to = q.endTime !== undefined ? { to: q.endTime } : {};
+    if (q.startTime === undefined) {
+      const last = market.candles(id, timeframe, { ...to, limit: 1, asOfMs: q.asOfMs });
+      const tail = last[0];
+      if (!tail || q.limit === 1) return last;
+      // every bar before the last one has ended
+      const before = finalBars.get(`${id}|${timeframe}|<${tail.time}|${q.limit - 1}`, 0, () =>
+        market.candles(id, timeframe, { to: tail.time, limit: q.limit - 1, asOfMs: q.asOfMs }),
+      );
+      return [...before, tail];
+    }
+    const nowSec = Math.floor(q.asOfMs / 1000);
+    const key = `${id}|${timeframe}|>=${q.startTime}|<${q.endTime ?? ''}|${q.limit}`;
+    const hit = finalBars.peek(key, nowSec);
+    if (hit) return hit;
+    const bars = market.candles(id, timeframe, { from: q.startTime, ...to, limit: q.limit, asOfMs: q.asOfMs });
+    const last = bars[bars.length - 1];
+    const complete = bars.length === q.limit || (q.endTime !== undefined && q.endTime <= nowSec);
+    if (last && complete && !isForming(id, timeframe, last.time, nowSec)) finalBars.set(key, bars, nowSec);
+    return bars;
+  }
 
   return {
     async candles(req: HistoryRequest): Promise<History> {
@@ -84,22 +118,10 @@ export function createMarketHistoryService(deps: {
       }
       const asOfMs = Math.min(Math.max(nowMs, SIM_MIN_TIME_MS), SIM_MAX_TIME_MS);
 
-      let sim: Candle[] = [];
-      if (endTime === undefined || endTime > MIN_SEC) {
-        sim =
-          startTime !== undefined
-            ? market.candles(instrument.id, timeframe, {
-                from: startTime,
-                ...(endTime !== undefined ? { to: endTime } : {}),
-                limit,
-                asOfMs,
-              })
-            : market.candles(instrument.id, timeframe, {
-                ...(endTime !== undefined ? { to: endTime } : {}),
-                limit,
-                asOfMs,
-              });
-      }
+      const sim: Candle[] =
+        endTime === undefined || endTime > MIN_SEC
+          ? simulated(instrument.id, timeframe, { startTime, endTime, limit, asOfMs })
+          : [];
 
       // the window the answer covers: where imported bars may take the simulator's place
       const windowFrom = startTime ?? sim[0]?.time;
@@ -168,4 +190,35 @@ export type MarketHistoryService = ReturnType<typeof createMarketHistoryService>
 function isForming(instrumentId: string, timeframe: MarketTimeframe, time: number, nowSec: number): boolean {
   if (time + timeframeSeconds(timeframe) > nowSec) return true;
   return candleTimeOf(instrumentId, timeframe, nowSec) === time;
+}
+
+/**
+ * Runs of final simulated bars by request, least recently used dropped first. An entry is valid from the instant
+ * it was found final (a clock moved back, as in tests, does not see bars of its future).
+ */
+class FinalBarsCache {
+  readonly #entries = new Map<string, { bars: Candle[]; since: number }>();
+  constructor(readonly size: number) {}
+
+  peek(key: string, nowSec: number): Candle[] | undefined {
+    const e = this.#entries.get(key);
+    if (!e || nowSec < e.since) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, e);
+    return e.bars;
+  }
+
+  set(key: string, bars: Candle[], since: number): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { bars, since });
+    if (this.#entries.size > this.size) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+
+  get(key: string, since: number, compute: () => Candle[]): Candle[] {
+    const hit = this.peek(key, Number.POSITIVE_INFINITY);
+    if (hit) return hit;
+    const bars = compute();
+    this.set(key, bars, since);
+    return bars;
+  }
 }

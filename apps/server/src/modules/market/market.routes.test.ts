@@ -1,5 +1,5 @@
 import type { HistoricalAnswer, IndicatorCalculation, IndicatorList, SymbolSearchResult } from '@tradedesk/contracts';
-import { aggregateCandles, candleTimeOf } from '@tradedesk/core';
+import { aggregateCandles, candleTimeOf, createSimulatedMarket } from '@tradedesk/core';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.js';
@@ -182,6 +182,23 @@ describe('GET /middleware/feed/historical', () => {
     // the same answer in every call (deterministic), and no bar after now
     expect(await history('symbol=EURUSD&timeframe=15m&limit=100')).toEqual(h);
     expect(h.candles.every((c) => c.time <= utc(NOW))).toBe(true);
+  });
+
+  it('answers what the simulator computes afresh as time moves (final bars are kept between calls)', async () => {
+    const fresh = createSimulatedMarket();
+    const start = utc('2026-01-07T12:00:00Z');
+    try {
+      for (const step of [0, 60_000, 600_000]) {
+        clock.set(new Date(Date.parse(NOW) + step));
+        const asOfMs = clock.now().getTime();
+        const latest = await history('symbol=EURUSD&timeframe=15m&limit=300');
+        expect(latest.candles).toEqual(fresh.candles('EURUSD', '15m', { limit: 300, asOfMs }));
+        const from = await history(`symbol=EURUSD&timeframe=15m&startTime=${start}&limit=20`);
+        expect(from.candles).toEqual(fresh.candles('EURUSD', '15m', { from: start, limit: 20, asOfMs }));
+      }
+    } finally {
+      clock.set(NOW);
+    }
   });
 
   it('gives 15m, 1h and 1D candles that agree with each other', async () => {
