@@ -118,10 +118,9 @@ export function createMarketHistoryService(deps: {
       }
       const asOfMs = Math.min(Math.max(nowMs, SIM_MIN_TIME_MS), SIM_MAX_TIME_MS);
 
-      const sim: Candle[] =
-        endTime === undefined || endTime > MIN_SEC
-          ? simulated(instrument.id, timeframe, { startTime, endTime, limit, asOfMs })
-          : [];
+      // nothing before the simulated range, and no bar starts after now
+      const outside = (endTime !== undefined && endTime <= MIN_SEC) || (startTime !== undefined && startTime > nowSec);
+      const sim: Candle[] = outside ? [] : simulated(instrument.id, timeframe, { startTime, endTime, limit, asOfMs });
 
       // the window the answer covers: where imported bars may take the simulator's place
       const windowFrom = startTime ?? sim[0]?.time;

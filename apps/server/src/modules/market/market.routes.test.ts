@@ -266,6 +266,34 @@ describe('GET /middleware/feed/historical', () => {
     expect((await get('/api/middleware/feed/historical?symbol=EURUSD', null)).statusCode).toBe(401);
   });
 
+  it('answers no candles outside the simulated range or after now', async () => {
+    for (const query of [
+      'startTime=99999999999',
+      `startTime=${utc(NOW) + 3600}`,
+      'endTime=1000',
+      'startTime=0&limit=3',
+    ]) {
+      const h = await history(`symbol=EURUSD&timeframe=1h&${query}`);
+      expect(h.candles.length, query).toBeLessThanOrEqual(3);
+      expect(h.dataSource).toBe('Simulated');
+    }
+    expect((await history('symbol=EURUSD&timeframe=1h&startTime=0&limit=3')).candles[0]?.time).toBe(
+      utc('1971-01-03T22:00:00Z'), // the first FX session: Sunday 17:00 New York
+    );
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/api/indicators/calculation',
+      headers: alice.auth,
+      payload: { symbol: 'EURUSD', indicator_name: 'rsi', start_time: utc(NOW) + 86_400 },
+    });
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json()).toMatchObject({ times: [], series: [{ id: 'rsi', values: [] }] });
+    expectFieldError(
+      await get(`/api/middleware/feed/historical?symbol=EURUSD&startTime=${utc(NOW)}&endTime=${utc(NOW) - 60}`),
+      { field: 'endTime' },
+    );
+  });
+
   it('accepts startTime in milliseconds', async () => {
     const s = utc('2026-01-06T10:00:00Z');
     expect(await history(`symbol=EURUSD&timeframe=1h&startTime=${s * 1000}&limit=3`)).toEqual(
