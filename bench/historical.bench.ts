@@ -3,7 +3,8 @@
  * now, as a chart asks for them on opening) through the whole app (authentication on the embedded database, the
  * imported-bars lookup, the simulated market, serialisation, ETag), against a bare Fastify route that returns the
  * same bytes, measured in the same run with the same load. Goal: at least 0.8 of the baseline's requests/s.
- * Also shown: the app's floor, a signed-out route answering a small constant through every global hook.
+ * Also shown: the app's floor, a signed-out route answering a small constant through every global hook, and a
+ * signed-in route without a query of its own (what the session check on the embedded database costs).
  * Autocannon runs in a process of its own; both servers run in this one, one after the other.
  *
  *   npm run bench -- historical
@@ -100,6 +101,8 @@ await bare.close();
 const appUrl = await listen(app);
 // the app's own floor: a signed-out route answering a small constant (every global hook, no database)
 const floor = await load(`${appUrl}/api/market/timeframes`, {});
+// a signed-in route without a query of its own (a symbol's specification): what the session check costs
+const signedIn = await load(`${appUrl}/api/middleware/bench/symbols/EURUSD/specification`, headers);
 const route = await load(`${appUrl}${PATH}`, headers);
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
@@ -108,8 +111,12 @@ const row = (name: string, f: Figures) =>
   `${name.padEnd(34)} ${f.requests.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   ${f.throughputMB.toFixed(1)} MB/s`;
 console.log(row('bare Fastify, same bytes', baseline));
 console.log(row('app floor: GET /market/timeframes', floor));
+console.log(row('signed in: GET .../specification', signedIn));
 console.log(row('GET /middleware/feed/historical', route));
 if (route.non2xx > 0 || route.errors > 0) console.log(`route: ${route.non2xx} non-2xx answers, ${route.errors} errors`);
 const ratio = route.requests / baseline.requests;
 console.log(`ratio ${ratio.toFixed(2)} of the bare route's requests/s (goal: at least 0.80)`);
-console.log(`(the app floor is ${(floor.requests / baseline.requests).toFixed(2)} of the bare route)`);
+console.log(
+  `(of the bare route: the app floor ${(floor.requests / baseline.requests).toFixed(2)}, ` +
+    `a signed-in route with no query of its own ${(signedIn.requests / baseline.requests).toFixed(2)})`,
+);
