@@ -54,22 +54,42 @@ export const marketSourceSchema = z.preprocess(
  * A list filter of the query string. Accepts `x=a&x=b`, `x[]=a&x[]=b` (the route folds `x[]` into `x`) and
  * comma-separated values `x=a,b`; at most 50 values of at most 40 characters each.
  */
-function listFilter(name: string) {
+function listFilter(name: string, oneOf?: readonly string[], upper = false) {
+  const item = oneOf
+    ? line(name, 40).refine((v) => oneOf.includes(v), { error: `Each of ${name} must be one of ${oneOf.join(', ')}.` })
+    : line(name, 40);
   return z.preprocess(
     (v) => {
       const raw = v === undefined ? [] : Array.isArray(v) ? v : [v];
       const out: unknown[] = [];
-      for (const item of raw) {
-        if (typeof item !== 'string') out.push(item);
-        else for (const part of item.split(',')) if (part.trim() !== '') out.push(part.trim());
+      for (const x of raw) {
+        if (typeof x !== 'string') out.push(x);
+        else
+          for (const part of x.split(','))
+            if (part.trim() !== '') out.push(upper ? part.trim().toUpperCase() : part.trim());
       }
       return out;
     },
     z
-      .array(line(name, 40), { error: `${name} must be a list of values.` })
+      .array(item, { error: `${name} must be a list of values.` })
       .max(50, { error: `${name} may hold at most 50 values.` }),
   );
 }
+
+/** The sub-groups of each source (the "markets" tab of the symbol search). */
+export const MARKET_CATEGORIES = [
+  'majors',
+  'minors',
+  'exotics',
+  'metals',
+  'energies',
+  'americas',
+  'europe',
+  'asia-pacific',
+  'us',
+  'coins',
+  'crosses',
+] as const;
 
 /** Unix time in seconds (values of 10^11 and more are read as milliseconds, as JavaScript clients often send them). */
 function unixTime(name: string) {
@@ -100,10 +120,10 @@ export const symbolSearchQuerySchema = z.object({
   symbols: listFilter('symbols'),
   exchanges: listFilter('exchanges'),
   countries: listFilter('countries'),
-  sources: listFilter('sources'),
+  sources: listFilter('sources', MARKET_SOURCES, true),
   tickers: listFilter('tickers'),
   /** Market sub-groups of the "markets" tab, e.g. majors, metals, us. */
-  categories: listFilter('categories'),
+  categories: listFilter('categories', MARKET_CATEGORIES),
   page: z.preprocess(emptyToUndefined, wholeNumber('page', 1, 100_000).default(1)),
   limit: z.preprocess(emptyToUndefined, wholeNumber('limit', 1, MAX_SYMBOL_PAGE).default(DEFAULT_SYMBOL_PAGE)),
 });

@@ -1,5 +1,22 @@
-import type { HistoricalAnswer, IndicatorCalculation, IndicatorList, SymbolSearchResult } from '@tradedesk/contracts';
-import { aggregateCandles, candleTimeOf, createSimulatedMarket } from '@tradedesk/core';
+import {
+  type HistoricalAnswer,
+  INDICATOR_GROUP_IDS,
+  type IndicatorCalculation,
+  type IndicatorList,
+  MARKET_CATEGORIES,
+  MARKET_SOURCES,
+  MARKET_TIMEFRAMES,
+  type SymbolSearchResult,
+} from '@tradedesk/contracts';
+import {
+  aggregateCandles,
+  candleTimeOf,
+  createSimulatedMarket,
+  INDICATOR_GROUPS,
+  INSTRUMENT_CATEGORIES,
+  INSTRUMENT_SOURCES,
+  TIMEFRAME_IDS,
+} from '@tradedesk/core';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.js';
@@ -29,6 +46,13 @@ async function history(query: string, user: SignedInUser = alice): Promise<Histo
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as HistoricalAnswer;
 }
+
+it('has the contract’s lists in step with the core’s', () => {
+  expect([...MARKET_SOURCES]).toEqual([...INSTRUMENT_SOURCES]);
+  expect(new Set(MARKET_CATEGORIES)).toEqual(new Set(Object.values(INSTRUMENT_CATEGORIES).flat()));
+  expect([...MARKET_TIMEFRAMES]).toEqual([...TIMEFRAME_IDS]);
+  expect([...INDICATOR_GROUP_IDS]).toEqual([...INDICATOR_GROUPS]);
+});
 
 describe('catalogue', () => {
   it('searches symbols with paging and the trending and markets tabs', async () => {
@@ -63,6 +87,14 @@ describe('catalogue', () => {
     const paged = (await get('/api/market/symbols?page=2&limit=10', null)).json() as SymbolSearchResult;
     expect(paged.symbols[0]?.id).toBe(all.symbols[10]?.id);
 
+    const lower = (await get('/api/market/symbols?sources=crypto&categories=coins', null)).json() as SymbolSearchResult;
+    expect(lower.total).toBeGreaterThan(0);
+    expect(lower.symbols.every((s) => s.source === 'CRYPTO' && s.category === 'coins')).toBe(true);
+    expectFieldError(await get('/api/market/symbols?sources=FOREX,BONDS', null), {
+      field: 'sources.1',
+      message: 'Each of sources must be one of FOREX, COMMODITIES, INDICES, STOCKS, CRYPTO.',
+    });
+    expectFieldError(await get('/api/market/symbols?categories[]=penny', null), { field: 'categories.0' });
     expectFieldError(await get('/api/market/symbols?limit=0', null), { field: 'limit' });
     expectFieldError(await get('/api/market/symbols?limit=501', null), { field: 'limit' });
   });
