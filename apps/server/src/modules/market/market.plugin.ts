@@ -2,11 +2,11 @@ import { createSimulatedMarket } from '@tradedesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import type { CandlesService } from '../candles/candles.service.js';
-import { historyRoutes } from './history.routes.js';
-import { indicatorsRoutes } from './indicators.routes.js';
-import { createIndicatorsService } from './indicators.service.js';
 import { createMarketCatalogueService } from './market.catalogue.service.js';
+import { historyRoutes } from './market.history.routes.js';
 import { createMarketHistoryService } from './market.history.service.js';
+import { indicatorsRoutes } from './market.indicators.routes.js';
+import { createIndicatorsService } from './market.indicators.service.js';
 import { marketRoutes } from './market.routes.js';
 
 /**

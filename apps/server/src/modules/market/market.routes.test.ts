@@ -269,6 +269,12 @@ describe('GET /middleware/feed/historical', () => {
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
     expect((await get(closedUrl, alice, { 'if-none-match': 'W/"other"' })).statusCode).toBe(200);
+    // compressed, the same ETag (weak) and a Vary that names both the encoding and the caller
+    const gzipped = await get(closedUrl, alice, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.etag).toBe(etag);
+    expect(String(gzipped.headers.vary).toLowerCase()).toMatch(/authorization/);
+    expect(String(gzipped.headers.vary).toLowerCase()).toMatch(/accept-encoding/);
 
     const startUrl = `/api/middleware/feed/historical?symbol=EURUSD&timeframe=1h&startTime=${utc('2026-01-05T00:00:00Z')}&limit=10`;
     expect((await get(startUrl)).headers['cache-control']).toBe('private, max-age=3600');

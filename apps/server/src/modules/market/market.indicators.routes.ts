@@ -6,7 +6,7 @@ import {
 } from '@tradedesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth/guard.js';
-import type { IndicatorsService } from './indicators.service.js';
+import type { IndicatorsService } from './market.indicators.service.js';
 
 const tags = ['indicators'];
 const security: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
