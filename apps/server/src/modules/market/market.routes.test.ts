@@ -196,6 +196,32 @@ describe('catalogue', () => {
   });
 });
 
+/** Uploads hourly-or-other bars (open 1.5, high 1.6, low 1.4, close 1.55) for a user through the import route. */
+async function importBars(
+  user: SignedInUser,
+  symbol: string,
+  timeframe: string,
+  bars: { time: number; volume: number }[],
+) {
+  const csv = ['time,open,high,low,close,volume', ...bars.map((b) => `${b.time},1.5,1.6,1.4,1.55,${b.volume}`)].join(
+    '\n',
+  );
+  const boundary = '----tradedesktest';
+  const payload = [
+    `--${boundary}\r\nContent-Disposition: form-data; name="symbol"\r\n\r\n${symbol}\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="timeframe"\r\n\r\n${timeframe}\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bars.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n`,
+    `--${boundary}--\r\n`,
+  ].join('');
+  const upload = await app.inject({
+    method: 'POST',
+    url: '/api/market/candles/import',
+    headers: { ...user.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+}
+
 describe('GET /middleware/feed/historical', () => {
   it('answers the latest candles up to now, labelled simulated, the last one forming', async () => {
     const h = await history('symbol=EURUSD&timeframe=15m&limit=100');
@@ -341,23 +367,12 @@ describe('GET /middleware/feed/historical', () => {
 
   it('serves the caller’s imported bars instead of the simulator over their range', async () => {
     const t = (h: number) => utc(`2026-01-06T${String(h).padStart(2, '0')}:00:00Z`);
-    const csv = ['time,open,high,low,close,volume', ...[10, 11, 12].map((h) => `${t(h)},1.5,1.6,1.4,1.55,${h}`)].join(
-      '\n',
+    await importBars(
+      alice,
+      'EURUSD',
+      '1h',
+      [10, 11, 12].map((h) => ({ time: t(h), volume: h })),
     );
-    const boundary = '----tradedesktest';
-    const payload = [
-      `--${boundary}\r\nContent-Disposition: form-data; name="symbol"\r\n\r\nEURUSD\r\n`,
-      `--${boundary}\r\nContent-Disposition: form-data; name="timeframe"\r\n\r\n1h\r\n`,
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bars.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n`,
-      `--${boundary}--\r\n`,
-    ].join('');
-    const upload = await app.inject({
-      method: 'POST',
-      url: '/api/market/candles/import',
-      headers: { ...alice.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-    expect(upload.statusCode, upload.body).toBe(201);
 
     const query = `symbol=EURUSD&timeframe=1h&startTime=${t(8)}&limit=6`;
     const mine = await history(query);
@@ -394,6 +409,23 @@ describe('GET /middleware/feed/historical', () => {
     });
     expect(calc.statusCode, calc.body).toBe(200);
     expect((calc.json() as IndicatorCalculation).series[0]?.values.slice(2, 5)).toEqual([1.55, 1.55, 1.55]);
+  });
+
+  it('puts imported bars among the latest ones, the forming bar still simulated', async () => {
+    const t = (h: number) => utc(`2026-01-07T${String(h).padStart(2, '0')}:00:00Z`);
+    await importBars(
+      bob,
+      'GBPUSD',
+      '1h',
+      [12, 13, 14].map((h) => ({ time: t(h), volume: h })),
+    );
+    const latest = await history('symbol=GBPUSD&timeframe=1h&limit=5', bob);
+    expect(latest.candles.map((c) => c.time)).toEqual([11, 12, 13, 14, 15].map(t));
+    expect(latest.dataSource).toBe('Mixed');
+    expect(latest.importedRanges).toEqual([{ from: t(12), to: t(14) }]);
+    expect(latest.candles.slice(1, 4).map((c) => c.volume)).toEqual([12, 13, 14]);
+    expect(latest.forming).toBe(true);
+    expect(latest.candles[4]?.open).not.toBe(1.5);
   });
 });
 
