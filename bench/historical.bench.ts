@@ -1,0 +1,122 @@
+/**
+ * History route throughput: `GET /api/middleware/feed/historical` (EURUSD 15m, limit 1000: the latest bars up to
+ * now, as a chart asks for them on opening) through the whole app (authentication on the embedded database, the
+ * imported-bars lookup, the simulated market, serialisation, ETag), against a bare Fastify route that returns the
+ * same bytes, measured in the same run with the same load. Goal: at least 0.8 of the baseline's requests/s.
+ * Also shown: the app's floor, a signed-out route answering a small constant through every global hook, and a
+ * signed-in route without a query of its own (what the session check on the embedded database costs).
+ * Autocannon runs in a process of its own; both servers run in this one, one after the other.
+ *
+ *   npm run bench -- historical
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { signUpAndLogin } from '../apps/server/test/auth-helpers.ts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PATH = '/api/middleware/feed/historical?symbol=EURUSD&timeframe=15m&limit=1000';
+
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+type Figures = { requests: number; p50: number; p99: number; throughputMB: number; non2xx: number; errors: number };
+
+/** Runs autocannon (in its own process, so it does not share this event loop) against a URL. */
+async function load(url: string, headers: Record<string, string>): Promise<Figures> {
+  const args = [autocannonCli, '-c', String(CONNECTIONS), '-d', String(DURATION_S), '-j'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d;
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d;
+  });
+  const status = await new Promise<number | null>((done) => child.on('close', done));
+  if (status !== 0) throw new Error(`autocannon failed: ${stderr}`);
+  const r = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    throughput: { average: number };
+    non2xx: number;
+    errors: number;
+  };
+  return {
+    requests: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    throughputMB: r.throughput.average / 1e6,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'tradedesk-bench-'));
+const config = loadConfig(
+  {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    RATE_LIMIT: 'false',
+    WEB_DIST: join(dataDir, 'no-web-build'),
+  },
+  [],
+);
+const app = await buildApp(config);
+const user = await signUpAndLogin(app);
+const headers = { authorization: `Bearer ${user.accessToken}` };
+const sample = await app.inject({ method: 'GET', url: PATH, headers });
+if (sample.statusCode !== 200) throw new Error(`history answered ${sample.statusCode}: ${sample.body}`);
+const bytes = sample.rawPayload;
+const candles = (sample.json() as { candles: unknown[] }).candles.length;
+
+const bare = Fastify({ logger: false });
+bare.get('/bare', (_request, reply) => {
+  reply.type('application/json; charset=utf-8').send(bytes);
+});
+
+console.log(
+  `${candles} candles, ${(bytes.length / 1024).toFixed(1)} KiB a response; ${CONNECTIONS} connections, ${DURATION_S} s each`,
+);
+const baseUrl = await listen(bare);
+const baseline = await load(`${baseUrl}/bare`, headers);
+await bare.close();
+const appUrl = await listen(app);
+// the app's own floor: a signed-out route answering a small constant (every global hook, no database)
+const floor = await load(`${appUrl}/api/market/timeframes`, {});
+// a signed-in route without a query of its own (a symbol's specification): what the session check costs
+const signedIn = await load(`${appUrl}/api/middleware/bench/symbols/EURUSD/specification`, headers);
+const route = await load(`${appUrl}${PATH}`, headers);
+await app.close();
+rmSync(dataDir, { recursive: true, force: true });
+
+const row = (name: string, f: Figures) =>
+  `${name.padEnd(34)} ${f.requests.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   ${f.throughputMB.toFixed(1)} MB/s`;
+console.log(row('bare Fastify, same bytes', baseline));
+console.log(row('app floor: GET /market/timeframes', floor));
+console.log(row('signed in: GET .../specification', signedIn));
+console.log(row('GET /middleware/feed/historical', route));
+if (route.non2xx > 0 || route.errors > 0) console.log(`route: ${route.non2xx} non-2xx answers, ${route.errors} errors`);
+const ratio = route.requests / baseline.requests;
+console.log(`ratio ${ratio.toFixed(2)} of the bare route's requests/s (goal: at least 0.80)`);
+console.log(
+  `(of the bare route: the app floor ${(floor.requests / baseline.requests).toFixed(2)}, ` +
+    `a signed-in route with no query of its own ${(signedIn.requests / baseline.requests).toFixed(2)})`,
+);
