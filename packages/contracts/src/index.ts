@@ -4,6 +4,7 @@ export * from './candles.js';
 export * from './common.js';
 export * from './drawings.js';
 export * from './health.js';
+export * from './market-feed.js';
 export * from './messages.js';
 export * from './settings.js';
 export * from './text.js';

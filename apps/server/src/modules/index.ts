@@ -8,6 +8,7 @@ import { seedDemoData } from './demo/demo.seed.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
 import { createUsersModule } from './users/users.plugin.js';
@@ -32,6 +33,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(createUserDataModule(ctx).routes, { prefix: '/api' });
   const candles = createCandlesModule(ctx);
   await app.register(candles.routes, { prefix: '/api' });
+  const marketFeed = createMarketFeedModule(ctx, { log: app.log });
+  app.addHook('onClose', async () => marketFeed.stop());
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });

@@ -27,7 +27,10 @@ type Harness = {
  * The gateway on a bare Fastify app: `verifyAccessToken` is a fake that knows the tokens handed out
  * by `login`, so these tests exercise the gateway alone (the real auth is covered in test/realtime).
  */
-async function startGateway(options: Partial<GatewayOptions> = {}): Promise<Harness> {
+async function startGateway(
+  options: Partial<GatewayOptions> = {},
+  families: (gateway: WsGateway) => void = () => {},
+): Promise<Harness> {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -49,6 +52,7 @@ async function startGateway(options: Partial<GatewayOptions> = {}): Promise<Harn
   gateway.registerChannel('broken', () => {
     throw new Error('authoriser bug');
   });
+  families(gateway);
   await app.register(wsPlugin, { gateway, closeGraceMs: 500 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -252,10 +256,14 @@ describe('protocol', () => {
       await client.subscribe('quotes:GBPUSD');
       expect(await client.subscribe('quotes:USDJPY')).toMatchObject({
         code: 'WS_TOO_MANY_SUBSCRIPTIONS',
-        message: 'channel: at most 2 channels per connection',
+        message: 'channel: at most 2 channels per connection; unsubscribe from one before subscribing to quotes:USDJPY',
       });
       // subscribing again to a held channel is not a new subscription
       expect(await client.subscribe('quotes:EURUSD')).toMatchObject({ type: 'subscribed' });
+      // leaving one makes room: the unsubscribe is acknowledged and the next subscribe succeeds
+      client.send({ type: 'unsubscribe', channel: 'quotes:GBPUSD' });
+      expect(await client.next('unsubscribed')).toEqual({ type: 'unsubscribed', channel: 'quotes:GBPUSD' });
+      expect(await client.subscribe('quotes:USDJPY')).toEqual({ type: 'subscribed', channel: 'quotes:USDJPY' });
     } finally {
       await small.app.close();
     }
@@ -275,6 +283,65 @@ describe('protocol', () => {
     await h.bus.publish({ channel: 'quotes:AUDUSD', event: 'quote', data });
     for (const r of receivers) expect(await r.next('event')).toMatchObject({ data: { bid: 0.66 } });
     expect(serialised).toBe(1);
+  });
+});
+
+describe('channel families with refusal sentences, snapshots and activity', () => {
+  it('tells a refused public channel why, sends the snapshot after the ack, and reports first and last subscriber', async () => {
+    let snapshots = 0;
+    const activity: Array<[string, boolean]> = [];
+    const g = await startGateway({}, (gateway) => {
+      gateway.registerChannel(
+        'prices',
+        ({ rest }) => (rest === 'EURUSD' ? true : { refused: `channel: there is no instrument ${rest}.` }),
+        {
+          snapshot: (channel) => {
+            snapshots += 1;
+            return { event: 'quote', data: { channel, bid: 1.1 } };
+          },
+        },
+      );
+      gateway.onChannelActivity((channel, active) => activity.push([channel, active]));
+    });
+    const { gateway } = g;
+    try {
+      const url = `${g.url}?access_token=${g.login().token}`;
+      const a = await TestWsClient.connect(url);
+      const b = await TestWsClient.connect(url);
+      clients.push(a, b);
+      expect(await a.subscribe('prices:NOPE')).toEqual({
+        type: 'error',
+        code: 'WS_CHANNEL_NOT_FOUND',
+        message: 'channel: there is no instrument NOPE.',
+        channel: 'prices:NOPE',
+      });
+      expect(await a.subscribe('prices:EURUSD')).toEqual({ type: 'subscribed', channel: 'prices:EURUSD' });
+      expect(await a.next('event')).toEqual({
+        type: 'event',
+        channel: 'prices:EURUSD',
+        event: 'quote',
+        data: { channel: 'prices:EURUSD', bid: 1.1 },
+      });
+      await b.subscribe('prices:EURUSD');
+      await b.next('event');
+      expect(snapshots).toBe(2);
+      expect(gateway.activeChannels('prices')).toEqual(['prices:EURUSD']);
+      expect(activity).toEqual([['prices:EURUSD', true]]);
+      a.send({ type: 'unsubscribe', channel: 'prices:EURUSD' });
+      await a.next('unsubscribed');
+      expect(activity).toEqual([['prices:EURUSD', true]]);
+      b.close();
+      await b.closed;
+      await vi.waitFor(() =>
+        expect(activity).toEqual([
+          ['prices:EURUSD', true],
+          ['prices:EURUSD', false],
+        ]),
+      );
+      expect(gateway.activeChannels('prices')).toEqual([]);
+    } finally {
+      await g.app.close();
+    }
   });
 });
 
