@@ -9,8 +9,9 @@ export const MARKET_FEED_JOB = 'market-feed';
 
 /**
  * The leader's feed: every `tickMs` of the clock, the quote and forming bars of the channels someone listens
- * to, published on the event bus (and so to the sockets of every API process). A channel whose price did not
- * change since its last message is skipped; a new subscriber gets the current value from its own process.
+ * to, published on the event bus (and so to the sockets of every API process). A closed market's quote and a
+ * bar that did not change since its last message are not repeated; a new subscriber gets the current value
+ * from its own process.
  */
 export function createMarketFeed(deps: {
   bus: EventBus;
@@ -52,8 +53,9 @@ export function createMarketFeed(deps: {
       let message: { event: string; data: LiveQuote | LiveCandle; key: string };
       if (channel.kind === 'quotes') {
         const q = service.quoteAt(channel.symbol, now);
-        // The price, not its time: a closed market's quote does not move, so it is not repeated.
-        message = { event: QUOTE_EVENT, data: q, key: `${q.bid}|${q.ask}|${q.open}` };
+        // An open market's quote goes out every tick (its time tells the client the feed is alive); a closed
+        // market's does not move, so it is sent once.
+        message = { event: QUOTE_EVENT, data: q, key: q.open ? String(q.time) : `${q.bid}|${q.ask}|closed` };
       } else {
         const c = service.formingCandleAt(channel.symbol, channel.timeframe, now);
         if (!c) continue;

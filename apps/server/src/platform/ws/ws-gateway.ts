@@ -10,7 +10,7 @@ import {
 } from '@tradedesk/contracts';
 import type { AuthContext } from '../auth/guard.js';
 import type { BusMessage, EventBus } from '../bus/event-bus.js';
-import { type GatewaySocket, WsConnection } from './ws-connection.js';
+import { type CorkableStream, type GatewaySocket, WsConnection } from './ws-connection.js';
 
 /** Words the issues of a client message as sentences ("channel is required."), like the HTTP validation. */
 const messageIssue = fieldIssueMessage('The message');
@@ -94,7 +94,7 @@ export interface WsGateway {
    * Takes over an authenticated socket; returns the connection the socket's events are fed to. Past the
    * per-user or per-IP limit the socket is closed at once with 4429 and a reason saying which.
    */
-  accept(socket: GatewaySocket, auth: AuthContext, meta?: { ip?: string }): WsConnection;
+  accept(socket: GatewaySocket, auth: AuthContext, meta?: { ip?: string; stream?: CorkableStream }): WsConnection;
   /** Feeds one text frame of a client. */
   receive(connection: WsConnection, text: string): void;
   pong(connection: WsConnection): void;
@@ -142,6 +142,21 @@ export function createWsGateway(deps: {
     if (next > 0) counts.set(key, next);
     else counts.delete(key);
   };
+  // Connections written to (corked) during the current burst of bus messages; uncorked together after it.
+  const corked = new Set<WsConnection>();
+  let uncorkScheduled = false;
+  const uncorkAll = () => {
+    uncorkScheduled = false;
+    for (const connection of corked) connection.uncork();
+    corked.clear();
+  };
+  const onCork = (connection: WsConnection) => {
+    corked.add(connection);
+    if (!uncorkScheduled) {
+      uncorkScheduled = true;
+      setImmediate(uncorkAll);
+    }
+  };
   let heartbeat: NodeJS.Timeout | undefined;
   let shuttingDown = false;
   let drained: (() => void) | undefined;
@@ -154,8 +169,10 @@ export function createWsGateway(deps: {
     const subs = subscribers.get(message.channel);
     const revoked = isUser && message.event === SESSION_REVOKED_EVENT ? revokedSockets(message) : [];
     if (!subs?.size && revoked.length === 0) return;
-    // One serialisation per broadcast, however many sockets receive it.
-    const frame = JSON.stringify({ type: 'event', channel: clientChannel, event: message.event, data: message.data });
+    // One serialisation (and one UTF-8 encoding) per broadcast, however many sockets receive it.
+    const frame = Buffer.from(
+      JSON.stringify({ type: 'event', channel: clientChannel, event: message.event, data: message.data }),
+    );
     if (subs) {
       for (const connection of subs) {
         if (!revoked.includes(connection)) connection.sendEvent(clientChannel, frame);
@@ -383,6 +400,7 @@ export function createWsGateway(deps: {
           maxQueuedChannels: options.maxSubscriptions + 1,
         },
         onOverflow,
+        meta.stream ? { stream: meta.stream, onCork } : undefined,
       );
       if (shuttingDown) {
         connection.close(wsCloseCodes.goingAway, 'server shutting down');
