@@ -84,20 +84,52 @@ describe('market feed job', () => {
     expect(requests()).toHaveLength(1);
   });
 
-  it('ticks once per interval of the clock, whatever how often it is polled', async () => {
+  it('sends each channel once per interval of the clock, however often it is polled', async () => {
     const f = setup();
     await f.announce(['quotes:EURUSD']);
     expect(await f.run()).toHaveLength(1);
     expect(await f.run()).toHaveLength(0);
-    f.clock.advance(60);
-    expect(await f.run()).toHaveLength(0);
-    f.clock.advance(40);
-    const [next] = await f.run();
-    expect(next?.data).toMatchObject({ time: f.clock.now().getTime() });
+    let sent = 0;
+    for (let step = 0; step < 100; step++) {
+      f.clock.advance(10);
+      const out = await f.run();
+      for (const m of out) expect(m.data).toMatchObject({ time: f.clock.now().getTime() });
+      sent += out.length;
+    }
+    expect(sent).toBe(10);
     // after a stall the feed starts again from now rather than catching up tick by tick
     f.clock.advance(10_000);
     expect(await f.run()).toHaveLength(1);
     expect(await f.run()).toHaveLength(0);
+  });
+
+  it('spreads the ticks of many channels over the interval instead of sending them in one burst', async () => {
+    const f = setup();
+    const channels = [
+      'EURUSD',
+      'GBPUSD',
+      'USDJPY',
+      'AUDUSD',
+      'USDCAD',
+      'XAUUSD',
+      'BTCUSD',
+      'ETHUSD',
+      'AAPL',
+      'MSFT',
+    ].map((s) => `quotes:${s}`);
+    await f.announce(channels);
+    expect(await f.run()).toHaveLength(channels.length);
+    const perChannel = new Map<string, number>();
+    const burstSizes: number[] = [];
+    for (let step = 0; step < 50; step++) {
+      f.clock.advance(20);
+      const out = await f.run();
+      burstSizes.push(out.length);
+      for (const m of out) perChannel.set(m.channel, (perChannel.get(m.channel) ?? 0) + 1);
+    }
+    // one second of clock: ten ticks of every channel, never all of them in the same poll
+    expect([...perChannel.values()]).toEqual(channels.map(() => 10));
+    expect(Math.max(...burstSizes)).toBeLessThan(channels.length);
   });
 
   it('sends an open market’s quote every tick, a closed market’s once, and no bar while closed', async () => {

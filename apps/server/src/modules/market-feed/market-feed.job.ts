@@ -7,11 +7,22 @@ import { type FeedChannel, type MarketFeedService, parseFeedChannel } from './ma
 
 export const MARKET_FEED_JOB = 'market-feed';
 
+/** A stable spread of channels over the interval: FNV-1a of the name, in [1, tickMs]. */
+function phaseOf(name: string, tickMs: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) {
+    h ^= name.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return 1 + ((h >>> 0) % tickMs);
+}
+
 /**
- * The leader's feed: every `tickMs` of the clock, the quote and forming bars of the channels someone listens
- * to, published on the event bus (and so to the sockets of every API process). A closed market's quote and a
- * bar that did not change since its last message are not repeated; a new subscriber gets the current value
- * from its own process.
+ * The leader's feed: the quote and forming bars of the channels someone listens to, each every `tickMs` of the
+ * clock, published on the event bus (and so to the sockets of every API process). A channel is sent as soon as
+ * it is announced, then at its own phase of the interval, so the ticks of many symbols are spread over it and no
+ * single burst has to reach every socket at once. A closed market's quote and a bar that did not change since
+ * its last message are not repeated; a new subscriber gets the current value from its own process.
  */
 export function createMarketFeed(deps: {
   bus: EventBus;
@@ -25,7 +36,8 @@ export function createMarketFeed(deps: {
   const { bus, clock, service, interest, tickMs } = deps;
   const parsed = new Map<string, FeedChannel | null>();
   const lastSent = new Map<string, string>();
-  let nextTickAt = Number.NEGATIVE_INFINITY;
+  /** Clock time (unix ms) each channel is next due. */
+  const due = new Map<string, number>();
   let term: AbortSignal | undefined;
 
   function channelOf(name: string): FeedChannel | null {
@@ -39,33 +51,51 @@ export function createMarketFeed(deps: {
     return value;
   }
 
-  /** Publishes one tick at the clock's now; answers how many messages went out. */
+  function messageOf(channel: FeedChannel, now: number) {
+    if (channel.kind === 'quotes') {
+      const q = service.quoteAt(channel.symbol, now);
+      // An open market's quote goes out every tick (its time tells the client the feed is alive); a closed
+      // market's does not move, so it is sent once.
+      return {
+        event: QUOTE_EVENT,
+        data: q as LiveQuote | LiveCandle,
+        key: q.open ? String(q.time) : `${q.bid}|${q.ask}|closed`,
+      };
+    }
+    const c = service.formingCandleAt(channel.symbol, channel.timeframe, now);
+    if (!c) return undefined;
+    return {
+      event: CANDLE_EVENT,
+      data: c as LiveQuote | LiveCandle,
+      key: `${c.time}|${c.open}|${c.high}|${c.low}|${c.close}|${c.volume}`,
+    };
+  }
+
+  /** Publishes the channels due at the clock's now; answers how many messages went out. */
   async function tick(): Promise<number> {
     const now = clock.now().getTime();
     const names = interest.channels();
     const wanted = new Set(names);
-    for (const key of lastSent.keys()) if (!wanted.has(key)) lastSent.delete(key);
+    for (const key of due.keys()) {
+      if (!wanted.has(key)) {
+        due.delete(key);
+        lastSent.delete(key);
+      }
+    }
     service.forget(wanted);
     const sends: Promise<void>[] = [];
     for (const name of names) {
+      const at = due.get(name);
+      if (at !== undefined && at > now) continue;
+      // Keeps each channel's cadence; a new channel, or one late by more than a tick (a stall, a clock moved by
+      // hand), goes now and next at its phase of the interval.
+      let next = at !== undefined && at + tickMs > now ? at + tickMs : now - (now % tickMs) + phaseOf(name, tickMs);
+      if (next <= now) next += tickMs;
+      due.set(name, next);
       const channel = channelOf(name);
       if (!channel) continue;
-      let message: { event: string; data: LiveQuote | LiveCandle; key: string };
-      if (channel.kind === 'quotes') {
-        const q = service.quoteAt(channel.symbol, now);
-        // An open market's quote goes out every tick (its time tells the client the feed is alive); a closed
-        // market's does not move, so it is sent once.
-        message = { event: QUOTE_EVENT, data: q, key: q.open ? String(q.time) : `${q.bid}|${q.ask}|closed` };
-      } else {
-        const c = service.formingCandleAt(channel.symbol, channel.timeframe, now);
-        if (!c) continue;
-        message = {
-          event: CANDLE_EVENT,
-          data: c,
-          key: `${c.time}|${c.open}|${c.high}|${c.low}|${c.close}|${c.volume}`,
-        };
-      }
-      if (lastSent.get(name) === message.key) continue;
+      const message = messageOf(channel, now);
+      if (!message || lastSent.get(name) === message.key) continue;
       lastSent.set(name, message.key);
       sends.push(bus.publish({ channel: name, event: message.event, data: message.data }));
     }
@@ -75,10 +105,7 @@ export function createMarketFeed(deps: {
 
   return {
     tick,
-    /**
-     * The job: polled often, it ticks when the clock reached the next tick, so the rate follows the clock and
-     * does not drift by the time a tick takes.
-     */
+    /** The job: polled five times a tick, it sends the channels that are due. */
     job: {
       name: MARKET_FEED_JOB,
       intervalMs: Math.max(10, Math.min(50, Math.floor(tickMs / 5))),
@@ -87,13 +114,9 @@ export function createMarketFeed(deps: {
           // A new term as leader: ask every process what its clients listen to, and start afresh.
           term = signal;
           lastSent.clear();
-          nextTickAt = Number.NEGATIVE_INFINITY;
+          due.clear();
           await interest.request();
         }
-        const now = clock.now().getTime();
-        if (now < nextTickAt) return;
-        // Keeps the cadence; after a stall (or a clock moved by hand) it starts again from now.
-        nextTickAt = nextTickAt + tickMs > now ? nextTickAt + tickMs : now + tickMs;
         await tick();
       },
     } satisfies JobDefinition,
