@@ -6,7 +6,7 @@
  * measured in the same run: a bare `ws` server fanning out the same quotes with nothing in between.
  *
  * Server and clients are separate processes on the same machine (the clients' CPU counts against the
- * server's). Runs in about 25 s.   npx tsx bench/ws-quotes.bench.ts
+ * server's). About 25 s on an idle machine, a few minutes under heavy load.   npx tsx bench/ws-quotes.bench.ts
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';

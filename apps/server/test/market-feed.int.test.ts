@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { LiveCandle, LiveQuote } from '@tradedesk/contracts';
 import { createSimulatedMarket } from '@tradedesk/core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createManualClock } from '../src/platform/clock.js';
+import { openDatabase } from '../src/platform/db.js';
 import { signUpAndLogin } from './auth-helpers.js';
-import { createTestApp, createTestDatabase } from './helpers.js';
+import { createTestApp, createTestDatabase, testDbKind } from './helpers.js';
 import { TestWsClient } from './ws-client.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -113,5 +114,54 @@ describe.skipIf(!redisUrl)('live quotes across two API processes on Redis (runs 
     expect(b.ctx.bus.kind).toBe('redis');
     expect(b.ctx.jobs.isLeader).toBe(false);
     await liveQuotesScenario(a, b, clock);
+  });
+});
+
+describe.skipIf(!redisUrl || testDbKind !== 'postgres')('the feed when the leader stops (PostgreSQL and Redis)', () => {
+  it('another process takes the lead and its ticks reach the same client', async () => {
+    const channel = `tradedesk:test:${randomUUID()}`;
+    const clock = createManualClock('2026-01-07T15:00:00.000Z');
+    const { database, url } = await createTestDatabase();
+    if (!url) throw new Error('PostgreSQL test database expected');
+    const second = await openDatabase({ url, poolSize: 5 });
+    const build = async (db: typeof database) => {
+      const { app } = await createTestApp({
+        database: db,
+        config: { redisUrl, role: 'all' },
+        build: { clock, redisChannel: channel, leaderRetryMs: 50 },
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      return app;
+    };
+    const a = await build(database);
+    const b = await build(second);
+    closers.push(async () => {
+      await a.close();
+      await b.close();
+      await second.close();
+      await database.close();
+    });
+    await vi.waitFor(() => expect(a.ctx.jobs.isLeader || b.ctx.jobs.isLeader).toBe(true), { timeout: 10_000 });
+    const [leader, follower] = a.ctx.jobs.isLeader ? [a, b] : [b, a];
+
+    const user = await signUpAndLogin(follower);
+    const client = await TestWsClient.connect(`${wsUrl(follower)}?access_token=${user.accessToken}`);
+    closers.push(() => client.close());
+    await client.subscribe('quotes:XAUUSD');
+    const tickAt = async (ms: number) => {
+      clock.set(new Date(ms));
+      const m = await client.next(
+        'event',
+        (e) => e.channel === 'quotes:XAUUSD' && dataOf<LiveQuote>(e).time === ms,
+        10_000,
+      );
+      expect(dataOf<LiveQuote>(m).bid).toBe(market.quote('XAUUSD', ms).bid);
+    };
+    const start = clock.now().getTime();
+    await tickAt(start + 5_000);
+
+    await leader.close();
+    await vi.waitFor(() => expect(follower.ctx.jobs.isLeader).toBe(true), { timeout: 10_000 });
+    await tickAt(start + 10_000);
   });
 });
