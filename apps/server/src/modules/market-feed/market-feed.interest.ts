@@ -41,7 +41,7 @@ export function createInterestAnnouncer(deps: {
   log: { error(obj: object, msg: string): void };
 }) {
   const announceMs = deps.announceMs ?? DEFAULT_ANNOUNCE_MS;
-  const process = randomUUID();
+  const processId = randomUUID();
   let pending = false;
   let lastWasEmpty = true;
   let stopped = false;
@@ -61,7 +61,7 @@ export function createInterestAnnouncer(deps: {
       await deps.bus.publish({
         channel: INTEREST_BUS_CHANNEL,
         event: INTEREST_EVENT,
-        data: { process, channels: list, ttlMs: announceMs * 3 } satisfies Announcement,
+        data: { process: processId, channels: list, ttlMs: announceMs * 3 } satisfies Announcement,
       });
     } catch (err) {
       deps.log.error({ err }, 'could not announce the live channels in use');
@@ -88,7 +88,7 @@ export function createInterestAnnouncer(deps: {
   timer.unref();
 
   return {
-    process,
+    processId,
     announce,
     stop() {
       stopped = true;

@@ -80,6 +80,7 @@ export function createMarketFeed(deps: {
       if (!wanted.has(key)) {
         due.delete(key);
         lastSent.delete(key);
+        parsed.delete(key);
       }
     }
     service.forget(wanted);
