@@ -345,6 +345,59 @@ describe('channel families with refusal sentences, snapshots and activity', () =
   });
 });
 
+describe('a slow client through the gateway', () => {
+  it('acknowledges, then keeps only the latest event per channel while the client does not read', async () => {
+    const bus = createMemoryBus();
+    const gateway = createWsGateway({ bus, log: silent, options: { slowThresholdBytes: 200 } });
+    gateway.registerChannel('quotes', () => true);
+    // a socket whose reader the test plays: nothing leaves the buffer until `drain`
+    const sent: Array<{ data: string; cb?: (err?: Error) => void }> = [];
+    const delivered: string[] = [];
+    const socket = {
+      readyState: 1,
+      bufferedAmount: 0,
+      send(data: string | Buffer, _options: { binary: boolean }, cb?: (err?: Error) => void) {
+        socket.bufferedAmount += data.length;
+        sent.push({ data: String(data), cb });
+      },
+      close() {},
+      ping() {},
+      terminate() {},
+    };
+    const drain = () => {
+      for (const { data, cb } of sent.splice(0)) {
+        socket.bufferedAmount -= data.length;
+        delivered.push(data);
+        cb?.();
+      }
+    };
+    const connection = gateway.accept(socket, { userId: 'u', sessionId: 's' });
+    gateway.receive(connection, JSON.stringify({ type: 'subscribe', channel: 'quotes:EURUSD' }));
+    gateway.receive(connection, JSON.stringify({ type: 'subscribe', channel: 'quotes:GBPUSD' }));
+    await vi.waitFor(() => expect(connection.subscriptions.size).toBe(2));
+    for (let bid = 1; bid <= 300; bid++) {
+      await bus.publish({ channel: 'quotes:EURUSD', event: 'quote', data: { bid } });
+      await bus.publish({ channel: 'quotes:GBPUSD', event: 'quote', data: { bid } });
+    }
+    // the buffer stayed small: most events were replaced in the queue, not written
+    expect(sent.length).toBeLessThan(10);
+    expect(connection.queuedChannels).toBe(2);
+    drain();
+    drain();
+    const messages = delivered.map((d) => JSON.parse(d) as { type: string; channel: string; data?: { bid: number } });
+    expect(messages.slice(0, 2)).toEqual([
+      { type: 'subscribed', channel: 'quotes:EURUSD' },
+      { type: 'subscribed', channel: 'quotes:GBPUSD' },
+    ]);
+    const last = (channel: string) => messages.filter((m) => m.channel === channel && m.type === 'event').at(-1);
+    expect(last('quotes:EURUSD')?.data).toEqual({ bid: 300 });
+    expect(last('quotes:GBPUSD')?.data).toEqual({ bid: 300 });
+    expect(messages.length).toBeLessThan(12);
+    gateway.detach(connection);
+    await gateway.shutdown({ code: 1001, reason: 'test over', graceMs: 10 });
+  });
+});
+
 describe('session revocation', () => {
   it('tells and closes (4001) the sockets of the revoked session; other sessions only get the event', async () => {
     const revoked = h.login();
