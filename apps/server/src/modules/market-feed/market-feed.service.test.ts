@@ -72,6 +72,27 @@ describe('live prices', () => {
     }
   });
 
+  it('keeps the forming bar equal to the simulator’s as the ticks walk across minutes, bars and an open', () => {
+    const walker = createMarketFeedService({ market });
+    const start = Date.UTC(2026, 0, 7, 13, 50, 3); // AAPL opens at 14:30 UTC
+    for (let ms = start; ms < start + 2 * 3_600_000; ms += 37_000) {
+      for (const symbol of ['AAPL', 'EURUSD']) {
+        for (const timeframe of ['1m', '15m', '1h', '1D'] as const) {
+          const expected = market.candles(symbol, timeframe, { asOfMs: ms, limit: 1 })[0];
+          const forming = walker.formingCandleAt(symbol, timeframe, ms);
+          if (market.tick(symbol, ms) === null) expect(forming).toBeNull();
+          else
+            expect(forming, `${symbol} ${timeframe} ${new Date(ms).toISOString()}`).toEqual({
+              symbol,
+              timeframe,
+              ...expected,
+              asOf: ms,
+            });
+        }
+      }
+    }
+  });
+
   it('gives no forming bar while the market is closed, and the last bar as the snapshot', () => {
     const saturday = Date.UTC(2026, 0, 10, 12, 0, 0);
     expect(service.formingCandleAt('EURUSD', '1h', saturday)).toBeNull();

@@ -73,9 +73,40 @@ export type FeedMessage = { event: string; data: LiveQuote | LiveCandle };
  */
 export function createMarketFeedService(deps: { market: SimulatedMarket }) {
   const { market } = deps;
-  // The forming bar without its current minute, per channel: computed once a minute, so a tick costs one
+  // The forming bar without its current minute, per channel. When the minute moves on inside the same bar, the
+  // minute that ended is merged in (one 1-minute bar); otherwise it is computed afresh. A tick then costs one
   // partial minute however long the bar (a month is 30,000 minutes).
   const bases = new Map<string, { minute: number; time: number | null; base: Candle | null }>();
+
+  function merge(a: Candle | null, b: Candle | null, time: number): Candle | null {
+    if (!a) return b ? { ...b, time } : null;
+    if (!b) return a;
+    return {
+      time,
+      open: a.open,
+      high: Math.max(a.high, b.high),
+      low: Math.min(a.low, b.low),
+      close: b.close,
+      volume: a.volume + b.volume,
+    };
+  }
+
+  function baseOf(symbol: string, timeframe: LiveCandleTimeframe, minute: number) {
+    const key = `${CANDLES_CHANNEL_PREFIX}:${symbol}:${timeframe}`;
+    const previous = bases.get(key);
+    if (previous?.minute === minute) return previous;
+    const time = candleTimeOf(symbol, timeframe, minute * 60);
+    let base: Candle | null = null;
+    if (time !== null && previous?.minute === minute - 1 && previous.time === time) {
+      base = merge(previous.base, market.minuteBar(symbol, (minute - 1) * 60), time);
+    } else if (time !== null && time < minute * 60) {
+      const before = market.candles(symbol, timeframe, { from: time, limit: 1, asOfMs: minute * MS_PER_MINUTE - 1 });
+      base = before[0]?.time === time ? before[0] : null;
+    }
+    const entry = { minute, time, base };
+    bases.set(key, entry);
+    return entry;
+  }
 
   function quoteAt(symbol: string, ms: number): LiveQuote {
     const q = market.quote(symbol, ms);
@@ -101,34 +132,11 @@ export function createMarketFeedService(deps: { market: SimulatedMarket }) {
    * `market.candles(symbol, timeframe, { asOfMs: ms })`; null while the market is closed.
    */
   function formingCandleAt(symbol: string, timeframe: LiveCandleTimeframe, ms: number): LiveCandle | null {
-    const minute = Math.floor(ms / MS_PER_MINUTE);
-    const partial = market.candles(symbol, '1m', { from: minute * 60, limit: 1, asOfMs: ms })[0];
-    if (!partial || partial.time !== minute * 60) return null;
-    const key = `${CANDLES_CHANNEL_PREFIX}:${symbol}:${timeframe}`;
-    let entry = bases.get(key);
-    if (!entry || entry.minute !== minute) {
-      const time = candleTimeOf(symbol, timeframe, minute * 60);
-      let base: Candle | null = null;
-      if (time !== null && time < minute * 60 + 60) {
-        const before = market.candles(symbol, timeframe, { from: time, limit: 1, asOfMs: minute * MS_PER_MINUTE - 1 });
-        base = before[0]?.time === time ? before[0] : null;
-      }
-      entry = { minute, time, base };
-      bases.set(key, entry);
-    }
-    if (entry.time === null) return null;
-    const { base } = entry;
-    const bar: Candle = base
-      ? {
-          time: entry.time,
-          open: base.open,
-          high: Math.max(base.high, partial.high),
-          low: Math.min(base.low, partial.low),
-          close: partial.close,
-          volume: base.volume + partial.volume,
-        }
-      : { ...partial, time: entry.time };
-    return toLive(symbol, timeframe, bar, ms);
+    const partial = market.partialMinuteBar(symbol, ms);
+    if (!partial) return null;
+    const { time, base } = baseOf(symbol, timeframe, partial.time / 60);
+    if (time === null) return null;
+    return toLive(symbol, timeframe, merge(base, partial, time)!, ms);
   }
 
   /** The last bar as of `ms` (the forming one while open, the last closed one otherwise). */
