@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { createSimulatedMarket, INSTRUMENTS } from '../packages/core/src/index.ts';
 
-const CLIENTS = 1000;
+/** BENCH_WS_CLIENTS=200 runs a lighter load (the figure is 1,000). */
+const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 1000);
 const CHANNELS_PER_CLIENT = 20;
 const SYMBOLS = 100;
 const WARMUP_MS = 2_000;
