@@ -107,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options: {
       maxConnectionsPerUser: config.wsMaxPerUser,
       maxConnectionsPerIp: config.wsMaxPerIp,
+      maxSubscriptions: config.wsMaxSubscriptions,
       ...options.realtime,
     },
   });

@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       rateLimit: true,
       wsMaxPerUser: 20,
       wsMaxPerIp: 100,
+      wsMaxSubscriptions: 200,
+      marketFeedIntervalMs: 100,
       importMaxBytes: 100 * 1024 * 1024,
     });
   });
@@ -34,6 +36,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, WS_MAX_PER_USER: '0' }, [])).toThrow(/WS_MAX_PER_USER/);
     expect(() => loadConfig({ DATA_DIR: dataDir, WS_MAX_PER_IP: 'many' }, [])).toThrow(/WS_MAX_PER_IP/);
     expect(() => loadConfig({ DATA_DIR: dataDir, WS_MAX_PER_IP: '2.5' }, [])).toThrow(ConfigError);
+  });
+
+  it('reads the subscription limit and the feed interval, naming the setting when one is wrong', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, WS_MAX_SUBSCRIPTIONS: '50', MARKET_FEED_INTERVAL_MS: '250' }, []);
+    expect(config).toMatchObject({ wsMaxSubscriptions: 50, marketFeedIntervalMs: 250 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, WS_MAX_SUBSCRIPTIONS: '0' }, [])).toThrow(/WS_MAX_SUBSCRIPTIONS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, MARKET_FEED_INTERVAL_MS: '5' }, [])).toThrow(
+      /MARKET_FEED_INTERVAL_MS/,
+    );
   });
 
   it('does not seed the published demo account in production unless SEED_DEMO asks for it', () => {

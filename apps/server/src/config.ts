@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { WS_MAX_SUBSCRIPTIONS } from '@tradedesk/contracts';
 import { z } from 'zod';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -52,6 +53,8 @@ export const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().max(1000).optional()),
   WS_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   WS_MAX_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(WS_MAX_SUBSCRIPTIONS),
+  MARKET_FEED_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(100),
 });
 
 export type AppConfig = {
@@ -85,6 +88,10 @@ export type AppConfig = {
   /** Open WebSockets one user, and one IP address, may hold per API process. */
   wsMaxPerUser: number;
   wsMaxPerIp: number;
+  /** Channels one WebSocket may hold at once; past it, subscribe answers WS_TOO_MANY_SUBSCRIPTIONS. */
+  wsMaxSubscriptions: number;
+  /** Pause between two runs of the leader's market feed: about 1000 / this ticks a second per channel. */
+  marketFeedIntervalMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -186,5 +193,7 @@ export function loadConfig(
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     wsMaxPerUser: e.WS_MAX_PER_USER,
     wsMaxPerIp: e.WS_MAX_PER_IP,
+    wsMaxSubscriptions: e.WS_MAX_SUBSCRIPTIONS,
+    marketFeedIntervalMs: e.MARKET_FEED_INTERVAL_MS,
   };
 }

@@ -101,6 +101,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     wsMaxPerUser: 20,
     wsMaxPerIp: 100,
+    wsMaxSubscriptions: 200,
+    marketFeedIntervalMs: 100,
     ...overrides,
   };
 }

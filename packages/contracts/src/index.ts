@@ -6,6 +6,7 @@ export * from './drawings.js';
 export * from './health.js';
 export * from './indicators.js';
 export * from './market.js';
+export * from './market-feed.js';
 export * from './messages.js';
 export * from './settings.js';
 export * from './text.js';

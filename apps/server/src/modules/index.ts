@@ -9,6 +9,7 @@ import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createMarketModule } from './market/market.plugin.js';
+import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
 import { createUsersModule } from './users/users.plugin.js';
@@ -35,6 +36,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(candles.routes, { prefix: '/api' });
   const market = createMarketModule(ctx, { candles: candles.service });
   await app.register(market.routes, { prefix: '/api' });
+  // One simulated market (one set of caches) for the history routes and the live feed.
+  const marketFeed = createMarketFeedModule(ctx, { log: app.log, market: market.market });
+  app.addHook('onClose', async () => marketFeed.stop());
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });

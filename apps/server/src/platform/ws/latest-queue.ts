@@ -1,10 +1,12 @@
+import type { WsFrame } from './ws-connection.js';
+
 /**
  * What a slow WebSocket client has not been sent yet: at most one frame per channel, the latest.
  * A quote that was overtaken by a newer one is worth nothing to the client, so it is replaced rather
  * than queued; memory per connection is then bounded by the number of channels, not by the rate.
  */
 export class LatestPerChannelQueue {
-  private readonly frames = new Map<string, string>();
+  private readonly frames = new Map<string, WsFrame>();
 
   constructor(private readonly maxChannels: number) {
     if (!Number.isInteger(maxChannels) || maxChannels < 1) throw new Error('maxChannels must be a positive integer');
@@ -19,7 +21,7 @@ export class LatestPerChannelQueue {
    * channel to the back, so delivery order follows recency. Returns the channel whose frame was
    * dropped to stay within the bound, if any.
    */
-  put(channel: string, frame: string): string | undefined {
+  put(channel: string, frame: WsFrame): string | undefined {
     let dropped: string | undefined;
     if (this.frames.has(channel)) {
       this.frames.delete(channel);
@@ -35,7 +37,7 @@ export class LatestPerChannelQueue {
   }
 
   /** Removes and returns the oldest entry. */
-  shift(): { channel: string; frame: string } | undefined {
+  shift(): { channel: string; frame: WsFrame } | undefined {
     const first = this.frames.entries().next();
     if (first.done) return undefined;
     const [channel, frame] = first.value;

@@ -14,9 +14,10 @@ class SlowSocket implements GatewaySocket {
   terminated = false;
   private inFlight: Array<{ data: string; cb?: (err?: Error) => void }> = [];
 
-  send(data: string, cb?: (err?: Error) => void) {
+  send(data: string | Buffer, options: { binary: boolean }, cb?: (err?: Error) => void) {
+    if (options.binary) throw new Error('events are text frames');
     this.bufferedAmount += data.length;
-    this.inFlight.push({ data, cb });
+    this.inFlight.push({ data: String(data), cb });
   }
   /** Lets the client read everything sent so far. */
   drain() {
@@ -156,5 +157,29 @@ describe('LatestPerChannelQueue', () => {
 
   it('refuses a non-positive bound', () => {
     expect(() => new LatestPerChannelQueue(0)).toThrow('maxChannels must be a positive integer');
+  });
+});
+
+describe('bursts', () => {
+  it('corks the stream at the first event of a burst and lets it go in one write when uncorked', () => {
+    const socket = new SlowSocket();
+    const calls: string[] = [];
+    const stream = { cork: () => calls.push('cork'), uncork: () => calls.push('uncork') };
+    const connection = new WsConnection(
+      socket,
+      auth,
+      { slowThresholdBytes: 10_000, maxBufferedBytes: 100_000, maxQueuedChannels: 10 },
+      () => {},
+      { stream, onCork: () => calls.push('told') },
+    );
+    connection.sendEvent('quotes:EURUSD', quote('EURUSD', 1));
+    connection.sendEvent('quotes:GBPUSD', Buffer.from(quote('GBPUSD', 1)));
+    connection.sendEvent('quotes:EURUSD', quote('EURUSD', 2));
+    expect(calls).toEqual(['cork', 'told']);
+    connection.uncork();
+    connection.uncork();
+    expect(calls).toEqual(['cork', 'told', 'uncork']);
+    socket.drain();
+    expect(socket.delivered).toEqual([quote('EURUSD', 1), quote('GBPUSD', 1), quote('EURUSD', 2)]);
   });
 });

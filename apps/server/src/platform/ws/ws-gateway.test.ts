@@ -27,7 +27,10 @@ type Harness = {
  * The gateway on a bare Fastify app: `verifyAccessToken` is a fake that knows the tokens handed out
  * by `login`, so these tests exercise the gateway alone (the real auth is covered in test/realtime).
  */
-async function startGateway(options: Partial<GatewayOptions> = {}): Promise<Harness> {
+async function startGateway(
+  options: Partial<GatewayOptions> = {},
+  families: (gateway: WsGateway) => void = () => {},
+): Promise<Harness> {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -49,6 +52,7 @@ async function startGateway(options: Partial<GatewayOptions> = {}): Promise<Harn
   gateway.registerChannel('broken', () => {
     throw new Error('authoriser bug');
   });
+  families(gateway);
   await app.register(wsPlugin, { gateway, closeGraceMs: 500 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -252,10 +256,14 @@ describe('protocol', () => {
       await client.subscribe('quotes:GBPUSD');
       expect(await client.subscribe('quotes:USDJPY')).toMatchObject({
         code: 'WS_TOO_MANY_SUBSCRIPTIONS',
-        message: 'channel: at most 2 channels per connection',
+        message: 'channel: at most 2 channels per connection; unsubscribe from one before subscribing to quotes:USDJPY',
       });
       // subscribing again to a held channel is not a new subscription
       expect(await client.subscribe('quotes:EURUSD')).toMatchObject({ type: 'subscribed' });
+      // leaving one makes room: the unsubscribe is acknowledged and the next subscribe succeeds
+      client.send({ type: 'unsubscribe', channel: 'quotes:GBPUSD' });
+      expect(await client.next('unsubscribed')).toEqual({ type: 'unsubscribed', channel: 'quotes:GBPUSD' });
+      expect(await client.subscribe('quotes:USDJPY')).toEqual({ type: 'subscribed', channel: 'quotes:USDJPY' });
     } finally {
       await small.app.close();
     }
@@ -275,6 +283,118 @@ describe('protocol', () => {
     await h.bus.publish({ channel: 'quotes:AUDUSD', event: 'quote', data });
     for (const r of receivers) expect(await r.next('event')).toMatchObject({ data: { bid: 0.66 } });
     expect(serialised).toBe(1);
+  });
+});
+
+describe('channel families with refusal sentences, snapshots and activity', () => {
+  it('tells a refused public channel why, sends the snapshot after the ack, and reports first and last subscriber', async () => {
+    let snapshots = 0;
+    const activity: Array<[string, boolean]> = [];
+    const g = await startGateway({}, (gateway) => {
+      gateway.registerChannel(
+        'prices',
+        ({ rest }) => (rest === 'EURUSD' ? true : { refused: `channel: there is no instrument ${rest}.` }),
+        {
+          snapshot: (channel) => {
+            snapshots += 1;
+            return { event: 'quote', data: { channel, bid: 1.1 } };
+          },
+        },
+      );
+      gateway.onChannelActivity((channel, active) => activity.push([channel, active]));
+    });
+    const { gateway } = g;
+    try {
+      const url = `${g.url}?access_token=${g.login().token}`;
+      const a = await TestWsClient.connect(url);
+      const b = await TestWsClient.connect(url);
+      clients.push(a, b);
+      expect(await a.subscribe('prices:NOPE')).toEqual({
+        type: 'error',
+        code: 'WS_CHANNEL_NOT_FOUND',
+        message: 'channel: there is no instrument NOPE.',
+        channel: 'prices:NOPE',
+      });
+      expect(await a.subscribe('prices:EURUSD')).toEqual({ type: 'subscribed', channel: 'prices:EURUSD' });
+      expect(await a.next('event')).toEqual({
+        type: 'event',
+        channel: 'prices:EURUSD',
+        event: 'quote',
+        data: { channel: 'prices:EURUSD', bid: 1.1 },
+      });
+      await b.subscribe('prices:EURUSD');
+      await b.next('event');
+      expect(snapshots).toBe(2);
+      expect(gateway.activeChannels('prices')).toEqual(['prices:EURUSD']);
+      expect(activity).toEqual([['prices:EURUSD', true]]);
+      a.send({ type: 'unsubscribe', channel: 'prices:EURUSD' });
+      await a.next('unsubscribed');
+      expect(activity).toEqual([['prices:EURUSD', true]]);
+      b.close();
+      await b.closed;
+      await vi.waitFor(() =>
+        expect(activity).toEqual([
+          ['prices:EURUSD', true],
+          ['prices:EURUSD', false],
+        ]),
+      );
+      expect(gateway.activeChannels('prices')).toEqual([]);
+    } finally {
+      await g.app.close();
+    }
+  });
+});
+
+describe('a slow client through the gateway', () => {
+  it('acknowledges, then keeps only the latest event per channel while the client does not read', async () => {
+    const bus = createMemoryBus();
+    const gateway = createWsGateway({ bus, log: silent, options: { slowThresholdBytes: 200 } });
+    gateway.registerChannel('quotes', () => true);
+    // a socket whose reader the test plays: nothing leaves the buffer until `drain`
+    const sent: Array<{ data: string; cb?: (err?: Error) => void }> = [];
+    const delivered: string[] = [];
+    const socket = {
+      readyState: 1,
+      bufferedAmount: 0,
+      send(data: string | Buffer, _options: { binary: boolean }, cb?: (err?: Error) => void) {
+        socket.bufferedAmount += data.length;
+        sent.push({ data: String(data), cb });
+      },
+      close() {},
+      ping() {},
+      terminate() {},
+    };
+    const drain = () => {
+      for (const { data, cb } of sent.splice(0)) {
+        socket.bufferedAmount -= data.length;
+        delivered.push(data);
+        cb?.();
+      }
+    };
+    const connection = gateway.accept(socket, { userId: 'u', sessionId: 's' });
+    gateway.receive(connection, JSON.stringify({ type: 'subscribe', channel: 'quotes:EURUSD' }));
+    gateway.receive(connection, JSON.stringify({ type: 'subscribe', channel: 'quotes:GBPUSD' }));
+    await vi.waitFor(() => expect(connection.subscriptions.size).toBe(2));
+    for (let bid = 1; bid <= 300; bid++) {
+      await bus.publish({ channel: 'quotes:EURUSD', event: 'quote', data: { bid } });
+      await bus.publish({ channel: 'quotes:GBPUSD', event: 'quote', data: { bid } });
+    }
+    // the buffer stayed small: most events were replaced in the queue, not written
+    expect(sent.length).toBeLessThan(10);
+    expect(connection.queuedChannels).toBe(2);
+    drain();
+    drain();
+    const messages = delivered.map((d) => JSON.parse(d) as { type: string; channel: string; data?: { bid: number } });
+    expect(messages.slice(0, 2)).toEqual([
+      { type: 'subscribed', channel: 'quotes:EURUSD' },
+      { type: 'subscribed', channel: 'quotes:GBPUSD' },
+    ]);
+    const last = (channel: string) => messages.filter((m) => m.channel === channel && m.type === 'event').at(-1);
+    expect(last('quotes:EURUSD')?.data).toEqual({ bid: 300 });
+    expect(last('quotes:GBPUSD')?.data).toEqual({ bid: 300 });
+    expect(messages.length).toBeLessThan(12);
+    gateway.detach(connection);
+    await gateway.shutdown({ code: 1001, reason: 'test over', graceMs: 10 });
   });
 });
 

@@ -10,10 +10,16 @@ import {
 } from '@tradedesk/contracts';
 import type { AuthContext } from '../auth/guard.js';
 import type { BusMessage, EventBus } from '../bus/event-bus.js';
-import { type GatewaySocket, WsConnection } from './ws-connection.js';
+import { type CorkableStream, type GatewaySocket, WsConnection } from './ws-connection.js';
 
 /** Words the issues of a client message as sentences ("channel is required."), like the HTTP validation. */
 const messageIssue = fieldIssueMessage('The message');
+
+/**
+ * A refusal with the sentence the client is told, for channels whose existence is no secret (public
+ * market data: "There is no instrument XYZ."). Private resources answer plain false instead.
+ */
+export type ChannelRefusal = { refused: string };
 
 /**
  * Decides whether the caller may subscribe to a channel of a family (`quotes`, `account`, ...).
@@ -25,7 +31,18 @@ export type ChannelAuthorizer = (request: {
   sessionId: string;
   channel: string;
   rest: string;
-}) => boolean | Promise<boolean>;
+}) => boolean | ChannelRefusal | Promise<boolean | ChannelRefusal>;
+
+export type ChannelFamilyOptions = {
+  /**
+   * The event a new subscriber gets right after `subscribed` (the current quote, the forming bar), so it
+   * need not wait for the next change; undefined sends nothing. Called in the subscriber's process.
+   */
+  snapshot?: (channel: string) => { event: string; data: unknown } | undefined;
+};
+
+/** A channel gained its first subscriber in this process (true) or lost its last (false). */
+export type ChannelActivityListener = (channel: string, active: boolean) => void;
 
 export type GatewayLogger = {
   debug(obj: object, msg: string): void;
@@ -68,12 +85,16 @@ export interface WsGateway {
    * Opens a channel family to clients: `registerChannel('quotes', authorize)` serves `quotes:EURUSD`.
    * The bus channel has the same name as the client channel.
    */
-  registerChannel(prefix: string, authorize: ChannelAuthorizer): void;
+  registerChannel(prefix: string, authorize: ChannelAuthorizer, options?: ChannelFamilyOptions): void;
+  /** Channels of a family (`quotes`) that at least one socket of this process is subscribed to. */
+  activeChannels(prefix: string): string[];
+  /** Hears channels (of every family) gaining their first or losing their last subscriber here. */
+  onChannelActivity(listener: ChannelActivityListener): () => void;
   /**
    * Takes over an authenticated socket; returns the connection the socket's events are fed to. Past the
    * per-user or per-IP limit the socket is closed at once with 4429 and a reason saying which.
    */
-  accept(socket: GatewaySocket, auth: AuthContext, meta?: { ip?: string }): WsConnection;
+  accept(socket: GatewaySocket, auth: AuthContext, meta?: { ip?: string; stream?: CorkableStream }): WsConnection;
   /** Feeds one text frame of a client. */
   receive(connection: WsConnection, text: string): void;
   pong(connection: WsConnection): void;
@@ -84,8 +105,10 @@ export interface WsGateway {
   shutdown(options: { code: number; reason: string; graceMs: number }): Promise<void>;
 }
 
+type Family = { authorize: ChannelAuthorizer } & ChannelFamilyOptions;
+
 type Resolved =
-  | { ok: true; busChannel: string; authorize?: ChannelAuthorizer; rest: string }
+  | { ok: true; busChannel: string; family?: Family; rest: string }
   | { ok: false; code: WsErrorCode; message: string };
 
 export function createWsGateway(deps: {
@@ -95,7 +118,17 @@ export function createWsGateway(deps: {
 }): WsGateway {
   const options: GatewayOptions = { ...defaultGatewayOptions, ...deps.options };
   const { log } = deps;
-  const families = new Map<string, ChannelAuthorizer>();
+  const families = new Map<string, Family>();
+  const activityListeners = new Set<ChannelActivityListener>();
+  const emitActivity = (channel: string, active: boolean) => {
+    for (const listener of [...activityListeners]) {
+      try {
+        listener(channel, active);
+      } catch (err) {
+        log.error({ err, channel }, 'channel activity listener failed');
+      }
+    }
+  };
   const connections = new Set<WsConnection>();
   const subscribers = new Map<string, Set<WsConnection>>();
   const inFlight = new WeakMap<WsConnection, { count: number; chain: Promise<void> }>();
@@ -109,6 +142,21 @@ export function createWsGateway(deps: {
     if (next > 0) counts.set(key, next);
     else counts.delete(key);
   };
+  // Connections written to (corked) during the current burst of bus messages; uncorked together after it.
+  const corked = new Set<WsConnection>();
+  let uncorkScheduled = false;
+  const uncorkAll = () => {
+    uncorkScheduled = false;
+    for (const connection of corked) connection.uncork();
+    corked.clear();
+  };
+  const onCork = (connection: WsConnection) => {
+    corked.add(connection);
+    if (!uncorkScheduled) {
+      uncorkScheduled = true;
+      setImmediate(uncorkAll);
+    }
+  };
   let heartbeat: NodeJS.Timeout | undefined;
   let shuttingDown = false;
   let drained: (() => void) | undefined;
@@ -121,8 +169,10 @@ export function createWsGateway(deps: {
     const subs = subscribers.get(message.channel);
     const revoked = isUser && message.event === SESSION_REVOKED_EVENT ? revokedSockets(message) : [];
     if (!subs?.size && revoked.length === 0) return;
-    // One serialisation per broadcast, however many sockets receive it.
-    const frame = JSON.stringify({ type: 'event', channel: clientChannel, event: message.event, data: message.data });
+    // One serialisation (and one UTF-8 encoding) per broadcast, however many sockets receive it.
+    const frame = Buffer.from(
+      JSON.stringify({ type: 'event', channel: clientChannel, event: message.event, data: message.data }),
+    );
     if (subs) {
       for (const connection of subs) {
         if (!revoked.includes(connection)) connection.sendEvent(clientChannel, frame);
@@ -157,9 +207,9 @@ export function createWsGateway(deps: {
         message: `channel: subscribe to "${USER_CHANNEL}" for your own events; "${channel}" is not a channel`,
       };
     }
-    const authorize = families.get(prefix);
-    if (!authorize) return { ok: false, code: 'WS_CHANNEL_UNKNOWN', message: `channel: unknown channel "${channel}"` };
-    return { ok: true, busChannel: channel, authorize, rest };
+    const family = families.get(prefix);
+    if (!family) return { ok: false, code: 'WS_CHANNEL_UNKNOWN', message: `channel: unknown channel "${channel}"` };
+    return { ok: true, busChannel: channel, family, rest };
   }
 
   function addSubscriber(connection: WsConnection, clientChannel: string, busChannel: string): void {
@@ -168,6 +218,7 @@ export function createWsGateway(deps: {
     if (!set) {
       set = new Set();
       subscribers.set(busChannel, set);
+      emitActivity(busChannel, true);
     }
     set.add(connection);
   }
@@ -179,7 +230,10 @@ export function createWsGateway(deps: {
     connection.dropQueued(clientChannel);
     const set = subscribers.get(busChannel);
     set?.delete(connection);
-    if (set?.size === 0) subscribers.delete(busChannel);
+    if (set?.size === 0) {
+      subscribers.delete(busChannel);
+      emitActivity(busChannel, false);
+    }
   }
 
   function sendError(connection: WsConnection, code: WsErrorCode, message: string, channel?: string): void {
@@ -197,7 +251,7 @@ export function createWsGateway(deps: {
       sendError(
         connection,
         'WS_TOO_MANY_SUBSCRIPTIONS',
-        `channel: at most ${options.maxSubscriptions} channels per connection`,
+        `channel: at most ${options.maxSubscriptions} channels per connection; unsubscribe from one before subscribing to ${channel}`,
         channel,
       );
       return;
@@ -207,10 +261,11 @@ export function createWsGateway(deps: {
       sendError(connection, resolved.code, resolved.message, channel);
       return;
     }
-    if (resolved.authorize) {
-      let allowed: boolean;
+    const family = resolved.family;
+    if (family) {
+      let allowed: boolean | ChannelRefusal;
       try {
-        allowed = await resolved.authorize({
+        allowed = await family.authorize({
           userId: connection.userId,
           sessionId: connection.sessionId,
           channel,
@@ -222,13 +277,30 @@ export function createWsGateway(deps: {
         return;
       }
       if (connection.closed) return;
-      if (!allowed) {
+      if (allowed === false) {
         sendError(connection, 'WS_CHANNEL_NOT_FOUND', `The channel ${channel} was not found.`, channel);
+        return;
+      }
+      if (allowed !== true) {
+        sendError(connection, 'WS_CHANNEL_NOT_FOUND', allowed.refused, channel);
         return;
       }
     }
     addSubscriber(connection, channel, resolved.busChannel);
     connection.sendControl({ type: 'subscribed', channel });
+    if (family?.snapshot) sendSnapshot(connection, channel, family.snapshot);
+  }
+
+  function sendSnapshot(connection: WsConnection, channel: string, snapshot: NonNullable<Family['snapshot']>): void {
+    let current: { event: string; data: unknown } | undefined;
+    try {
+      current = snapshot(channel);
+    } catch (err) {
+      log.error({ err, channel }, 'channel snapshot failed');
+      return;
+    }
+    if (!current) return;
+    connection.sendEvent(channel, JSON.stringify({ type: 'event', channel, event: current.event, data: current.data }));
   }
 
   async function handle(connection: WsConnection, message: WsClientMessage): Promise<void> {
@@ -297,13 +369,25 @@ export function createWsGateway(deps: {
   };
 
   return {
-    registerChannel(prefix, authorize) {
+    registerChannel(prefix, authorize, familyOptions = {}) {
       if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(prefix) || prefix.length > 64) {
         throw new Error(`channel prefix "${prefix}" must be 1-64 letters, digits, . _ - (no colon)`);
       }
       if (prefix === USER_CHANNEL) throw new Error(`channel prefix "${USER_CHANNEL}" is reserved by the gateway`);
       if (families.has(prefix)) throw new Error(`channel prefix "${prefix}" is already registered`);
-      families.set(prefix, authorize);
+      families.set(prefix, { authorize, snapshot: familyOptions.snapshot });
+    },
+
+    activeChannels(prefix) {
+      const start = `${prefix}:`;
+      return [...subscribers.keys()].filter((c) => c.startsWith(start));
+    },
+
+    onChannelActivity(listener) {
+      activityListeners.add(listener);
+      return () => {
+        activityListeners.delete(listener);
+      };
     },
 
     accept(socket, auth, meta = {}) {
@@ -316,6 +400,7 @@ export function createWsGateway(deps: {
           maxQueuedChannels: options.maxSubscriptions + 1,
         },
         onOverflow,
+        meta.stream ? { stream: meta.stream, onCork } : undefined,
       );
       if (shuttingDown) {
         connection.close(wsCloseCodes.goingAway, 'server shutting down');

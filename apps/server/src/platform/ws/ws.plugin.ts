@@ -97,7 +97,7 @@ export async function wsPlugin(app: FastifyInstance, options: WsPluginOptions): 
         socket.close(wsCloseCodes.unauthorized, 'unauthorized: access token missing, invalid or expired');
         return;
       }
-      const connection = gateway.accept(socket, auth, { ip: request.ip });
+      const connection = gateway.accept(socket, auth, { ip: request.ip, stream: request.raw.socket });
       socket.on('message', (data, isBinary) => {
         if (isBinary) {
           connection.sendControl({ type: 'error', code: 'WS_BAD_MESSAGE', message: 'message: must be a text frame' });

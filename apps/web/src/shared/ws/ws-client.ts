@@ -1,8 +1,12 @@
 import { WS_PATH, type WsClientMessage, wsCloseCodes } from '@tradedesk/contracts';
 
 export type WsEvent = { channel: string; event: string; data: unknown };
+/** The server refused a subscription (unknown symbol, too many channels): code and a sentence to show. */
+export type WsChannelError = { channel: string; code: string; message: string };
 type EventHandler = (event: WsEvent) => void;
+type ErrorHandler = (error: WsChannelError) => void;
 type CloseHandler = (code: number) => void;
+type OpenHandler = () => void;
 
 type SocketLike = Pick<WebSocket, 'send' | 'close' | 'readyState'> & {
   onopen: ((ev: Event) => void) | null;
@@ -44,7 +48,12 @@ export function createWsClient(options: WsClientOptions = {}) {
   const clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
 
   const handlers = new Map<string, Set<EventHandler>>();
+  const errorHandlers = new Map<string, Set<ErrorHandler>>();
   const closeHandlers = new Set<CloseHandler>();
+  const openHandlers = new Set<OpenHandler>();
+  // The latest event per channel, for a second listener of a channel already subscribed: the server sends
+  // its snapshot only on the first subscribe, and a closed market may not tick again for days.
+  const latest = new Map<string, WsEvent>();
   let socket: SocketLike | null = null;
   let attempt = 0;
   let reconnectTimer: unknown = null;
@@ -59,7 +68,9 @@ export function createWsClient(options: WsClientOptions = {}) {
     socket = ws;
     ws.onopen = () => {
       attempt = 0;
+      // After a reconnect the server knows nothing of this tab: every channel still wanted is asked for again.
       for (const channel of handlers.keys()) send({ type: 'subscribe', channel });
+      for (const handler of openHandlers) handler();
     };
     ws.onmessage = (ev) => {
       let message: unknown;
@@ -68,9 +79,22 @@ export function createWsClient(options: WsClientOptions = {}) {
       } catch {
         return;
       }
-      const m = message as { type?: unknown; channel?: unknown; event?: unknown; data?: unknown };
+      const m = message as {
+        type?: unknown;
+        channel?: unknown;
+        event?: unknown;
+        data?: unknown;
+        code?: unknown;
+        message?: unknown;
+      };
+      if (m.type === 'error' && typeof m.channel === 'string') {
+        const error: WsChannelError = { channel: m.channel, code: String(m.code), message: String(m.message) };
+        for (const handler of errorHandlers.get(m.channel) ?? []) handler(error);
+        return;
+      }
       if (m.type !== 'event' || typeof m.channel !== 'string' || typeof m.event !== 'string') return;
       const event: WsEvent = { channel: m.channel, event: m.event, data: m.data };
+      if (handlers.has(m.channel)) latest.set(m.channel, event);
       for (const handler of handlers.get(m.channel) ?? []) handler(event);
     };
     ws.onerror = () => {
@@ -79,6 +103,7 @@ export function createWsClient(options: WsClientOptions = {}) {
     ws.onclose = (ev) => {
       if (socket !== ws) return;
       socket = null;
+      latest.clear();
       for (const handler of closeHandlers) handler(ev.code);
       if (!running || TERMINAL_CODES.includes(ev.code)) {
         running = false;
@@ -105,24 +130,53 @@ export function createWsClient(options: WsClientOptions = {}) {
       socket = null;
       ws?.close(1000);
     },
-    /** Listens to a channel; returns the function that stops listening (and unsubscribes when last). */
-    subscribe(channel: string, handler: EventHandler): () => void {
+    /**
+     * Listens to a channel; returns the function that stops listening (and unsubscribes when last). `onError`
+     * hears the server refusing the channel (it is asked for again after a reconnect all the same).
+     */
+    subscribe(channel: string, handler: EventHandler, options: { onError?: ErrorHandler } = {}): () => void {
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
         send({ type: 'subscribe', channel });
+      } else {
+        const last = latest.get(channel);
+        if (last) handler(last);
       }
       set.add(handler);
+      const { onError } = options;
+      if (onError) {
+        let errors = errorHandlers.get(channel);
+        if (!errors) {
+          errors = new Set();
+          errorHandlers.set(channel, errors);
+        }
+        errors.add(onError);
+      }
       return () => {
+        if (onError) {
+          const errors = errorHandlers.get(channel);
+          errors?.delete(onError);
+          if (errors?.size === 0) errorHandlers.delete(channel);
+        }
         const current = handlers.get(channel);
         if (!current) return;
         current.delete(handler);
         if (current.size === 0) {
           handlers.delete(channel);
+          latest.delete(channel);
           send({ type: 'unsubscribe', channel });
         }
       };
+    },
+    /** Whether the socket is open now (live data can flow). */
+    get connected(): boolean {
+      return socket !== null && socket.readyState === 1;
+    },
+    onOpen(handler: OpenHandler): () => void {
+      openHandlers.add(handler);
+      return () => openHandlers.delete(handler);
     },
     onClose(handler: CloseHandler): () => void {
       closeHandlers.add(handler);

@@ -163,3 +163,22 @@ describe('FX crosses and conversion', () => {
     );
   });
 });
+
+describe('partialMinuteBar', () => {
+  it('is the forming minute of candles at that instant, and null while the market is closed', () => {
+    fc.assert(
+      fc.property(
+        weekdayMinute,
+        fc.integer({ min: 0, max: 59_999 }),
+        fc.constantFrom('EURUSD', 'XAUUSD', 'BTCUSD'),
+        (minute, offset, id) => {
+          const ms = minute * 1000 + offset;
+          const expected = market.candles(id, '1m', { asOfMs: ms, limit: 1 })[0];
+          expect(market.partialMinuteBar(id, ms)).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(market.partialMinuteBar('EURUSD', Date.UTC(2026, 0, 10, 12, 0, 0))).toBeNull();
+  });
+});

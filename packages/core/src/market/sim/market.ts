@@ -268,6 +268,17 @@ export class SimulatedMarket {
     return this.candles(instrumentId, timeframe, { from: time, limit: 1, asOfMs: ms })[0] ?? null;
   }
 
+  /**
+   * The 1-minute bar containing the instant `ms` (unix ms) as formed up to it: the forming minute of `candles` with
+   * `asOfMs: ms`, without building the day's periods (a live feed asks for it every tick). Null when closed.
+   */
+  partialMinuteBar(instrumentId: string, ms: number): Candle | null {
+    const e = this.#entry(instrumentId);
+    const m = Math.floor(this.#checkMs(ms, 'ms') / MS_PER_MINUTE);
+    if (!this.#isOpenMinute(e, m)) return null;
+    return { time: m * 60, ...this.#partialMinute(e, ms) };
+  }
+
   #groupOf(kind: Kind, label: number): number {
     if (kind === 'weekly') return label - (isoWeekday(label) - 1);
     if (kind === 'monthly') return firstOfMonth(label);
