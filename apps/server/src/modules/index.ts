@@ -4,6 +4,7 @@ import { hashPassword } from './auth/auth.passwords.js';
 import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
+import { createChartsModule } from './charts/charts.plugin.js';
 import { seedDemoData } from './demo/demo.seed.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
@@ -11,6 +12,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
 import { createUsersModule } from './users/users.plugin.js';
+import { createWatchlistsModule } from './watchlists/watchlists.plugin.js';
 
 /**
  * Every module of the server, wired in dependency order. A module reaches another only through
@@ -32,6 +34,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(createUserDataModule(ctx).routes, { prefix: '/api' });
   const candles = createCandlesModule(ctx);
   await app.register(candles.routes, { prefix: '/api' });
+  const charts = createChartsModule(ctx);
+  await app.register(charts.routes, { prefix: '/api' });
+  const watchlists = createWatchlistsModule(ctx);
+  await app.register(watchlists.routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
