@@ -7,6 +7,7 @@ import {
   chartSchema,
   chartSettingsSchema,
   chartTimeframes,
+  idFieldSchema,
   tickerSchema,
 } from './charts.js';
 import {
@@ -73,7 +74,7 @@ export type DrawingShapeBody = z.infer<typeof drawingShapeBodySchema>;
 /** POST /drawings: the chart and symbol it belongs to (the chart's current symbol when left out), and the shape. */
 export const createDrawingBodySchema = z
   .strictObject({
-    chart_id: z.uuid('chart_id must be a chart id (a UUID).'),
+    chart_id: idFieldSchema('chart_id', 'a chart id'),
     symbol: tickerSchema().optional(),
     ...shapeFields,
   })
@@ -81,7 +82,7 @@ export const createDrawingBodySchema = z
 export type CreateDrawingBody = z.infer<typeof createDrawingBodySchema>;
 
 export const drawingsQuerySchema = z.object({
-  chart_id: z.uuid('chart_id must be a chart id (a UUID).'),
+  chart_id: idFieldSchema('chart_id', 'a chart id'),
   symbol: tickerSchema().optional(),
 });
 export type DrawingsQuery = z.infer<typeof drawingsQuerySchema>;

@@ -4,6 +4,7 @@ import {
   chartSourceSchema,
   chartTimeframeSchema,
   chartTimeframes,
+  idFieldSchema,
   revisionSchema,
   tickerSchema,
 } from './charts.js';
@@ -23,7 +24,7 @@ export const layoutDirections = ['horizontal', 'vertical'] as const;
 export const LAYOUT_MAX_PER_USER = 50;
 
 export const layoutSlotBodySchema = z.strictObject({
-  chart_id: z.uuid('chart_id must be a chart id (a UUID).').nullable().optional(),
+  chart_id: idFieldSchema('chart_id', 'a chart id').nullable().optional(),
   symbol: tickerSchema(),
   source: chartSourceSchema().optional(),
   timeframe: chartTimeframeSchema,

@@ -28,7 +28,10 @@ export const chartPriceScales = ['normal', 'log', 'percent'] as const;
 export const chartCrosshairModes = ['normal', 'magnet'] as const;
 
 export const chartSourceSchema = (label = 'Source') =>
-  z.enum(CHART_SOURCES, { error: `${label} must be one of ${CHART_SOURCES.join(', ')}.` });
+  z.enum(CHART_SOURCES, {
+    error: (issue) =>
+      issue.input === undefined ? `${label} is required.` : `${label} must be one of ${CHART_SOURCES.join(', ')}.`,
+  });
 
 /** A ticker such as EURUSD or BRK.B, upper-cased; the server checks it against the instrument catalogue. */
 export const tickerSchema = (label = 'Symbol') =>
@@ -57,6 +60,12 @@ export const revisionSchema = z
   .int('Version must be a whole number from 0 to 1000000000.')
   .min(0, 'Version must be a whole number from 0 to 1000000000.')
   .max(1_000_000_000, 'Version must be a whole number from 0 to 1000000000.');
+
+/** An id field (a UUID) whose messages name it: "chart_id is required.", "chart_id must be a chart id (a UUID).". */
+export const idFieldSchema = (field: string, what: string) =>
+  z.uuid({
+    error: (issue) => (issue.input === undefined ? `${field} is required.` : `${field} must be ${what} (a UUID).`),
+  });
 
 // ---- indicators on a chart (or in a template) ------------------------------------------------------
 
@@ -119,7 +128,7 @@ export const chartSettingsBodySchema = z.strictObject({
   crosshair: z.enum(chartCrosshairModes, { error: 'crosshair must be normal or magnet.' }).optional(),
   autosave: z.boolean().optional(),
   journal: z.boolean().optional(),
-  template_id: z.uuid('template_id must be a template id (a UUID).').nullable().optional(),
+  template_id: idFieldSchema('template_id', 'a template id').nullable().optional(),
   /** The range of bars shown, unix seconds, so a reload opens where the user left off. */
   visible_range: chartVisibleRangeBodySchema.nullable().optional(),
 });

@@ -4,6 +4,7 @@ import {
   chartSourceSchema,
   chartTimeframeSchema,
   chartTimeframes,
+  idFieldSchema,
   revisionSchema,
   tickerSchema,
 } from './charts.js';
@@ -37,7 +38,7 @@ export const manualSetupBodySchema = z.strictObject({
   symbol: tickerSchema(),
   source: chartSourceSchema().optional(),
   timeframe: chartTimeframeSchema,
-  chart_id: z.uuid('chart_id must be a chart id (a UUID).').nullable().optional(),
+  chart_id: idFieldSchema('chart_id', 'a chart id').nullable().optional(),
 });
 
 export const manualSetupsBodySchema = z.strictObject({

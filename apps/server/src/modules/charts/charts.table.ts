@@ -7,7 +7,18 @@ import type {
   TemplateSettings,
 } from '@tradedesk/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
 
 const owner = () =>
@@ -60,6 +71,8 @@ export const chartDrawings = pgTable(
   'chart_drawings',
   {
     id: uuid('id').primaryKey(),
+    /** Creation order (later drawings are drawn on top), also among drawings made in the same millisecond. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     userId: owner(),
     chartId: uuid('chart_id')
       .notNull()
@@ -73,7 +86,7 @@ export const chartDrawings = pgTable(
     hidden: boolean('hidden').notNull(),
     ...times,
   },
-  (t) => [index('chart_drawings_chart_symbol_idx').on(t.chartId, t.symbol, t.createdAt)],
+  (t) => [index('chart_drawings_chart_symbol_idx').on(t.chartId, t.symbol, t.seq)],
 );
 export type ChartDrawingRow = typeof chartDrawings.$inferSelect;
 

@@ -13,7 +13,7 @@ export function createDrawingsRepository(db: Db) {
         .where(
           and(eq(chartDrawings.userId, userId), eq(chartDrawings.chartId, chartId), eq(chartDrawings.symbol, symbol)),
         )
-        .orderBy(asc(chartDrawings.createdAt), asc(chartDrawings.id));
+        .orderBy(asc(chartDrawings.seq));
     },
 
     /** A chart's drawings on a symbol for its public link (the chart was found through the share token). */
@@ -22,7 +22,7 @@ export function createDrawingsRepository(db: Db) {
         .select()
         .from(chartDrawings)
         .where(and(eq(chartDrawings.chartId, chartId), eq(chartDrawings.symbol, symbol)))
-        .orderBy(asc(chartDrawings.createdAt), asc(chartDrawings.id));
+        .orderBy(asc(chartDrawings.seq));
     },
 
     async count(userId: string, chartId: string, symbol: string): Promise<number> {
@@ -40,8 +40,9 @@ export function createDrawingsRepository(db: Db) {
       return row;
     },
 
-    async insert(row: ChartDrawingRow): Promise<void> {
-      await db.insert(chartDrawings).values(row);
+    async insert(row: Omit<ChartDrawingRow, 'seq'>): Promise<ChartDrawingRow> {
+      const [saved] = await db.insert(chartDrawings).values(row).returning();
+      return saved!;
     },
 
     async update(

@@ -99,7 +99,7 @@ export function createDrawingsService(deps: {
         );
       }
       const now = clock.now();
-      const row: ChartDrawingRow = {
+      const row = await repo.insert({
         id: newId(),
         userId,
         chartId: chart.id,
@@ -107,8 +107,7 @@ export function createDrawingsService(deps: {
         ...shapeOf(body),
         createdAt: now,
         updatedAt: now,
-      };
-      await repo.insert(row);
+      });
       return toDrawing(row);
     },
 
