@@ -2,7 +2,7 @@ CREATE TABLE "chart_drawings" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"seq" bigserial NOT NULL,
 	"user_id" uuid NOT NULL,
-	"chart_id" uuid NOT NULL,
+	"chart_id" uuid,
 	"symbol" text NOT NULL,
 	"tool" text NOT NULL,
 	"points" jsonb NOT NULL,
@@ -96,6 +96,7 @@ ALTER TABLE "charts" ADD CONSTRAINT "charts_user_id_users_id_fk" FOREIGN KEY ("u
 ALTER TABLE "watchlist_symbols" ADD CONSTRAINT "watchlist_symbols_watchlist_id_watchlists_id_fk" FOREIGN KEY ("watchlist_id") REFERENCES "public"."watchlists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "watchlists" ADD CONSTRAINT "watchlists_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chart_drawings_chart_symbol_idx" ON "chart_drawings" USING btree ("chart_id","symbol","seq");--> statement-breakpoint
+CREATE INDEX "chart_drawings_user_symbol_idx" ON "chart_drawings" USING btree ("user_id","symbol","seq");--> statement-breakpoint
 CREATE INDEX "chart_layouts_user_idx" ON "chart_layouts" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "chart_templates_user_idx" ON "chart_templates" USING btree ("user_id","kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "chart_templates_one_default" ON "chart_templates" USING btree ("user_id","kind") WHERE "chart_templates"."is_default";--> statement-breakpoint

@@ -17,7 +17,6 @@ import {
   drawingStyleSchema,
   drawingTextSchema,
   drawingTools,
-  fibLevelSchema,
 } from './drawings.js';
 
 /**
@@ -31,18 +30,30 @@ export const DRAWINGS_MAX_PER_CHART_SYMBOL = 500;
 
 const style = drawingStyleSchema.shape;
 
-/** drawingStyleSchema with snake_case keys. */
+/**
+ * drawingStyleSchema on the wire: snake_case keys like every request body (`line_width`), or the model's own
+ * camelCase keys (`lineWidth`) for a client that sends the drawing model as it is. Saved and answered camelCase.
+ */
 export const drawingStyleBodySchema = z.strictObject({
   color: style.color,
   line_width: style.lineWidth,
+  lineWidth: style.lineWidth,
   line_style: style.lineStyle,
+  lineStyle: style.lineStyle,
   fill_color: style.fillColor,
+  fillColor: style.fillColor,
   text_color: style.textColor,
+  textColor: style.textColor,
   font_size: style.fontSize,
+  fontSize: style.fontSize,
   extend_left: style.extendLeft,
+  extendLeft: style.extendLeft,
   extend_right: style.extendRight,
+  extendRight: style.extendRight,
   show_labels: style.showLabels,
-  fib_levels: z.array(fibLevelSchema).max(24, 'At most 24 Fibonacci levels.').optional(),
+  showLabels: style.showLabels,
+  fib_levels: style.fibLevels,
+  fibLevels: style.fibLevels,
 });
 export type DrawingStyleBody = z.infer<typeof drawingStyleBodySchema>;
 
@@ -67,29 +78,45 @@ function checkShape(body: { tool: string; points: unknown[] }, ctx: z.Refinement
   }
 }
 
-/** PUT /drawings/{id}: the whole drawing (it replaces the saved one). */
-export const drawingShapeBodySchema = z.strictObject(shapeFields).superRefine(checkShape);
+const chartIdField = idFieldSchema('chart_id', 'a chart id');
+
+/**
+ * PUT /drawings/{id}: the whole drawing (it replaces the saved one). `chart_id` and `symbol` may be sent along;
+ * they must be the drawing's own (a drawing stays on its chart and symbol).
+ */
+export const drawingShapeBodySchema = z
+  .strictObject({ chart_id: chartIdField.nullable().optional(), symbol: tickerSchema().optional(), ...shapeFields })
+  .superRefine(checkShape);
 export type DrawingShapeBody = z.infer<typeof drawingShapeBodySchema>;
 
-/** POST /drawings: the chart and symbol it belongs to (the chart's current symbol when left out), and the shape. */
+/**
+ * POST /drawings: the chart and symbol it belongs to and the shape. With `chart_id`, the symbol defaults to the
+ * chart's current one; without it (a chart not saved yet), the drawing belongs to the caller and the symbol alone.
+ */
 export const createDrawingBodySchema = z
-  .strictObject({
-    chart_id: idFieldSchema('chart_id', 'a chart id'),
-    symbol: tickerSchema().optional(),
-    ...shapeFields,
-  })
-  .superRefine(checkShape);
+  .strictObject({ chart_id: chartIdField.nullable().optional(), symbol: tickerSchema().optional(), ...shapeFields })
+  .superRefine((body, ctx) => {
+    if (!body.chart_id && !body.symbol) {
+      ctx.addIssue({ code: 'custom', path: ['symbol'], message: 'Symbol is required when chart_id is left out.' });
+      return;
+    }
+    checkShape(body, ctx);
+  });
 export type CreateDrawingBody = z.infer<typeof createDrawingBodySchema>;
 
-export const drawingsQuerySchema = z.object({
-  chart_id: idFieldSchema('chart_id', 'a chart id'),
-  symbol: tickerSchema().optional(),
-});
+export const drawingsQuerySchema = z
+  .object({ chart_id: chartIdField.optional(), symbol: tickerSchema().optional() })
+  .superRefine((query, ctx) => {
+    if (!query.chart_id && !query.symbol) {
+      ctx.addIssue({ code: 'custom', path: ['symbol'], message: 'Symbol is required when chart_id is left out.' });
+    }
+  });
 export type DrawingsQuery = z.infer<typeof drawingsQuerySchema>;
 
 export const drawingSchema = z.object({
   id: z.uuid(),
-  chartId: z.uuid(),
+  /** null for a drawing kept per symbol, without a saved chart. */
+  chartId: z.uuid().nullable(),
   symbol: z.string(),
   tool: z.enum(drawingTools),
   points: z.array(z.object({ time: z.number(), price: z.number() })),

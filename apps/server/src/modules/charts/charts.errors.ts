@@ -10,6 +10,7 @@ const codes = {
   CHART_SHARE_NOT_FOUND: 'not_found',
   DRAWING_NOT_FOUND: 'not_found',
   DRAWING_LIMIT_REACHED: 'conflict',
+  DRAWING_MOVED: 'validation',
   LAYOUT_NOT_FOUND: 'not_found',
   LAYOUT_VERSION_CONFLICT: 'conflict',
   LAYOUT_LIMIT_REACHED: 'conflict',

@@ -74,9 +74,8 @@ export const chartDrawings = pgTable(
     /** Creation order (later drawings are drawn on top), also among drawings made in the same millisecond. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     userId: owner(),
-    chartId: uuid('chart_id')
-      .notNull()
-      .references(() => charts.id, { onDelete: 'cascade' }),
+    /** null: a drawing of the user on the symbol, not of a saved chart. */
+    chartId: uuid('chart_id').references(() => charts.id, { onDelete: 'cascade' }),
     symbol: text('symbol').notNull(),
     tool: text('tool').$type<Drawing['tool']>().notNull(),
     points: jsonb('points').$type<Drawing['points']>().notNull(),
@@ -86,7 +85,10 @@ export const chartDrawings = pgTable(
     hidden: boolean('hidden').notNull(),
     ...times,
   },
-  (t) => [index('chart_drawings_chart_symbol_idx').on(t.chartId, t.symbol, t.seq)],
+  (t) => [
+    index('chart_drawings_chart_symbol_idx').on(t.chartId, t.symbol, t.seq),
+    index('chart_drawings_user_symbol_idx').on(t.userId, t.symbol, t.seq),
+  ],
 );
 export type ChartDrawingRow = typeof chartDrawings.$inferSelect;
 

@@ -1,18 +1,23 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { type ChartDrawingRow, chartDrawings } from './charts.table.js';
 
 /** Drawings, always scoped by their owner in the query. */
 export function createDrawingsRepository(db: Db) {
   const owned = (userId: string, id: string) => and(eq(chartDrawings.userId, userId), eq(chartDrawings.id, id));
+  const scope = (userId: string, chartId: string | null, symbol: string) =>
+    and(
+      eq(chartDrawings.userId, userId),
+      chartId === null ? isNull(chartDrawings.chartId) : eq(chartDrawings.chartId, chartId),
+      eq(chartDrawings.symbol, symbol),
+    );
   return {
-    async list(userId: string, chartId: string, symbol: string): Promise<ChartDrawingRow[]> {
+    /** The drawings of a chart on a symbol, or with `chartId` null the caller's drawings of the symbol alone. */
+    async list(userId: string, chartId: string | null, symbol: string): Promise<ChartDrawingRow[]> {
       return db
         .select()
         .from(chartDrawings)
-        .where(
-          and(eq(chartDrawings.userId, userId), eq(chartDrawings.chartId, chartId), eq(chartDrawings.symbol, symbol)),
-        )
+        .where(scope(userId, chartId, symbol))
         .orderBy(asc(chartDrawings.seq));
     },
 
@@ -25,13 +30,11 @@ export function createDrawingsRepository(db: Db) {
         .orderBy(asc(chartDrawings.seq));
     },
 
-    async count(userId: string, chartId: string, symbol: string): Promise<number> {
+    async count(userId: string, chartId: string | null, symbol: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(chartDrawings)
-        .where(
-          and(eq(chartDrawings.userId, userId), eq(chartDrawings.chartId, chartId), eq(chartDrawings.symbol, symbol)),
-        );
+        .where(scope(userId, chartId, symbol));
       return row?.n ?? 0;
     },
 

@@ -147,7 +147,7 @@ describe('/drawings', () => {
     ],
     ['an unknown tool', { tool: 'laser' }, 'tool', /^Tool must be one of trend_line/],
     ['a bad colour', { style: { color: 'blue' } }, 'style.color', /^Colour must be a hex colour/],
-    ['a camelCase style key', { style: { lineWidth: 2 } }, 'style.lineWidth', 'lineWidth is not a known field.'],
+    ['an unknown style key', { style: { glow: 2 } }, 'style.glow', 'glow is not a known field.'],
     ['a line too wide', { style: { line_width: 40 } }, 'style.line_width', 'Line width must be at most 10 pixels.'],
     [
       'a time before 1970',
@@ -160,7 +160,8 @@ describe('/drawings', () => {
       'points.0.time',
       /^Time must not be before 1970/,
     ],
-    ['a missing chart_id', { chart_id: undefined }, 'chart_id', 'chart_id is required.'],
+    ['neither chart_id nor symbol', { chart_id: undefined }, 'symbol', 'Symbol is required when chart_id is left out.'],
+    ['a chart_id that is not an id', { chart_id: 'chart-1' }, 'chart_id', 'chart_id must be a chart id (a UUID).'],
     ['text with a NUL', { text: 'a\u0000b' }, 'text', /^Text must not contain control characters/],
     ['an unknown symbol', { symbol: 'NOPE' }, 'symbol', /^Symbol "NOPE" is not an instrument/],
   ])('refuses %s with a 400 naming the field', async (_case, change, field, message) => {
@@ -168,6 +169,63 @@ describe('/drawings', () => {
     if ('chart_id' in change && change.chart_id === undefined) delete (body as { chart_id?: string }).chart_id;
     if (body.chart_id === '') body.chart_id = chart.id;
     expectFieldError(await call(ada, 'POST', '/drawings', body), { field, message });
+  });
+
+  it('takes the model’s camelCase style keys too, as a client sending the drawing model as it is', async () => {
+    const res = await call(ada, 'POST', '/drawings', {
+      ...trend(chart.id),
+      style: { lineWidth: 3, fillColor: '#2962FF33', fibLevels: [{ value: 0.5, visible: true }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().style).toEqual({
+      lineWidth: 3,
+      fillColor: '#2962FF33',
+      fibLevels: [{ value: 0.5, visible: true }],
+    });
+  });
+
+  it('keeps drawings of a symbol without a saved chart, apart from every chart’s', async () => {
+    const erin = await signUpAndLogin(app);
+    const { chart_id: _none, ...free } = trend(chart.id);
+    const res = await call(erin, 'POST', '/drawings', { ...free, symbol: 'EURUSD' });
+    expect(res.statusCode, res.body).toBe(201);
+    const drawing = res.json() as Drawing;
+    expect(drawing).toMatchObject({ chartId: null, symbol: 'EURUSD' });
+    const list = (await call(erin, 'GET', '/drawings?symbol=EURUSD')).json() as { drawings: Drawing[] };
+    expect(list.drawings.map((d) => d.id)).toEqual([drawing.id]);
+    // another user's free drawings of the same symbol are theirs alone
+    expect(((await call(bob, 'GET', '/drawings?symbol=EURUSD')).json() as { drawings: Drawing[] }).drawings).toEqual(
+      [],
+    );
+    // a chart of the same symbol has its own drawings
+    const own = (await call(erin, 'POST', '/charts', {})).json() as Chart;
+    expect(
+      ((await call(erin, 'GET', `/drawings?chart_id=${own.id}`)).json() as { drawings: Drawing[] }).drawings,
+    ).toEqual([]);
+    expectFieldError(await call(erin, 'GET', '/drawings'), {
+      field: 'symbol',
+      message: 'Symbol is required when chart_id is left out.',
+    });
+  });
+
+  it('takes chart_id and symbol on PUT only when they are the drawing’s own', async () => {
+    const drawing = (await call(ada, 'POST', '/drawings', trend(chart.id))).json() as Drawing;
+    const same = await call(ada, 'PUT', `/drawings/${drawing.id}`, {
+      ...trend(chart.id),
+      symbol: 'EURUSD',
+      hidden: true,
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toMatchObject({ hidden: true, chartId: chart.id, symbol: 'EURUSD' });
+    expectFieldError(await call(ada, 'PUT', `/drawings/${drawing.id}`, { ...trend(chart.id), symbol: 'GBPUSD' }), {
+      code: 'DRAWING_MOVED',
+      field: 'symbol',
+    });
+    const other = (await call(ada, 'POST', '/charts', {})).json() as Chart;
+    expectFieldError(await call(ada, 'PUT', `/drawings/${drawing.id}`, trend(other.id)), {
+      code: 'DRAWING_MOVED',
+      field: 'chart_id',
+    });
   });
 
   it('refuses a drawing past the limit per chart and symbol', async () => {

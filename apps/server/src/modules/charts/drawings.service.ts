@@ -31,19 +31,22 @@ export function toDrawing(row: ChartDrawingRow): Drawing {
   return drawing;
 }
 
-/** The wire style (snake_case) as the drawing model keeps it. */
+/** The wire style (snake_case, or the model's camelCase) as the drawing model keeps it. */
 function toStyle(body: DrawingStyleBody): Drawing['style'] {
   const style: Drawing['style'] = {};
-  if (body.color !== undefined) style.color = body.color;
-  if (body.line_width !== undefined) style.lineWidth = body.line_width;
-  if (body.line_style !== undefined) style.lineStyle = body.line_style;
-  if (body.fill_color !== undefined) style.fillColor = body.fill_color;
-  if (body.text_color !== undefined) style.textColor = body.text_color;
-  if (body.font_size !== undefined) style.fontSize = body.font_size;
-  if (body.extend_left !== undefined) style.extendLeft = body.extend_left;
-  if (body.extend_right !== undefined) style.extendRight = body.extend_right;
-  if (body.show_labels !== undefined) style.showLabels = body.show_labels;
-  if (body.fib_levels !== undefined) style.fibLevels = body.fib_levels;
+  const set = <K extends keyof Drawing['style']>(key: K, value: Drawing['style'][K] | undefined) => {
+    if (value !== undefined) style[key] = value;
+  };
+  set('color', body.color);
+  set('lineWidth', body.line_width ?? body.lineWidth);
+  set('lineStyle', body.line_style ?? body.lineStyle);
+  set('fillColor', body.fill_color ?? body.fillColor);
+  set('textColor', body.text_color ?? body.textColor);
+  set('fontSize', body.font_size ?? body.fontSize);
+  set('extendLeft', body.extend_left ?? body.extendLeft);
+  set('extendRight', body.extend_right ?? body.extendRight);
+  set('showLabels', body.show_labels ?? body.showLabels);
+  set('fibLevels', body.fib_levels ?? body.fibLevels);
   return style;
 }
 
@@ -68,10 +71,13 @@ export function createDrawingsService(deps: {
   const { repo, charts, clock } = deps;
   const max = deps.limits?.maxPerChartSymbol ?? DRAWINGS_MAX_PER_CHART_SYMBOL;
 
-  async function chartAndSymbol(userId: string, chartId: string, symbol: string | undefined) {
+  /** The chart (the caller's, else 404 naming chart_id) or none, and the symbol its drawings are kept under. */
+  async function chartAndSymbol(userId: string, chartId: string | null | undefined, symbol: string | undefined) {
+    const known = symbol ? resolveInstrument(symbol, undefined).symbol : undefined;
+    if (!chartId) return { chartId: null, symbol: known! };
     const chart = await charts.find(userId, chartId);
     if (!chart) throw chartNotFound('chart_id');
-    return { chart, symbol: symbol ? resolveInstrument(symbol, undefined).symbol : chart.symbol };
+    return { chartId: chart.id, symbol: known ?? chart.symbol };
   }
 
   async function owned(userId: string, id: string): Promise<ChartDrawingRow> {
@@ -82,8 +88,8 @@ export function createDrawingsService(deps: {
 
   return {
     async list(userId: string, query: DrawingsQuery): Promise<Drawing[]> {
-      const { chart, symbol } = await chartAndSymbol(userId, query.chart_id, query.symbol);
-      return (await repo.list(userId, chart.id, symbol)).map(toDrawing);
+      const { chartId, symbol } = await chartAndSymbol(userId, query.chart_id, query.symbol);
+      return (await repo.list(userId, chartId, symbol)).map(toDrawing);
     },
 
     async get(userId: string, id: string): Promise<Drawing> {
@@ -91,18 +97,18 @@ export function createDrawingsService(deps: {
     },
 
     async create(userId: string, body: CreateDrawingBody): Promise<Drawing> {
-      const { chart, symbol } = await chartAndSymbol(userId, body.chart_id, body.symbol);
-      if ((await repo.count(userId, chart.id, symbol)) >= max) {
+      const { chartId, symbol } = await chartAndSymbol(userId, body.chart_id, body.symbol);
+      if ((await repo.count(userId, chartId, symbol)) >= max) {
         throw chartsError(
           'DRAWING_LIMIT_REACHED',
-          `This chart already has ${max} drawings on ${symbol}, the most allowed; delete one before drawing another.`,
+          `There are already ${max} drawings on ${symbol} here, the most allowed; delete one before drawing another.`,
         );
       }
       const now = clock.now();
       const row = await repo.insert({
         id: newId(),
         userId,
-        chartId: chart.id,
+        chartId,
         symbol,
         ...shapeOf(body),
         createdAt: now,
@@ -112,6 +118,21 @@ export function createDrawingsService(deps: {
     },
 
     async update(userId: string, id: string, body: DrawingShapeBody): Promise<Drawing> {
+      const current = await owned(userId, id);
+      if (body.chart_id !== undefined && body.chart_id !== current.chartId) {
+        throw chartsError.onField(
+          'chart_id',
+          'DRAWING_MOVED',
+          'chart_id must be the drawing’s own chart: a drawing stays on its chart.',
+        );
+      }
+      if (body.symbol !== undefined && resolveInstrument(body.symbol, undefined).symbol !== current.symbol) {
+        throw chartsError.onField(
+          'symbol',
+          'DRAWING_MOVED',
+          'Symbol must be the drawing’s own: a drawing stays on its symbol.',
+        );
+      }
       const row = await repo.update(userId, id, { ...shapeOf(body), updatedAt: clock.now() });
       if (!row) throw chartsError('DRAWING_NOT_FOUND', 'No drawing of yours has this id.');
       return toDrawing(row);
