@@ -214,6 +214,16 @@ describe('PUT /charts/{id} (versioned)', () => {
     expect((await call(ada, 'PUT', `/charts/${chart.id}`, { version: 9, name: 'Future' })).statusCode).toBe(409);
   });
 
+  it('lets exactly one of two saves racing on the same version win', async () => {
+    const chart = await newChart(ada);
+    const results = await Promise.all(
+      ['A', 'B', 'C'].map((name) => call(ada, 'PUT', `/charts/${chart.id}`, { version: 1, name })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!.json() as Chart;
+    expect((await call(ada, 'GET', `/charts/${chart.id}`)).json()).toMatchObject({ name: winner.name, version: 2 });
+  });
+
   it('refuses a missing or bad version with a 400 naming it', async () => {
     const chart = await newChart(ada);
     expectFieldError(await call(ada, 'PUT', `/charts/${chart.id}`, { name: 'x' }), {

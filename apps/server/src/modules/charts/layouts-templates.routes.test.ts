@@ -132,6 +132,14 @@ describe('/layouts', () => {
     });
   });
 
+  it('lets exactly one of two saves racing on the same version win', async () => {
+    const layout = (await call(ada, 'POST', '/layouts', twoCharts())).json() as Layout;
+    const results = await Promise.all(
+      ['A', 'B'].map((name) => call(ada, 'PUT', `/layouts/${layout.id}`, { version: 1, name })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it('answers 404 for another user’s layout on every call', async () => {
     const layout = (await call(ada, 'POST', '/layouts', twoCharts())).json() as Layout;
     for (const [method, body] of [['GET'], ['PUT', { version: 1, name: 'x' }], ['DELETE']] as Array<
@@ -176,6 +184,17 @@ describe('/templates', () => {
     // deleting the default passes it on
     expect((await call(carol, 'DELETE', `/templates/${second.id}`)).statusCode).toBe(200);
     expect(await defaults()).toEqual(['Dark', 'Momentum']);
+  });
+
+  it('keeps one default when several are made default at once, and when the first two are saved at once', async () => {
+    const dora = await signUpAndLogin(app);
+    const made = await Promise.all(['One', 'Two'].map((name) => call(dora, 'POST', '/templates', { name })));
+    const list = made.map((r) => r.json() as ChartTemplate);
+    expect(list.filter((t) => t.isDefault)).toHaveLength(1);
+    const third = (await call(dora, 'POST', '/templates', { name: 'Three' })).json() as ChartTemplate;
+    await Promise.all([...list, third].map((t) => call(dora, 'PUT', `/templates/${t.id}/default`)));
+    const all = ((await call(dora, 'GET', '/templates')).json() as { templates: ChartTemplate[] }).templates;
+    expect(all.filter((t) => t.isDefault)).toHaveLength(1);
   });
 
   it('changes a template’s name, settings and indicators', async () => {

@@ -132,6 +132,22 @@ describe('symbols of a watchlist', () => {
     });
   });
 
+  it('adds a symbol once when the same one is added twice at the same moment', async () => {
+    const list = await newList(ada);
+    const results = await Promise.all(
+      [1, 2].map(() => call(ada, 'POST', `/watchlist/${list.id}/symbol`, { source: 'CRYPTO', ticker: 'ETHUSD' })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(tickers((await call(ada, 'GET', `/watchlist/${list.id}`)).json() as Watchlist)).toEqual(['ETHUSD']);
+  });
+
+  it('keeps one default when the first lists are made at the same moment', async () => {
+    const erin = await signUpAndLogin(app);
+    await Promise.all([1, 2, 3].map(() => newList(erin)));
+    const all = ((await call(erin, 'GET', '/watchlist')).json() as { watchlists: Watchlist[] }).watchlists;
+    expect(all.filter((w) => w.isDefault)).toHaveLength(1);
+  });
+
   it('refuses a symbol past the limit', async () => {
     const service = createWatchlistsService({
       repo: createWatchlistsRepository(app.ctx.db),
