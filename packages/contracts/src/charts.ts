@@ -71,11 +71,9 @@ export const idFieldSchema = (field: string, what: string) =>
 
 const keySchema = (label: string) =>
   line(label, 40, { min: 1 }).regex(/^[A-Za-z][A-Za-z0-9_]*$/, `${label} must be letters, digits or underscores.`);
-const scalarSchema = z.union([
-  z.number().refine(Number.isFinite, 'Must be a finite number.'),
-  z.boolean(),
-  line('Value', 40),
-]);
+const scalarSchema = z.union([z.number(), z.boolean(), line('Indicator setting', 40)], {
+  error: 'Indicator settings and styles must be numbers, true or false, or text of at most 40 characters.',
+});
 const boundedRecord = <T extends z.ZodType>(label: string, value: T, max: number) =>
   z
     .record(keySchema(`${label} key`), value)
@@ -256,6 +254,20 @@ export type ChartShare = z.infer<typeof chartShareSchema>;
 
 // Template colours used by chart-templates.ts too.
 export const chartColorSchema = drawingColorSchema;
+
+/**
+ * Event on the caller's `user` WebSocket channel when a chart, layout or user-data entry of theirs is saved or
+ * deleted, so another open tab reloads it instead of saving over it. `version` is null after a delete.
+ */
+export const CHARTING_SAVED_EVENT = 'charting.saved';
+export const chartingResources = ['chart', 'layout', 'manualSetups', 'indicatorCollections', 'recentlyList'] as const;
+export const chartingSavedSchema = z.object({
+  resource: z.enum(chartingResources),
+  /** The chart's or layout's id; null for a user-data entry. */
+  id: z.string().nullable(),
+  version: z.number().int().nullable(),
+});
+export type ChartingSaved = z.infer<typeof chartingSavedSchema>;
 
 export const chartsErrorCodes = [
   'CHART_NOT_FOUND',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import { chartingEvents } from './charting-events.js';
 import { createChartsRepository } from './charts.repository.js';
 import { chartsRoutes } from './charts.routes.js';
 import { createChartsService } from './charts.service.js';
@@ -14,7 +15,8 @@ import { templatesRoutes } from './templates.routes.js';
 import { createTemplatesService } from './templates.service.js';
 
 /** Charts, their share links, drawings, layouts and templates. Mount the routes under /api. */
-export function createChartsModule(ctx: Pick<AppContext, 'db' | 'clock'>) {
+export function createChartsModule(ctx: Pick<AppContext, 'db' | 'clock' | 'bus'>) {
+  const events = chartingEvents(ctx.bus);
   const chartsRepo = createChartsRepository(ctx.db);
   const drawingsRepo = createDrawingsRepository(ctx.db);
   const templatesRepo = createTemplatesRepository(ctx.db);
@@ -23,9 +25,15 @@ export function createChartsModule(ctx: Pick<AppContext, 'db' | 'clock'>) {
     drawings: drawingsRepo,
     templates: templatesRepo,
     clock: ctx.clock,
+    events,
   });
   const drawings = createDrawingsService({ repo: drawingsRepo, charts: chartsRepo, clock: ctx.clock });
-  const layouts = createLayoutsService({ repo: createLayoutsRepository(ctx.db), charts: chartsRepo, clock: ctx.clock });
+  const layouts = createLayoutsService({
+    repo: createLayoutsRepository(ctx.db),
+    charts: chartsRepo,
+    clock: ctx.clock,
+    events,
+  });
   const templates = createTemplatesService({ repo: templatesRepo, clock: ctx.clock });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(chartsRoutes({ charts }));

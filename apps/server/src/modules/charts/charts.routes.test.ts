@@ -1,9 +1,17 @@
-import type { Chart, ChartConvertResult, ChartFetch, ChartShare, SharedChart } from '@tradedesk/contracts';
+import {
+  CHARTING_SAVED_EVENT,
+  type Chart,
+  type ChartConvertResult,
+  type ChartFetch,
+  type ChartShare,
+  type SharedChart,
+} from '@tradedesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.js';
 import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js';
 import { createTestApp } from '../../../test/helpers.js';
+import type { BusMessage } from '../../platform/bus/event-bus.js';
 import { createManualClock } from '../../platform/clock.js';
 
 let app: FastifyInstance;
@@ -222,6 +230,28 @@ describe('PUT /charts/{id} (versioned)', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const winner = results.find((r) => r.statusCode === 200)!.json() as Chart;
     expect((await call(ada, 'GET', `/charts/${chart.id}`)).json()).toMatchObject({ name: winner.name, version: 2 });
+  });
+
+  it('tells the user’s other tabs on their user channel when a chart is saved or deleted', async () => {
+    const seen: BusMessage[] = [];
+    const stop = app.ctx.bus.subscribe((message) => void seen.push(message));
+    const chart = await newChart(ada);
+    await call(ada, 'PUT', `/charts/${chart.id}`, { version: 1, name: 'Saved' });
+    await call(ada, 'DELETE', `/charts/${chart.id}`);
+    stop();
+    const mine = seen.filter((m) => m.event === CHARTING_SAVED_EVENT && (m.data as { id: string }).id === chart.id);
+    expect(mine).toEqual([
+      {
+        channel: `user:${ada.userId}`,
+        event: CHARTING_SAVED_EVENT,
+        data: { resource: 'chart', id: chart.id, version: 2 },
+      },
+      {
+        channel: `user:${ada.userId}`,
+        event: CHARTING_SAVED_EVENT,
+        data: { resource: 'chart', id: chart.id, version: null },
+      },
+    ]);
   });
 
   it('refuses a missing or bad version with a 400 naming it', async () => {

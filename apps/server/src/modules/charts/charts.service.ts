@@ -15,6 +15,7 @@ import {
 import type { Clock } from '../../platform/clock.js';
 import { newId, newToken } from '../../platform/ids.js';
 import { applySettings, normalizeIndicators, resolveInstrument } from './chart-inputs.js';
+import { type ChartingEvents, noChartingEvents } from './charting-events.js';
 import { chartNotFound, chartsError, versionConflict } from './charts.errors.js';
 import type { ChartsRepository, ChartWithShare } from './charts.repository.js';
 import type { ChartShareRow } from './charts.table.js';
@@ -61,9 +62,11 @@ export function createChartsService(deps: {
   drawings: DrawingsRepository;
   templates: TemplatesRepository;
   clock: Clock;
+  events?: ChartingEvents;
   limits?: { maxCharts: number };
 }) {
   const { repo, drawings, templates, clock } = deps;
+  const events = deps.events ?? noChartingEvents;
   const maxCharts = deps.limits?.maxCharts ?? CHART_MAX_PER_USER;
 
   async function owned(userId: string, id: string): Promise<ChartWithShare> {
@@ -85,7 +88,9 @@ export function createChartsService(deps: {
       const now = await owned(userId, id);
       throw versionConflict('CHART_VERSION_CONFLICT', 'chart', version, now.version);
     }
-    return owned(userId, id);
+    const saved = await owned(userId, id);
+    events(userId, { resource: 'chart', id, version: saved.version });
+    return saved;
   }
 
   return {
@@ -150,6 +155,7 @@ export function createChartsService(deps: {
 
     async delete(userId: string, id: string): Promise<void> {
       if (!(await repo.delete(userId, id))) throw chartNotFound();
+      events(userId, { resource: 'chart', id, version: null });
     },
 
     /** Switches the chart to another instrument; its drawings stay with each symbol and come back with it. */

@@ -8,6 +8,7 @@ import {
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import { resolveInstrument } from './chart-inputs.js';
+import { type ChartingEvents, noChartingEvents } from './charting-events.js';
 import { chartNotFound, chartsError, versionConflict } from './charts.errors.js';
 import type { ChartsRepository } from './charts.repository.js';
 import type { ChartLayoutRow } from './charts.table.js';
@@ -35,9 +36,11 @@ export function createLayoutsService(deps: {
   repo: LayoutsRepository;
   charts: ChartsRepository;
   clock: Clock;
+  events?: ChartingEvents;
   limits?: { maxLayouts: number };
 }) {
   const { repo, charts, clock } = deps;
+  const events = deps.events ?? noChartingEvents;
   const max = deps.limits?.maxLayouts ?? LAYOUT_MAX_PER_USER;
 
   async function slots(userId: string, list: readonly LayoutSlotBody[]): Promise<Layout['charts']> {
@@ -114,11 +117,13 @@ export function createLayoutsService(deps: {
         if (!now) throw notFound();
         throw versionConflict('LAYOUT_VERSION_CONFLICT', 'layout', body.version, now.version);
       }
+      events(userId, { resource: 'layout', id, version: saved.version });
       return toLayout(saved);
     },
 
     async delete(userId: string, id: string): Promise<void> {
       if (!(await repo.delete(userId, id))) throw notFound();
+      events(userId, { resource: 'layout', id, version: null });
     },
   };
 }

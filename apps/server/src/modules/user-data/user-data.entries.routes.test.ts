@@ -1,13 +1,15 @@
-import type {
-  IndicatorCollectionsResponse,
-  ManualSetupsResponse,
-  RecentInstrumentsResponse,
+import {
+  CHARTING_SAVED_EVENT,
+  type IndicatorCollectionsResponse,
+  type ManualSetupsResponse,
+  type RecentInstrumentsResponse,
 } from '@tradedesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.js';
 import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js';
 import { createTestApp } from '../../../test/helpers.js';
+import type { BusMessage } from '../../platform/bus/event-bus.js';
 import { createManualClock } from '../../platform/clock.js';
 
 let app: FastifyInstance;
@@ -161,6 +163,17 @@ describe('versions: two tabs never overwrite each other silently', () => {
     expect((await put(erin, url, { version: 0, ...body(3) })).statusCode).toBe(409);
     // without a version (the spec's plain body) the save replaces what is saved
     expect((await put(erin, url, body(4))).json().payload.version).toBe(3);
+  });
+
+  it('tells the user’s other tabs when an entry is saved', async () => {
+    const seen: BusMessage[] = [];
+    const stop = app.ctx.bus.subscribe((message) => void seen.push(message));
+    const fay = await signUpAndLogin(app);
+    await put(fay, urls.recent, { list: [{ symbol: 'EURUSD' }] });
+    stop();
+    expect(seen.filter((m) => m.channel === `user:${fay.userId}` && m.event === CHARTING_SAVED_EVENT)).toEqual([
+      expect.objectContaining({ data: { resource: 'recentlyList', id: null, version: 1 } }),
+    ]);
   });
 
   it('refuses a version that is not a whole number, naming it', async () => {

@@ -1,4 +1,5 @@
 import {
+  type ChartingSaved,
   DEFAULT_INDICATOR_COLLECTION_NAME,
   type IndicatorCollection,
   type IndicatorCollectionsBody,
@@ -54,7 +55,12 @@ function instrumentOf(symbol: string, source: string | undefined, field: string)
   return instrument;
 }
 
-export function createUserDataEntries(deps: { repo: UserDataRepository; clock: Clock }) {
+export function createUserDataEntries(deps: {
+  repo: UserDataRepository;
+  clock: Clock;
+  /** Tells the user's other tabs that an entry was saved (the `charting.saved` event). */
+  onSaved?: (userId: string, saved: ChartingSaved) => void;
+}) {
   const { repo, clock } = deps;
 
   async function read<T>(userId: string, name: EntryName): Promise<Entry<T> | undefined> {
@@ -74,6 +80,7 @@ export function createUserDataEntries(deps: { repo: UserDataRepository; clock: C
           `version ${expected}). Reload them and make the change again.`,
       );
     }
+    deps.onSaved?.(userId, { resource: name, id: null, version: row.version });
     return { value: row.state as T, version: row.version, updatedAt: row.updatedAt.toISOString() };
   }
 

@@ -1,6 +1,7 @@
-import { USER_DATA_MAX_DOCUMENTS } from '@tradedesk/contracts';
+import { CHARTING_SAVED_EVENT, USER_DATA_MAX_DOCUMENTS } from '@tradedesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import { userBusChannel } from '../../platform/ws/ws-gateway.js';
 import { createUserDataEntries } from './user-data.entries.js';
 import { userDataEntriesRoutes } from './user-data.entries.routes.js';
 import { createUserDataRepository } from './user-data.repository.js';
@@ -14,7 +15,14 @@ import { createUserDataService } from './user-data.service.js';
 export function createUserDataModule(ctx: AppContext) {
   const repo = createUserDataRepository(ctx.db);
   const service = createUserDataService({ repo, clock: ctx.clock, limits: { maxDocuments: USER_DATA_MAX_DOCUMENTS } });
-  const entries = createUserDataEntries({ repo, clock: ctx.clock });
+  const entries = createUserDataEntries({
+    repo,
+    clock: ctx.clock,
+    onSaved: (userId, data) => {
+      // best effort: a tab that misses it still gets the 409 when it saves
+      ctx.bus.publish({ channel: userBusChannel(userId), event: CHARTING_SAVED_EVENT, data }).catch(() => {});
+    },
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(userDataRoutes({ userData: service }));
     await app.register(userDataEntriesRoutes({ entries }));
