@@ -260,3 +260,20 @@ it('requires a signed-in caller', async () => {
   expect((await call(null, 'GET', '/watchlist')).statusCode).toBe(401);
   expect((await call(null, 'POST', '/watchlist', {})).statusCode).toBe(401);
 });
+
+describe('account deletion', () => {
+  it('takes the account’s watchlists, charts and their share links with it', async () => {
+    const gil = await signUpAndLogin(app);
+    const list = await newList(gil, { symbols: [{ source: 'FOREX', ticker: 'EURUSD' }] });
+    const listToken = ((await call(gil, 'PUT', `/watchlist/${list.id}`, { shared: true })).json() as Watchlist)
+      .shareToken;
+    const chart = (await call(gil, 'POST', '/charts', {})).json() as { id: string };
+    const chartToken = (await call(gil, 'POST', `/charts/${chart.id}/share`)).json().token as string;
+    expect((await call(null, 'GET', `/charts/share/${chartToken}`)).statusCode).toBe(200);
+
+    const deleted = await call(gil, 'DELETE', '/customer/delete', { password: gil.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await call(null, 'GET', `/watchlist/share/${listToken}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/charts/share/${chartToken}`)).statusCode).toBe(404);
+  });
+});
