@@ -158,6 +158,21 @@ describe('POST/GET /charts', () => {
     expectFieldError(await call(ada, 'POST', '/charts', body), { field, message });
   });
 
+  it('takes a template_id of the caller’s chart templates only (404 naming it otherwise)', async () => {
+    const own = (await call(ada, 'POST', '/templates', { name: 'Own' })).json() as { id: string };
+    const chart = await newChart(ada, { settings: { template_id: own.id } });
+    expect(chart.settings.templateId).toBe(own.id);
+    const bobs = (await call(bob, 'POST', '/templates', { name: 'Bob’s' })).json() as { id: string };
+    expectFieldError(
+      await call(ada, 'PUT', `/charts/${chart.id}`, { version: 1, settings: { template_id: bobs.id } }),
+      {
+        status: 404,
+        code: 'TEMPLATE_NOT_FOUND',
+        field: 'settings.template_id',
+      },
+    );
+  });
+
   it('requires a signed-in caller', async () => {
     expect((await call(null, 'GET', '/charts')).statusCode).toBe(401);
     expect((await call(null, 'POST', '/charts', {})).statusCode).toBe(401);

@@ -58,7 +58,11 @@ export function chartsRoutes(deps: { charts: ChartsService }): FastifyPluginAsyn
             'The symbol must be an instrument of the catalogue (the source follows from it; when given it must ' +
             'match). Indicators are checked against the indicator catalogue and saved with every input filled in.',
           body: createChartBodySchema,
-          response: { 201: chartSchema, 409: conflict[409] },
+          response: {
+            201: chartSchema,
+            404: errorBodySchema.describe('settings.template_id is not one of the caller’s chart templates'),
+            409: conflict[409],
+          },
         },
       },
       async (request, reply) => reply.status(201).send(await charts.create(authOf(request).userId, request.body)),

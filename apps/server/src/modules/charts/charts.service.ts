@@ -75,6 +75,20 @@ export function createChartsService(deps: {
     return row;
   }
 
+  /** A template_id in the settings must name one of the caller's chart templates. */
+  async function checkTemplate(userId: string, settings: CreateChartBody['settings']): Promise<void> {
+    const id = settings?.template_id;
+    if (!id) return;
+    const template = await templates.find(userId, id);
+    if (!template || template.kind !== 'chart') {
+      throw chartsError.onField(
+        'settings.template_id',
+        'TEMPLATE_NOT_FOUND',
+        'No chart template of yours has the id given in settings.template_id.',
+      );
+    }
+  }
+
   async function save(
     userId: string,
     id: string,
@@ -113,6 +127,7 @@ export function createChartsService(deps: {
     async create(userId: string, body: CreateChartBody): Promise<Chart> {
       const instrument = resolveInstrument(body.symbol ?? CHART_DEFAULTS.symbol, body.source);
       const indicators = normalizeIndicators(body.indicators ?? []);
+      await checkTemplate(userId, body.settings);
       if ((await repo.count(userId)) >= maxCharts) {
         throw chartsError(
           'CHART_LIMIT_REACHED',
@@ -148,7 +163,10 @@ export function createChartsService(deps: {
       }
       if (body.name !== undefined) patch.name = body.name;
       if (body.timeframe !== undefined) patch.timeframe = body.timeframe;
-      if (body.settings !== undefined) patch.settings = applySettings(toChart(current).settings, body.settings);
+      if (body.settings !== undefined) {
+        await checkTemplate(userId, body.settings);
+        patch.settings = applySettings(toChart(current).settings, body.settings);
+      }
       if (body.indicators !== undefined) patch.indicators = normalizeIndicators(body.indicators);
       return toChart(await save(userId, id, body.version, patch));
     },
@@ -178,7 +196,8 @@ export function createChartsService(deps: {
         drawings.list(userId, id, chart.symbol),
         chart.settings.templateId ? templates.find(userId, chart.settings.templateId) : undefined,
       ]);
-      const template = chosen ?? (await templates.findDefault(userId, 'chart'));
+      const template =
+        (chosen?.kind === 'chart' ? chosen : undefined) ?? (await templates.findDefault(userId, 'chart'));
       return {
         chart,
         instrument: resolveInstrument(chart.symbol, undefined),
