@@ -5,7 +5,7 @@ import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
-import { seedChartingDemo } from './demo/demo.charting.js';
+import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedDemoData } from './demo/demo.seed.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
@@ -42,12 +42,14 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
-    await seedChartingDemo({
-      users: users.service,
-      ...charts,
-      watchlists: watchlists.service,
-      now: () => ctx.clock.now(),
-      log: app.log,
-    });
+    await withSeedLock(ctx.database.pool, () =>
+      seedChartingDemo({
+        users: users.service,
+        ...charts,
+        watchlists: watchlists.service,
+        now: () => ctx.clock.now(),
+        log: app.log,
+      }),
+    );
   }
 }

@@ -1,6 +1,7 @@
 import type { CreateDrawingBody, WatchlistSymbolBody } from '@tradedesk/contracts';
 import { createSimulatedMarket } from '@tradedesk/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import type { ChartsService } from '../charts/charts.service.js';
 import type { DrawingsService } from '../charts/drawings.service.js';
 import type { LayoutsService } from '../charts/layouts.service.js';
@@ -23,6 +24,34 @@ export const DEMO_WATCHLIST: readonly WatchlistSymbolBody[] = [
   { source: 'CRYPTO', ticker: 'BTCUSD' },
   { source: 'CRYPTO', ticker: 'ETHUSD' },
 ];
+
+let inProcess: Promise<void> = Promise.resolve();
+
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock, so API processes starting together on one empty database
+ * seed the demo workspace once. PGlite lives in one process: there, seedings run one after the other.
+ */
+export async function withSeedLock<T>(pool: pg.Pool | undefined, fn: () => Promise<T>): Promise<T> {
+  if (!pool) {
+    const run = inProcess.then(fn);
+    inProcess = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtextextended('tradedesk:demo-seed', 0))");
+    try {
+      return await fn();
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtextextended('tradedesk:demo-seed', 0))");
+    }
+  } finally {
+    client.release();
+  }
+}
 
 type Deps = {
   users: UsersService;

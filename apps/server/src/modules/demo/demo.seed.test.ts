@@ -1,6 +1,6 @@
 import type { ChartFetch, ChartList, ChartTemplateList, LayoutList, WatchlistList } from '@tradedesk/contracts';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers.js';
+import { createTestApp, createTestDatabase } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
 import { DEMO_USER } from './demo.seed.js';
 
@@ -60,6 +60,27 @@ describe('demo data', () => {
     });
     const { templates } = await get<ChartTemplateList>('/templates');
     expect(templates.filter((t) => t.isDefault)).toHaveLength(1);
+  });
+
+  it('is seeded once when two processes start together on one database', async () => {
+    const { database } = await createTestDatabase();
+    const apps = await Promise.all([1, 2].map(() => createTestApp({ config: { seedDemo: true }, database })));
+    const app = apps[0]!.app;
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/customer/login',
+      payload: { email: DEMO_USER.email, password: DEMO_USER.password, return_tokens: true },
+    });
+    const headers = { authorization: `Bearer ${login.json().tokens.accessToken}` };
+    for (const [url, key] of [
+      ['/api/watchlist', 'watchlists'],
+      ['/api/charts', 'charts'],
+      ['/api/layouts', 'layouts'],
+      ['/api/templates', 'templates'],
+    ] as const) {
+      const list = (await app.inject({ method: 'GET', url, headers })).json()[key] as unknown[];
+      expect(list, url).toHaveLength(1);
+    }
   });
 
   it('is not created when SEED_DEMO is off', async () => {
