@@ -80,7 +80,7 @@ export function createChartsService(deps: {
     const id = settings?.template_id;
     if (!id) return;
     const template = await templates.find(userId, id);
-    if (!template || template.kind !== 'chart') {
+    if (template?.kind !== 'chart') {
       throw chartsError.onField(
         'settings.template_id',
         'TEMPLATE_NOT_FOUND',
