@@ -1,6 +1,10 @@
 export * from './auth.js';
 export * from './auth-google.js';
 export * from './candles.js';
+export * from './chart-drawings.js';
+export * from './chart-layouts.js';
+export * from './chart-templates.js';
+export * from './charts.js';
 export * from './common.js';
 export * from './drawings.js';
 export * from './health.js';
@@ -11,4 +15,6 @@ export * from './messages.js';
 export * from './settings.js';
 export * from './text.js';
 export * from './user-data.js';
+export * from './user-data-entries.js';
+export * from './watchlists.js';
 export * from './ws.js';

@@ -16,7 +16,12 @@ export const USER_DATA_STATE_MAX_DEPTH = 32;
 /** Most documents one user keeps in one store. */
 export const USER_DATA_MAX_DOCUMENTS = 100;
 
-export const userDataStores = ['workspace'] as const;
+/**
+ * `workspace`: the workspace kit's documents (any name). The others hold one entry each, with a fixed shape
+ * (user-data-entries.ts): `activeCharts/manualSetups`, `indicators/indicatorCollections`,
+ * `instrument/recentlyList`.
+ */
+export const userDataStores = ['workspace', 'activeCharts', 'indicators', 'instrument'] as const;
 export type UserDataStore = (typeof userDataStores)[number];
 
 export const userDataNameSchema = line('Document name', 64, { min: 1 }).regex(
@@ -118,5 +123,10 @@ export type UserDataDocument = z.infer<typeof userDataDocumentSchema>;
 export const userDataDocumentResponseSchema = z.object({ payload: userDataDocumentSchema });
 export type UserDataDocumentResponse = z.infer<typeof userDataDocumentResponseSchema>;
 
-export const userDataErrorCodes = ['USER_DATA_NOT_FOUND', 'USER_DATA_LIMIT_REACHED'] as const;
+export const userDataErrorCodes = [
+  'USER_DATA_NOT_FOUND',
+  'USER_DATA_LIMIT_REACHED',
+  'USER_DATA_VERSION_CONFLICT',
+  'USER_DATA_INVALID_ENTRY',
+] as const;
 export type UserDataErrorCode = (typeof userDataErrorCodes)[number];

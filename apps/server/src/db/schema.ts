@@ -1,6 +1,8 @@
 // Every Drizzle table of every module, collected for drizzle-kit and the typed query API.
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/candles/candles.table.js';
+export * from '../modules/charts/charts.table.js';
 export * from '../modules/user-data/user-data.table.js';
 export * from '../modules/users/users.table.js';
+export * from '../modules/watchlists/watchlists.table.js';
 export * from '../platform/mail/mail.table.js';

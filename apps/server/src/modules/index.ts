@@ -4,6 +4,8 @@ import { hashPassword } from './auth/auth.passwords.js';
 import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
+import { createChartsModule } from './charts/charts.plugin.js';
+import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedDemoData } from './demo/demo.seed.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
@@ -13,6 +15,7 @@ import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
 import { createUsersModule } from './users/users.plugin.js';
+import { createWatchlistsModule } from './watchlists/watchlists.plugin.js';
 
 /**
  * Every module of the server, wired in dependency order. A module reaches another only through
@@ -39,8 +42,21 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   // One simulated market (one set of caches) for the history routes and the live feed.
   const marketFeed = createMarketFeedModule(ctx, { log: app.log, market: market.market });
   app.addHook('onClose', async () => marketFeed.stop());
+  const charts = createChartsModule(ctx);
+  await app.register(charts.routes, { prefix: '/api' });
+  const watchlists = createWatchlistsModule(ctx);
+  await app.register(watchlists.routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
+    await withSeedLock(ctx.database.pool, () =>
+      seedChartingDemo({
+        users: users.service,
+        ...charts,
+        watchlists: watchlists.service,
+        now: () => ctx.clock.now(),
+        log: app.log,
+      }),
+    );
   }
 }

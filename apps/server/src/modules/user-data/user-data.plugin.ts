@@ -1,16 +1,32 @@
-import { USER_DATA_MAX_DOCUMENTS } from '@tradedesk/contracts';
+import { CHARTING_SAVED_EVENT, USER_DATA_MAX_DOCUMENTS } from '@tradedesk/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import { userBusChannel } from '../../platform/ws/ws-gateway.js';
+import { createUserDataEntries } from './user-data.entries.js';
+import { userDataEntriesRoutes } from './user-data.entries.routes.js';
 import { createUserDataRepository } from './user-data.repository.js';
 import { userDataRoutes } from './user-data.routes.js';
 import { createUserDataService } from './user-data.service.js';
 
-/** The user-data store (GET/PUT/DELETE /user-data/v1/store/workspace/{name}). Mount the routes under /api. */
+/**
+ * The user-data store: workspace documents (GET/PUT/DELETE /user-data/v1/store/workspace/{name}) and the fixed
+ * entries (manual setups, indicator collections, recent instruments). Mount the routes under /api.
+ */
 export function createUserDataModule(ctx: AppContext) {
-  const service = createUserDataService({
-    repo: createUserDataRepository(ctx.db),
+  const repo = createUserDataRepository(ctx.db);
+  const service = createUserDataService({ repo, clock: ctx.clock, limits: { maxDocuments: USER_DATA_MAX_DOCUMENTS } });
+  const entries = createUserDataEntries({
+    repo,
     clock: ctx.clock,
-    limits: { maxDocuments: USER_DATA_MAX_DOCUMENTS },
+    onSaved: (userId, data) => {
+      // best effort: a tab that misses it still gets the 409 when it saves
+      ctx.bus.publish({ channel: userBusChannel(userId), event: CHARTING_SAVED_EVENT, data }).catch(() => {});
+    },
   });
-  return { service, routes: userDataRoutes({ userData: service }) };
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(userDataRoutes({ userData: service }));
+    await app.register(userDataEntriesRoutes({ entries }));
+  };
+  return { service, entries, routes };
 }
 export type UserDataModule = ReturnType<typeof createUserDataModule>;

@@ -31,6 +31,45 @@ export function createUserDataRepository(db: Db) {
       return saved!;
     },
 
+    /**
+     * Saves the entry's state as the next version: after `expected` when given (false when the saved version
+     * is another, or nothing is saved and `expected` is not 0), else after whatever is saved. One statement,
+     * so two saves racing on the same version cannot both win.
+     */
+    async saveNextVersion(
+      key: Key,
+      state: unknown,
+      updatedAt: Date,
+      expected: number | undefined,
+    ): Promise<UserDataDocumentRow | undefined> {
+      const table = userDataDocuments;
+      if (expected === undefined) {
+        const [row] = await db
+          .insert(table)
+          .values({ ...key, version: 1, state, updatedAt })
+          .onConflictDoUpdate({
+            target: [table.userId, table.store, table.name],
+            set: { version: sql`${table.version} + 1`, state, updatedAt },
+          })
+          .returning();
+        return row;
+      }
+      if (expected === 0) {
+        const [row] = await db
+          .insert(table)
+          .values({ ...key, version: 1, state, updatedAt })
+          .onConflictDoNothing()
+          .returning();
+        return row;
+      }
+      const [row] = await db
+        .update(table)
+        .set({ version: expected + 1, state, updatedAt })
+        .where(and(byKey(key), eq(table.version, expected)))
+        .returning();
+      return row;
+    },
+
     async delete(key: Key): Promise<boolean> {
       const rows = await db.delete(userDataDocuments).where(byKey(key)).returning({ name: userDataDocuments.name });
       return rows.length > 0;

@@ -1,0 +1,130 @@
+import {
+  type CreateLayoutBody,
+  LAYOUT_MAX_PER_USER,
+  type Layout,
+  type LayoutSlotBody,
+  type UpdateLayoutBody,
+} from '@tradedesk/contracts';
+import type { Clock } from '../../platform/clock.js';
+import { newId } from '../../platform/ids.js';
+import { resolveInstrument } from './chart-inputs.js';
+import { type ChartingEvents, noChartingEvents } from './charting-events.js';
+import { chartNotFound, chartsError, versionConflict } from './charts.errors.js';
+import type { ChartsRepository } from './charts.repository.js';
+import type { ChartLayoutRow } from './charts.table.js';
+import type { LayoutsRepository } from './layouts.repository.js';
+
+export function toLayout(row: ChartLayoutRow): Layout {
+  return {
+    id: row.id,
+    name: row.name,
+    count: row.count,
+    direction: row.direction,
+    charts: row.charts,
+    sync: row.sync,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const noSync: Layout['sync'] = { symbol: false, interval: false, crosshair: false, time: false };
+const notFound = () => chartsError('LAYOUT_NOT_FOUND', 'No layout of yours has this id.');
+
+/** Layouts of 1, 2, 4 or 8 charts; a slot's saved chart must be the caller's; saves are version-checked. */
+export function createLayoutsService(deps: {
+  repo: LayoutsRepository;
+  charts: ChartsRepository;
+  clock: Clock;
+  events?: ChartingEvents;
+  limits?: { maxLayouts: number };
+}) {
+  const { repo, charts, clock } = deps;
+  const events = deps.events ?? noChartingEvents;
+  const max = deps.limits?.maxLayouts ?? LAYOUT_MAX_PER_USER;
+
+  async function slots(userId: string, list: readonly LayoutSlotBody[]): Promise<Layout['charts']> {
+    const out: Layout['charts'] = [];
+    for (const [n, slot] of list.entries()) {
+      const instrument = resolveInstrument(slot.symbol, slot.source, {
+        symbol: `charts.${n}.symbol`,
+        source: `charts.${n}.source`,
+      });
+      if (slot.chart_id && !(await charts.find(userId, slot.chart_id))) throw chartNotFound(`charts.${n}.chart_id`);
+      out.push({
+        chartId: slot.chart_id ?? null,
+        symbol: instrument.symbol,
+        source: instrument.source,
+        timeframe: slot.timeframe,
+      });
+    }
+    return out;
+  }
+
+  return {
+    async list(userId: string): Promise<Layout[]> {
+      return (await repo.list(userId)).map(toLayout);
+    },
+
+    async get(userId: string, id: string): Promise<Layout> {
+      const row = await repo.find(userId, id);
+      if (!row) throw notFound();
+      return toLayout(row);
+    },
+
+    async create(userId: string, body: CreateLayoutBody): Promise<Layout> {
+      const chartsOf = await slots(userId, body.charts);
+      if ((await repo.count(userId)) >= max) {
+        throw chartsError(
+          'LAYOUT_LIMIT_REACHED',
+          `You already keep ${max} layouts, the most allowed; delete one before saving another.`,
+        );
+      }
+      const now = clock.now();
+      const row: ChartLayoutRow = {
+        id: newId(),
+        userId,
+        name: body.name,
+        count: body.count,
+        direction: body.direction ?? 'horizontal',
+        charts: chartsOf,
+        sync: { ...noSync, ...body.sync },
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await repo.insert(row);
+      return toLayout(row);
+    },
+
+    async update(userId: string, id: string, body: UpdateLayoutBody): Promise<Layout> {
+      const current = await repo.find(userId, id);
+      if (!current) throw notFound();
+      if (body.version !== current.version) {
+        throw versionConflict('LAYOUT_VERSION_CONFLICT', 'layout', body.version, current.version);
+      }
+      const patch: Parameters<LayoutsRepository['updateAtVersion']>[3] = { updatedAt: clock.now() };
+      if (body.name !== undefined) patch.name = body.name;
+      if (body.direction !== undefined) patch.direction = body.direction;
+      if (body.sync !== undefined) patch.sync = { ...current.sync, ...body.sync };
+      if (body.count !== undefined && body.charts !== undefined) {
+        patch.count = body.count;
+        patch.charts = await slots(userId, body.charts);
+      }
+      const saved = await repo.updateAtVersion(userId, id, body.version, patch);
+      if (!saved) {
+        const now = await repo.find(userId, id);
+        if (!now) throw notFound();
+        throw versionConflict('LAYOUT_VERSION_CONFLICT', 'layout', body.version, now.version);
+      }
+      events(userId, { resource: 'layout', id, version: saved.version });
+      return toLayout(saved);
+    },
+
+    async delete(userId: string, id: string): Promise<void> {
+      if (!(await repo.delete(userId, id))) throw notFound();
+      events(userId, { resource: 'layout', id, version: null });
+    },
+  };
+}
+export type LayoutsService = ReturnType<typeof createLayoutsService>;
