@@ -11,7 +11,7 @@ test('sign up, activate through the dev mailbox, then sign in', async ({ page })
   await form.getByLabel('First name').fill(user.firstName);
   await form.getByLabel('Last name').fill(user.lastName);
   await form.getByLabel('Username').fill(user.username);
-  await expect(form.getByText('This username is available')).toBeVisible();
+  await expect(form.getByText('This username is available.')).toBeVisible();
   await form.getByLabel('Email').fill(user.email);
   const password = form.locator('input').and(form.getByLabel(/^Password/));
   await password.fill('password1');
@@ -21,7 +21,7 @@ test('sign up, activate through the dev mailbox, then sign in', async ({ page })
   await expect(form.getByText('Password strength: Strong')).toBeVisible();
   await form.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expect(page.getByText(user.email)).toBeVisible();
 
   // A pending account cannot sign in yet, and the page says why.
@@ -75,5 +75,5 @@ test('a pending account trying to sign in is offered a new activation link', asy
   await page.goto('/sign-in');
   await submitCredentials(page, user);
   await expect(page.getByText('Confirm your email address with the link we sent before signing in.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Resend the activation e-mail' })).toBeVisible({ timeout: 3000 });
+  await expect(page.getByRole('link', { name: 'Resend the activation email' })).toBeVisible({ timeout: 3000 });
 });

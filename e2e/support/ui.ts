@@ -12,7 +12,7 @@ export async function expectOnSignIn(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 }
 
-/** Fills and sends the e-mail and password step of the sign-in page (already open). */
+/** Fills and sends the email and password step of the sign-in page (already open). */
 export async function submitCredentials(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(user.email);

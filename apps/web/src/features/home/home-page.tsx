@@ -21,7 +21,7 @@ export function HomePage() {
 
   const facts: [string, string | undefined][] = [
     ['Username', user?.username ? `@${user.username}` : undefined],
-    ['E-mail', user?.email],
+    ['Email', user?.email],
     ['Member since', formatDate(user?.createdAt)],
     ['Two-factor authentication', user ? (user.twoFactorEnabled ? 'On' : 'Off') : undefined],
     ['Time zone', general?.timeZone],

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -9,6 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Configuration } from '@tradedesk/contracts';
 import type { ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { InlineAlert } from '../../shared/states/inline-alert';
 import { SettingsNav } from './components/settings-nav';
 import { UnsavedChangesProvider } from './components/unsaved-changes-provider';
 import { AccountDetailsPage } from './pages/account-details-page';
@@ -59,16 +59,16 @@ function SettingsContent(props: { page: SettingsPageId }) {
   }
   if (isLoading || !isError) return <LoadingSettings />;
   return (
-    <Alert
+    <InlineAlert
       severity="error"
       action={
-        <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+        <Button size="small" onClick={() => void refetch()} disabled={isFetching}>
           Retry
         </Button>
       }
     >
       Your settings could not be loaded. Check your connection and try again.
-    </Alert>
+    </InlineAlert>
   );
 }
 

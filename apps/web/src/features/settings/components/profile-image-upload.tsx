@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { acceptedImageTypes } from '@tradedesk/contracts';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
 import { useReportDirty } from '../hooks/use-report-dirty';
 import { type ProfileImageKind, useUploadProfileImageMutation } from '../settings-api';
@@ -101,9 +101,9 @@ export function ProfileImageUpload(props: { kind: ProfileImageKind; currentUrl: 
         </Typography>
       )}
       {error && (
-        <Alert severity="error" sx={{ mb: 1 }}>
+        <InlineAlert severity="error" sx={{ mb: 1 }}>
           {error}
-        </Alert>
+        </InlineAlert>
       )}
       <input
         ref={inputRef}

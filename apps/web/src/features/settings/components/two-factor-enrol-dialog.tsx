@@ -11,9 +11,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useFormAlert } from '../../../shared/forms/use-form-alert';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
 import { type TwoFactorSetup, useConfirmTwoFactorMutation } from '../settings-api';
-import { FormError } from './form-error';
 import { RecoveryCodesStep } from './recovery-codes';
 
 /**
@@ -23,18 +24,18 @@ import { RecoveryCodesStep } from './recovery-codes';
 export function TwoFactorEnrolDialog(props: { setup: TwoFactorSetup; onClose: () => void }) {
   const [confirm] = useConfirmTwoFactorMutation();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(twoFactorConfirmBodySchema), defaultValues: { code: '' } });
+  const formAlert = useFormAlert({ watch: form.watch });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
+    formAlert.clear();
     const result = await confirm(values);
     if (result.data) {
       setCodes(result.data.recoveryCodes);
       toast.success('Two-factor authentication is on');
     } else {
-      setFormError(applyServerErrors(result.error, ['code'], form.setError));
+      formAlert.show(applyServerErrors(result.error, ['code'], form.setError));
     }
   });
 
@@ -96,7 +97,11 @@ export function TwoFactorEnrolDialog(props: { setup: TwoFactorSetup; onClose: ()
               </Button>
             </Box>
             <Typography sx={{ mb: 1 }}>2. Enter the 6-digit code the app shows.</Typography>
-            <FormError message={formError} />
+            {formAlert.alert && (
+              <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+                {formAlert.alert}
+              </InlineAlert>
+            )}
             <Box sx={{ maxWidth: 240 }}>
               <FormTextField
                 label="Authentication code"

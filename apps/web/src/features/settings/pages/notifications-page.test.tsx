@@ -16,7 +16,7 @@ describe('notifications', { timeout: 20_000 }, () => {
     const { form } = await openNotifications();
 
     expect(within(form).getAllByRole('switch')).toHaveLength(8);
-    expect(within(form).getByRole('switch', { name: 'News e-mails' })).not.toBeChecked();
+    expect(within(form).getByRole('switch', { name: 'News emails' })).not.toBeChecked();
     expect(within(form).getByRole('switch', { name: 'Mentions' })).toBeChecked();
     expect(within(form).getByRole('switch', { name: 'New followers' })).not.toBeChecked();
     expect(within(form).getByRole('switch', { name: 'Weekly report' })).not.toBeChecked();

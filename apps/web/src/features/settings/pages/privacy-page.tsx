@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { type Configuration, privacySettingsBodySchema } from '@tradedesk/contracts';
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { FormActions } from '../components/form-actions';
-import { FormError } from '../components/form-error';
 import { SettingsSection } from '../components/settings-section';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { useSavePrivacySettingsMutation } from '../settings-api';
@@ -39,7 +39,11 @@ export function PrivacyPage(props: { config: Configuration }) {
     <>
       <SettingsSection title="Support access">
         <form noValidate onSubmit={onSubmit} aria-label="Support access">
-          <FormError message={formError} />
+          {formError && (
+            <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+              {formError}
+            </InlineAlert>
+          )}
           <Controller
             control={form.control}
             name="support"

@@ -42,7 +42,7 @@ describe('public_profile', { timeout: 20_000 }, () => {
     const username = within(form).getByLabelText(/Username/);
     await user.clear(username);
     await user.type(username, 'ada_l');
-    expect(await within(form).findByText('This username is available')).toBeInTheDocument();
+    expect(await within(form).findByText('This username is available.')).toBeInTheDocument();
     await user.click(within(form).getByRole('switch', { name: 'Private profile' }));
     await user.selectOptions(within(form).getByLabelText('Profile visibility'), 'nobody');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
@@ -90,7 +90,7 @@ describe('public_profile', { timeout: 20_000 }, () => {
     const username = within(form).getByLabelText(/Username/);
     await user.clear(username);
     await user.type(username, 'newname');
-    await within(form).findByText('This username is available');
+    await within(form).findByText('This username is available.');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(username).toHaveAccessibleDescription('This username is taken.'));

@@ -6,10 +6,10 @@ import { type Configuration, type ProfileVisibility, profileBodySchema } from '@
 import type { FormEvent } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormTextField } from '../../../shared/forms/form-text-field';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { availabilityText, useUsernameAvailability } from '../../auth';
 import { FieldGrid } from '../components/field-grid';
 import { FormActions } from '../components/form-actions';
-import { FormError } from '../components/form-error';
 import { ProfileImageUpload } from '../components/profile-image-upload';
 import { SettingsSection } from '../components/settings-section';
 import { useSettingsForm } from '../hooks/use-settings-form';
@@ -73,7 +73,11 @@ export function PublicProfilePage(props: { config: Configuration }) {
     <>
       <SettingsSection title="Profile" description="Shown on your public profile in the community.">
         <form noValidate onSubmit={submit} aria-label="Profile">
-          <FormError message={formError} />
+          {formError && (
+            <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+              {formError}
+            </InlineAlert>
+          )}
           <FieldGrid>
             <FormTextField
               label="Username"
