@@ -25,7 +25,7 @@ test('edit the public profile with an avatar upload; everything is still there a
   await form.getByLabel('Profile visibility').selectOption({ label: 'Followers only' });
   await form.getByRole('switch', { name: 'Private profile' }).check();
   await form.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your profile was saved' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your profile was saved.' })).toBeVisible();
   await expect(form.getByRole('button', { name: 'Save changes' })).toBeDisabled();
 
   // The avatar is shown before it is sent, and sent only on request.
@@ -39,7 +39,7 @@ test('edit the public profile with an avatar upload; everything is still there a
   const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/customer/profile/image'));
   await images.getByRole('button', { name: 'Upload avatar' }).click();
   expect((await uploaded).status()).toBe(200);
-  await expect(page.getByRole('status').filter({ hasText: 'Your avatar was updated' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your avatar was updated.' })).toBeVisible();
   await expect(images.getByRole('img', { name: 'Current avatar' })).toBeVisible();
 
   await page.reload();

@@ -11,6 +11,7 @@ import { PasswordStrengthMeter } from '../../../shared/forms/password-strength-m
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useFormAlert } from '../../../shared/forms/use-form-alert';
 import { InlineAlert } from '../../../shared/states/inline-alert';
+import { toastSaveFailed } from '../../../shared/toast/save-failed';
 import { toast } from '../../../shared/toast/toast';
 import { selectCurrentUser } from '../../auth';
 import { useReportDirty } from '../hooks/use-report-dirty';
@@ -51,7 +52,9 @@ export function PasswordChangeForm() {
       form.reset(emptyValues);
       toast.success('Your password was changed. Your other sessions were signed out.');
     } else {
-      formAlert.show(applyServerErrors(result.error, ['current_password', 'new_password'], form.setError));
+      const message = applyServerErrors(result.error, ['current_password', 'new_password'], form.setError);
+      formAlert.show(message);
+      toastSaveFailed(message);
     }
   });
 

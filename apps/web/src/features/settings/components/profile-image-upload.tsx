@@ -61,9 +61,12 @@ export function ProfileImageUpload(props: { kind: ProfileImageKind; currentUrl: 
     const result = await upload({ kind: props.kind, file: pending.file });
     if (result.data) {
       setPending(null);
-      toast.success(`Your ${name} was updated`);
+      toast.success(`Your ${name} was updated.`);
     } else {
-      setError(uploadErrorText(result.error));
+      const reason = uploadErrorText(result.error);
+      setError(reason);
+      // Replaces a success toast of an earlier upload or save, which would otherwise say the opposite.
+      toast.error(reason, { title: `Your ${name} was not updated` });
     }
   };
 

@@ -24,7 +24,7 @@ export function RecoveryCodes(props: { codes: readonly string[] }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(props.codes.join('\n'));
-      toast.success('Recovery codes copied');
+      toast.success('Recovery codes copied.');
     } catch {
       toast.error('The codes could not be copied. Select them and copy them by hand.');
     }

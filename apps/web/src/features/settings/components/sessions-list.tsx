@@ -34,7 +34,7 @@ export function SessionsList(props: { prefs: TimePreferences }) {
     if (result.data) {
       setPending(null);
       // When this tab's own session went, the session logic has already signed it out.
-      if (!result.data.signedOut) toast.success('The session was signed out');
+      if (!result.data.signedOut) toast.success('The session was signed out.');
     } else {
       setError(isApiError(result.error) ? formMessage(result.error) : 'The session could not be signed out.');
     }

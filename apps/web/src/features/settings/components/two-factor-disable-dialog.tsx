@@ -28,7 +28,7 @@ export function TwoFactorDisableDialog(props: { onClose: () => void }) {
     formAlert.clear();
     const result = await disable(values);
     if (result.data) {
-      toast.success('Two-factor authentication is off');
+      toast.success('Two-factor authentication is off.');
       props.onClose();
     } else {
       formAlert.show(applyServerErrors(result.error, ['password', 'code'], form.setError));

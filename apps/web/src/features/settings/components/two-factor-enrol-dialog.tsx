@@ -33,7 +33,7 @@ export function TwoFactorEnrolDialog(props: { setup: TwoFactorSetup; onClose: ()
     const result = await confirm(values);
     if (result.data) {
       setCodes(result.data.recoveryCodes);
-      toast.success('Two-factor authentication is on');
+      toast.success('Two-factor authentication is on.');
     } else {
       formAlert.show(applyServerErrors(result.error, ['code'], form.setError));
     }
@@ -42,7 +42,7 @@ export function TwoFactorEnrolDialog(props: { setup: TwoFactorSetup; onClose: ()
   const copySecret = async () => {
     try {
       await navigator.clipboard.writeText(props.setup.secret);
-      toast.success('Secret copied');
+      toast.success('Secret copied.');
     } catch {
       toast.error('The secret could not be copied. Select it and copy it by hand.');
     }

@@ -5,6 +5,7 @@ import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useFormAlert } from '../../../shared/forms/use-form-alert';
+import { toastSaveFailed } from '../../../shared/toast/save-failed';
 import { toast } from '../../../shared/toast/toast';
 import { useReportDirty } from './use-report-dirty';
 
@@ -48,7 +49,9 @@ export function useSettingsForm<TValues extends FieldValues, TBody extends Field
       toast.success(successMessage);
     } else {
       const fields = Object.keys(toValues(config)) as Path<TValues>[];
-      formAlert.show(applyServerErrors(result.error, fields, form.setError));
+      const message = applyServerErrors(result.error, fields, form.setError);
+      formAlert.show(message);
+      toastSaveFailed(message);
     }
   });
 

@@ -34,7 +34,7 @@ export function AccountDetailsPage(props: { config: Configuration }) {
     config: props.config,
     toValues,
     save: (body) => save(body),
-    successMessage: 'Your billing details were saved',
+    successMessage: 'Your billing details were saved.',
   });
   const { errors } = form.formState;
 

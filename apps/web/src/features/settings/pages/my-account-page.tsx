@@ -36,7 +36,7 @@ export function MyAccountPage(props: { config: Configuration }) {
     config: props.config,
     toValues,
     save: (body) => save(body),
-    successMessage: 'Your account settings were saved',
+    successMessage: 'Your account settings were saved.',
   });
   const { errors } = form.formState;
 

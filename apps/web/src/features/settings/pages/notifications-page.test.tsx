@@ -35,7 +35,7 @@ describe('notifications', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('switch', { name: 'Messages' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    await screen.findByText('Your notification settings were saved');
+    await screen.findByText('Your notification settings were saved.');
     expect(server.callsTo('PUT /customer/settings/notifications').map((c) => c.body)).toEqual([
       { push_messages: false, weekly_report: true },
     ]);

@@ -50,7 +50,7 @@ export function NotificationsPage(props: { config: Configuration }) {
     config: props.config,
     toValues,
     save: (body) => save(body),
-    successMessage: 'Your notification settings were saved',
+    successMessage: 'Your notification settings were saved.',
   });
 
   return (

@@ -31,7 +31,7 @@ describe('privacy', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('switch', { name: 'Allow support to access my account' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    await screen.findByText('Your privacy settings were saved');
+    await screen.findByText('Your privacy settings were saved.');
     expect(server.callsTo('PUT /customer/settings/privacy').map((c) => c.body)).toEqual([{ support: true }]);
   });
 

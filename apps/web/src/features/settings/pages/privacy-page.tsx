@@ -31,7 +31,7 @@ export function PrivacyPage(props: { config: Configuration }) {
     config: props.config,
     toValues,
     save: (body) => save(body),
-    successMessage: 'Your privacy settings were saved',
+    successMessage: 'Your privacy settings were saved.',
   });
   const twofa = props.config.privacy.twofa;
 

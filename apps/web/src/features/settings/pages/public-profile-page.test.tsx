@@ -47,7 +47,7 @@ describe('public_profile', { timeout: 20_000 }, () => {
     await user.selectOptions(within(form).getByLabelText('Profile visibility'), 'nobody');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    await screen.findByText('Your profile was saved');
+    await screen.findByText('Your profile was saved.');
     expect(server.callsTo('PUT /profile').map((c) => c.body)).toEqual([
       { username: 'ada_l', is_public: false, visibility: 'nobody' },
     ]);
@@ -107,7 +107,7 @@ describe('public_profile', { timeout: 20_000 }, () => {
     expect(server.callsTo('PUT /customer/profile/image')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Upload avatar' }));
-    await screen.findByText('Your avatar was updated');
+    await screen.findByText('Your avatar was updated.');
     expect(server.callsTo('PUT /customer/profile/image').map((c) => c.body)).toEqual([{ file: { size: 7 } }]);
     expect(screen.queryByRole('button', { name: 'Upload avatar' })).not.toBeInTheDocument();
   });

@@ -48,7 +48,7 @@ export function PublicProfilePage(props: { config: Configuration }) {
     config: props.config,
     toValues,
     save: (body) => save(body),
-    successMessage: 'Your profile was saved',
+    successMessage: 'Your profile was saved.',
   });
   const { errors } = form.formState;
   const username = form.watch('username');
