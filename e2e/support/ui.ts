@@ -3,7 +3,7 @@ import type { TestUser } from './users';
 
 /** The signed-in shell is on screen: its account button exists only for a signed-in user. */
 export async function expectSignedIn(page: Page): Promise<void> {
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /account menu/ })).toBeVisible();
 }
 
 /** The sign-in page is on screen (the signed-out landing place). */
@@ -29,7 +29,7 @@ export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'passwor
 
 /** Signs out through the account panel of the top bar. */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: /account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expectOnSignIn(page);
 }

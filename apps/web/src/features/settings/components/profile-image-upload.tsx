@@ -66,7 +66,7 @@ export function ProfileImageUpload(props: { kind: ProfileImageKind; currentUrl: 
       const reason = uploadErrorText(result.error);
       setError(reason);
       // Replaces a success toast of an earlier upload or save, which would otherwise say the opposite.
-      toast.error(reason, { title: `Your ${name} was not updated` });
+      toast.error(`Your ${name} was not updated.`);
     }
   };
 
