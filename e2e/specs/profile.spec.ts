@@ -22,8 +22,7 @@ test('edit the public profile with an avatar upload; everything is still there a
   await form.getByLabel('Biography').fill(profile.biography);
   await form.getByLabel('Location').fill(profile.location);
   await form.getByLabel('Website').fill(profile.website);
-  await form.getByLabel('Profile visibility').selectOption({ label: 'Followers only' });
-  await form.getByRole('switch', { name: 'Private profile' }).check();
+  await form.getByRole('radio', { name: 'Followers you accept' }).check();
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your profile was saved.' })).toBeVisible();
   await expect(form.getByRole('button', { name: 'Save changes' })).toBeDisabled();
@@ -46,8 +45,7 @@ test('edit the public profile with an avatar upload; everything is still there a
   await expect(form.getByLabel('Biography')).toHaveValue(profile.biography);
   await expect(form.getByLabel('Location')).toHaveValue(profile.location);
   await expect(form.getByLabel('Website')).toHaveValue(profile.website);
-  await expect(form.getByLabel('Profile visibility')).toHaveValue('followers');
-  await expect(form.getByRole('switch', { name: 'Private profile' })).toBeChecked();
+  await expect(form.getByRole('radio', { name: 'Followers you accept' })).toBeChecked();
 
   // The avatar on screen is the uploaded picture itself, served by the app and drawn by the browser.
   const current = images.getByRole('img', { name: 'Current avatar' });

@@ -96,6 +96,21 @@ export function createAppTheme(mode: ResolvedMode): Theme {
           },
         ],
       },
+      MuiDialog: {
+        styleOverrides: {
+          paper: ({ theme }) => ({
+            // A dialog's form (fields and actions) is a column whose content scrolls between the title and
+            // the buttons, so both stay on screen however tall the content (two-factor set-up on a phone).
+            '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 },
+            [theme.breakpoints.down('sm')]: {
+              margin: 16,
+              width: 'calc(100% - 32px)',
+              maxWidth: 'calc(100% - 32px)',
+              maxHeight: 'calc(100% - 32px)',
+            },
+          }),
+        },
+      },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     },
   });

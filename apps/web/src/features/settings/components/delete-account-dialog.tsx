@@ -64,7 +64,7 @@ function useDelete() {
   return async (body: { password: string } | { confirm: 'DELETE' }) => {
     const result = await remove(body);
     // The mutation has cleared the session; the guard of the signed-in area returns to sign-in.
-    if (result.data) toast.info('Your account was deleted');
+    if (result.data) toast.info('Your account was deleted.');
     return result;
   };
 }

@@ -72,7 +72,15 @@ export function TwoFactorEnrolDialog(props: { setup: TwoFactorSetup; onClose: ()
               component="img"
               src={props.setup.qrCode}
               alt="QR code for your authenticator app"
-              sx={{ display: 'block', width: 200, height: 200, mx: 'auto', mb: 2, bgcolor: '#fff', borderRadius: 1 }}
+              sx={{
+                display: 'block',
+                width: { xs: 168, sm: 200 },
+                height: { xs: 168, sm: 200 },
+                mx: 'auto',
+                mb: 2,
+                bgcolor: '#fff',
+                borderRadius: 1,
+              }}
             />
             <Typography variant="body2" sx={{ mb: 0.5 }}>
               Or enter this secret in the app by hand:

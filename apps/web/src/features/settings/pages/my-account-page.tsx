@@ -68,7 +68,7 @@ export function MyAccountPage(props: { config: Configuration }) {
             type="email"
             value={props.config.general.email}
             readOnly
-            helperText="Your sign-in address; it cannot be changed here."
+            helperText="Read-only: your sign-in address cannot be changed here."
           />
           <FormTextField
             label="Phone"

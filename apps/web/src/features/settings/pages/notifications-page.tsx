@@ -54,7 +54,7 @@ export function NotificationsPage(props: { config: Configuration }) {
   });
 
   return (
-    <SettingsSection title="Notifications" description="Choose what we tell you about, and how.">
+    <SettingsSection title="What we tell you about" description="Choose what reaches you, by email or in the app.">
       <form noValidate onSubmit={onSubmit} aria-label="Notifications">
         {formError && (
           <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
