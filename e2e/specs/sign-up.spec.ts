@@ -49,7 +49,10 @@ test('sign up, activate through the dev mailbox, then sign in', async ({ page })
   await expect(page.getByRole('menu', { name: 'Account' }).getByText(user.email)).toBeVisible();
 });
 
-test('an activation link works only once', async ({ page, request }) => {
+test('an activation link used again says the account is already active and offers sign-in', async ({
+  page,
+  request,
+}) => {
   const user = uniqueUser('relink');
   await signUpViaApi(request, user);
 
@@ -64,8 +67,12 @@ test('an activation link works only once', async ({ page, request }) => {
   await expect(page.getByText('Your account is active.')).toBeVisible();
 
   await page.goto(href ?? '');
-  await expect(page.getByText(/already used/i)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Send a new activation link' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account already active' })).toBeVisible();
+  await expect(page.getByText('This account is already active. Sign in with your email and password.')).toBeVisible();
+  // Not a new link: the account needs none.
+  await expect(page.getByRole('link', { name: 'Send a new activation link' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
 test('a pending account trying to sign in is offered a new activation link', async ({ page, request }) => {
