@@ -82,10 +82,11 @@ describe('workspace kit gallery (development only)', { timeout: 90_000 }, () => 
     expect(within(states).getByText('No open positions.')).toBeVisible();
     // Two loading states and the three inline alerts that are not errors.
     expect(within(states).getAllByRole('status')).toHaveLength(5);
-    expect(within(states).getAllByRole('alert').map((a) => a.textContent)).toEqual([
-      expect.stringContaining('The positions could not be loaded.'),
-      'The email or password is incorrect.',
-    ]);
+    expect(
+      within(states)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual([expect.stringContaining('The positions could not be loaded.'), 'The email or password is incorrect.']);
 
     const main = screen.getByRole('main');
     expect(main).toHaveAttribute('data-mode', 'dark');

@@ -29,41 +29,39 @@ export function PrivacyPage(props: { config: Configuration }) {
   });
 
   return (
-    <>
-      <SettingsSection title="Support access">
-        <form noValidate onSubmit={onSubmit} aria-label="Support access">
-          {formError && (
-            <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
-              {formError}
-            </InlineAlert>
+    <SettingsSection title="Support access">
+      <form noValidate onSubmit={onSubmit} aria-label="Support access">
+        {formError && (
+          <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+            {formError}
+          </InlineAlert>
+        )}
+        <Controller
+          control={form.control}
+          name="support"
+          render={({ field, fieldState }) => (
+            <>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                    slotProps={{ input: { 'aria-describedby': 'privacy-support-hint' } }}
+                  />
+                }
+                label="Allow support to access my account"
+              />
+              <FormHelperText id="privacy-support-hint" error={Boolean(fieldState.error)}>
+                {fieldState.error?.message ??
+                  'When on, our support team may look at your account settings to help you with a request you made. You can turn it off at any time.'}
+              </FormHelperText>
+            </>
           )}
-          <Controller
-            control={form.control}
-            name="support"
-            render={({ field, fieldState }) => (
-              <>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value}
-                      onChange={(e) => field.onChange(e.target.checked)}
-                      onBlur={field.onBlur}
-                      name={field.name}
-                      slotProps={{ input: { 'aria-describedby': 'privacy-support-hint' } }}
-                    />
-                  }
-                  label="Allow support to access my account"
-                />
-                <FormHelperText id="privacy-support-hint" error={Boolean(fieldState.error)}>
-                  {fieldState.error?.message ??
-                    'When on, our support team may look at your account settings to help you with a request you made. You can turn it off at any time.'}
-                </FormHelperText>
-              </>
-            )}
-          />
-          <FormActions dirty={isDirty} submitting={isSubmitting} onDiscard={discard} />
-        </form>
-      </SettingsSection>
-    </>
+        />
+        <FormActions dirty={isDirty} submitting={isSubmitting} onDiscard={discard} />
+      </form>
+    </SettingsSection>
   );
 }
