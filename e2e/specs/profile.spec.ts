@@ -22,10 +22,9 @@ test('edit the public profile with an avatar upload; everything is still there a
   await form.getByLabel('Biography').fill(profile.biography);
   await form.getByLabel('Location').fill(profile.location);
   await form.getByLabel('Website').fill(profile.website);
-  await form.getByLabel('Profile visibility').selectOption({ label: 'Followers only' });
-  await form.getByRole('switch', { name: 'Private profile' }).check();
+  await form.getByRole('radio', { name: 'Followers you accept' }).check();
   await form.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your profile was saved' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your profile was saved.' })).toBeVisible();
   await expect(form.getByRole('button', { name: 'Save changes' })).toBeDisabled();
 
   // The avatar is shown before it is sent, and sent only on request.
@@ -39,15 +38,14 @@ test('edit the public profile with an avatar upload; everything is still there a
   const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/customer/profile/image'));
   await images.getByRole('button', { name: 'Upload avatar' }).click();
   expect((await uploaded).status()).toBe(200);
-  await expect(page.getByRole('status').filter({ hasText: 'Your avatar was updated' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your avatar was updated.' })).toBeVisible();
   await expect(images.getByRole('img', { name: 'Current avatar' })).toBeVisible();
 
   await page.reload();
   await expect(form.getByLabel('Biography')).toHaveValue(profile.biography);
   await expect(form.getByLabel('Location')).toHaveValue(profile.location);
   await expect(form.getByLabel('Website')).toHaveValue(profile.website);
-  await expect(form.getByLabel('Profile visibility')).toHaveValue('followers');
-  await expect(form.getByRole('switch', { name: 'Private profile' })).toBeChecked();
+  await expect(form.getByRole('radio', { name: 'Followers you accept' })).toBeChecked();
 
   // The avatar on screen is the uploaded picture itself, served by the app and drawn by the browser.
   const current = images.getByRole('img', { name: 'Current avatar' });

@@ -49,5 +49,5 @@ test('deleting the account says so and returns to sign-in, where the account is 
 
   await submitCredentials(page, user);
   await expect(page.getByRole('alert')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Account' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /account menu/ })).toHaveCount(0);
 });

@@ -27,7 +27,7 @@ test('revoking another session signs that browser out live', async ({ page, brow
     const confirm = page.getByRole('dialog', { name: 'Sign out this session?' });
     await confirm.getByRole('button', { name: 'Sign out session' }).click();
     await expect(confirm).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'The session was signed out' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'The session was signed out.' })).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list.getByRole('listitem')).toContainText('This device');
 

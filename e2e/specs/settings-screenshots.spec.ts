@@ -18,6 +18,7 @@ const pages = [
     ready: (p: Page) => p.getByRole('form', { name: 'Profile' }),
   },
   { id: 'security', file: 'settings-security', ready: (p: Page) => p.getByRole('list', { name: 'Sessions' }) },
+  { id: 'privacy', file: 'settings-privacy', ready: (p: Page) => p.getByRole('form', { name: 'Support access' }) },
 ] as const;
 
 test('the settings pages fit every width (screenshots kept in e2e/artifacts/screenshots)', async ({ page, user }) => {

@@ -11,7 +11,7 @@ test('sign up, activate through the dev mailbox, then sign in', async ({ page })
   await form.getByLabel('First name').fill(user.firstName);
   await form.getByLabel('Last name').fill(user.lastName);
   await form.getByLabel('Username').fill(user.username);
-  await expect(form.getByText('This username is available')).toBeVisible();
+  await expect(form.getByText('This username is available.')).toBeVisible();
   await form.getByLabel('Email').fill(user.email);
   const password = form.locator('input').and(form.getByLabel(/^Password/));
   await password.fill('password1');
@@ -21,14 +21,14 @@ test('sign up, activate through the dev mailbox, then sign in', async ({ page })
   await expect(form.getByText('Password strength: Strong')).toBeVisible();
   await form.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expect(page.getByText(user.email)).toBeVisible();
 
   // A pending account cannot sign in yet, and the page says why.
   await page.getByRole('link', { name: 'Go to sign in' }).click();
   await submitCredentials(page, user);
   await expect(page.getByText('Confirm your email address with the link we sent before signing in.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Account' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /account menu/ })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Open the dev mailbox' }).click();
   await expect(page.getByRole('heading', { name: 'Dev mailbox' })).toBeVisible();
@@ -45,11 +45,14 @@ test('sign up, activate through the dev mailbox, then sign in', async ({ page })
   await submitCredentials(page, user);
   await expectSignedIn(page);
   await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: /account menu/ }).click();
   await expect(page.getByRole('menu', { name: 'Account' }).getByText(user.email)).toBeVisible();
 });
 
-test('an activation link works only once', async ({ page, request }) => {
+test('an activation link used again says the account is already active and offers sign-in', async ({
+  page,
+  request,
+}) => {
   const user = uniqueUser('relink');
   await signUpViaApi(request, user);
 
@@ -64,8 +67,12 @@ test('an activation link works only once', async ({ page, request }) => {
   await expect(page.getByText('Your account is active.')).toBeVisible();
 
   await page.goto(href ?? '');
-  await expect(page.getByText(/already used/i)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Send a new activation link' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account already active' })).toBeVisible();
+  await expect(page.getByText('This account is already active. Sign in with your email and password.')).toBeVisible();
+  // Not a new link: the account needs none.
+  await expect(page.getByRole('link', { name: 'Send a new activation link' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
 test('a pending account trying to sign in is offered a new activation link', async ({ page, request }) => {
@@ -75,5 +82,5 @@ test('a pending account trying to sign in is offered a new activation link', asy
   await page.goto('/sign-in');
   await submitCredentials(page, user);
   await expect(page.getByText('Confirm your email address with the link we sent before signing in.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Resend the activation e-mail' })).toBeVisible({ timeout: 3000 });
+  await expect(page.getByRole('link', { name: 'Resend the activation email' })).toBeVisible({ timeout: 3000 });
 });

@@ -3,7 +3,7 @@ import type { TestUser } from './users';
 
 /** The signed-in shell is on screen: its account button exists only for a signed-in user. */
 export async function expectSignedIn(page: Page): Promise<void> {
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /account menu/ })).toBeVisible();
 }
 
 /** The sign-in page is on screen (the signed-out landing place). */
@@ -12,7 +12,7 @@ export async function expectOnSignIn(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 }
 
-/** Fills and sends the e-mail and password step of the sign-in page (already open). */
+/** Fills and sends the email and password step of the sign-in page (already open). */
 export async function submitCredentials(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(user.email);
@@ -29,7 +29,7 @@ export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'passwor
 
 /** Signs out through the account panel of the top bar. */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: /account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expectOnSignIn(page);
 }

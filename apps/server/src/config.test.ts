@@ -53,7 +53,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false' }, []).seedDemo).toBe(false);
   });
 
-  it('builds PUBLIC_URL from PORT when it is unset, so e-mailed links reach the server', () => {
+  it('builds PUBLIC_URL from PORT when it is unset, so emailed links reach the server', () => {
     expect(loadConfig({ DATA_DIR: dataDir, PORT: '3000' }, []).publicUrl).toBe('http://localhost:3000');
     expect(loadConfig({ DATA_DIR: dataDir, PORT: '3000', PUBLIC_URL: '' }, []).publicUrl).toBe('http://localhost:3000');
     const behindProxy = loadConfig({ DATA_DIR: dataDir, PORT: '3000', PUBLIC_URL: 'https://trade.example.com/' }, []);

@@ -27,7 +27,7 @@ export type SignUpOverrides = {
   lastName?: string;
 };
 
-/** A unique suffix per call, so tests sharing one app never collide on e-mail or username. */
+/** A unique suffix per call, so tests sharing one app never collide on email or username. */
 export function uniqueSuffix(): string {
   return randomBytes(5).toString('hex');
 }
@@ -111,7 +111,7 @@ export async function signUp(app: FastifyInstance, overrides: SignUpOverrides = 
 
 /**
  * A signed-in, activated user: signs up, activates with the token of the mailed link, logs in with
- * `return_tokens`. Each call makes a new user (unique e-mail and username unless overridden).
+ * `return_tokens`. Each call makes a new user (unique email and username unless overridden).
  */
 export async function signUpAndLogin(app: FastifyInstance, overrides: SignUpOverrides = {}): Promise<SignedInUser> {
   const user = await signUp(app, overrides);

@@ -13,6 +13,7 @@ export const authErrorCodes = [
   'AUTH_LINK_INVALID',
   'AUTH_LINK_USED',
   'AUTH_LINK_EXPIRED',
+  'AUTH_ALREADY_ACTIVE',
   'AUTH_REFRESH_INVALID',
   'AUTH_REFRESH_EXPIRED',
   'AUTH_REFRESH_REUSED',
@@ -62,7 +63,7 @@ export const usernameSchema = line('Username', 30, { min: 3 }).regex(
 
 const personNameSchema = (label: string) => line(label, 60, { min: 1 });
 
-/** An e-mailed single-use token or a login challenge token. */
+/** An emailed single-use token or a login challenge token. */
 const opaqueTokenSchema = (label: string) => opaque(label, 200, { min: 1 });
 
 /** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx). */
@@ -102,7 +103,7 @@ export const authTokensSchema = z.object({
 });
 export type AuthTokens = z.infer<typeof authTokensSchema>;
 
-// ---- sign-up and e-mailed links -----------------------------------------------------------------
+// ---- sign-up and emailed links -----------------------------------------------------------------
 
 export const signUpBodySchema = z.object({
   email: emailSchema,

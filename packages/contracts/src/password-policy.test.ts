@@ -17,9 +17,9 @@ describe('checkPasswordPolicy', () => {
     ['a repeat', 'aaaaaaaaaaaa', {}, passwordProblems.common],
     ['a sequence with a common word', 'abcd1234', {}, passwordProblems.common],
     ['the username inside, any case', 'My-Countess_Ada-1815', ada, passwordProblems.containsIdentity],
-    ['the e-mail local part inside', 'xx-ada.lovelace+news-xx', ada, passwordProblems.containsIdentity],
+    ['the email local part inside', 'xx-ada.lovelace+news-xx', ada, passwordProblems.containsIdentity],
     ['the local part before +tag inside', 'Sunny-ada.lovelace-2026', ada, passwordProblems.containsIdentity],
-    ['the whole e-mail', 'ada.lovelace+news@example.com', ada, passwordProblems.containsIdentity],
+    ['the whole email', 'ada.lovelace+news@example.com', ada, passwordProblems.containsIdentity],
     ['the name and a year', 'Lovelace1815', ada, passwordProblems.fromName],
   ])('refuses a password %s', (_case, password, context, problem) => {
     expect(checkPasswordPolicy(password, context)).toBe(problem);

@@ -3,7 +3,7 @@ import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
 /**
  * The password rule of NIST SP 800-63B: a length of 8 to 128, nothing common or easy to guess, and not
- * built from the account's own e-mail address or username. No composition rules (a letter, a digit...).
+ * built from the account's own email address or username. No composition rules (a letter, a digit...).
  * Server and web share it; the dictionary is large, so the web loads this module only when a password
  * is being chosen (`import('@tradedesk/contracts/password-policy')`), never on the sign-in page.
  */
@@ -12,7 +12,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** zxcvbn scores below this (fewer than ~10^6 guesses: lists of leaked passwords, "aaaaaaaa") are refused. */
 export const PASSWORD_MIN_SCORE = 2;
-/** Shorter e-mail local parts and usernames are only a hint to the estimator, not a refusal. */
+/** Shorter email local parts and usernames are only a hint to the estimator, not a refusal. */
 const MIN_IDENTIFIER_LENGTH = 4;
 
 export type PasswordContext = { email?: string; username?: string; firstName?: string; lastName?: string };
@@ -28,8 +28,8 @@ export type PasswordAssessment = {
 export const passwordProblems = {
   tooShort: `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
   tooLong: `The password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
-  containsIdentity: 'The password must not contain your e-mail address or username.',
-  fromName: 'The password must not be built from your name, e-mail address or username.',
+  containsIdentity: 'The password must not contain your email address or username.',
+  fromName: 'The password must not be built from your name, email address or username.',
   common: 'The password is too common or too easy to guess. Choose a less common password.',
 } as const;
 

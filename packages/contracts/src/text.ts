@@ -88,7 +88,7 @@ export function secret(label: string, options: { min?: number; max: number }): z
   return text({ label, max: options.max, min: options.min ?? 1, trim: false });
 }
 
-/** A token or code a program produced (e-mailed link tokens, challenge tokens, OAuth values): not trimmed. */
+/** A token or code a program produced (emailed link tokens, challenge tokens, OAuth values): not trimmed. */
 export function opaque(label: string, max: number, options: { min?: number } = {}): z.ZodString {
   return text({ label, max, min: options.min ?? 0, trim: false });
 }

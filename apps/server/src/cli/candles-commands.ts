@@ -34,7 +34,7 @@ function serviceOf(ctx: CliContext) {
 async function ownerOf(ctx: CliContext, email: string | undefined): Promise<{ id: string | null; label: string }> {
   if (email === undefined) return { id: null, label: 'every user' };
   const user = await createUsersRepository(ctx.database.db).findByEmail(email);
-  if (!user) throw new CliError(`--user: no account has the e-mail ${email}.`);
+  if (!user) throw new CliError(`--user: no account has the email ${email}.`);
   return { id: user.id, label: user.email };
 }
 

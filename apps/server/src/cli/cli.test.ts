@@ -125,7 +125,7 @@ describe('tradedesk command line', () => {
     expect(again.stderr).toBe(`tradedesk: There is no import with the id ${id}.\n`);
   });
 
-  it('imports for one account with --user, and refuses an e-mail nobody has', async () => {
+  it('imports for one account with --user, and refuses an email nobody has', async () => {
     const email = `cli-${randomBytes(4).toString('hex')}@example.test`;
     const userId = newId();
     await withDatabase((db) =>
@@ -159,7 +159,7 @@ describe('tradedesk command line', () => {
       'nobody@example.test',
     );
     expect(nobody.code).toBe(1);
-    expect(nobody.stderr).toBe('tradedesk: --user: no account has the e-mail nobody@example.test.\n');
+    expect(nobody.stderr).toBe('tradedesk: --user: no account has the email nobody@example.test.\n');
   });
 
   it('refuses a file with bad rows: exit status 1, the lines on stderr, nothing stored', async () => {

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config.js';
 
 const SECRET_QUERY_KEYS = /([?&](?:[a-z_]*token|code|state|password|secret)=)[^&]*/gi;
 
-/** Strips secrets that may ride in a query string (e-mailed links, OAuth callbacks). */
+/** Strips secrets that may ride in a query string (emailed links, OAuth callbacks). */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY_KEYS, '$1[redacted]');
 }

@@ -150,7 +150,7 @@ const alnum = fc.string({
   minLength: 1,
   maxLength: 24,
 });
-/** Common shapes of real values, so a field without a declared format still gets e-mails, ids, URLs, dates. */
+/** Common shapes of real values, so a field without a declared format still gets emails, ids, URLs, dates. */
 const shaped = fc.oneof(
   fc.emailAddress(),
   fc.uuid({ version: 4 }),
@@ -176,7 +176,7 @@ const plainEmail = fc
   .map(([a, sep, b, domain, tld]) => `${a}${b ? sep + b : ''}@${domain}.${tld}`);
 
 /**
- * Values for fields whose rule lives in a zod refinement the JSON schema cannot show (an e-mail behind a
+ * Values for fields whose rule lives in a zod refinement the JSON schema cannot show (an email behind a
  * pipe, an ISO country, an IANA zone, an http URL), found by the field's name: without them almost every
  * baseline request would stop at validation and the handlers behind it would never be fuzzed.
  */

@@ -132,7 +132,9 @@ export const baseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiError> = a
   const auth = authOf(api.getState);
   if (!sessionCall && auth.status === 'signedIn' && auth.accessExpiresAt) {
     if (Date.parse(auth.accessExpiresAt) - now() < REFRESH_MARGIN_MS && !(await refreshSession(dispatch))) {
-      return { error: { status: 401, code: 'AUTH_REFRESH_INVALID', message: 'Your session has ended' } };
+      return {
+        error: { status: 401, code: 'AUTH_REFRESH_INVALID', message: 'Your session has ended. Sign in again.' },
+      };
     }
   }
 

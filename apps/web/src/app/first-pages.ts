@@ -66,6 +66,12 @@ export const firstPages: FirstPage[] = [
     access: 'public',
     modules: ['src/features/dev-mailbox/mailbox-page.tsx'],
   },
+  {
+    name: 'dev-toasts',
+    paths: ['/dev/toasts'],
+    access: 'public',
+    modules: ['src/features/dev-mailbox/toast-gallery-page.tsx'],
+  },
   { name: 'home', paths: ['/'], access: 'signedIn', modules: [shell, 'src/features/home/home-page.tsx'] },
   {
     name: 'settings',

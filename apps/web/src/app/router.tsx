@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
     ],
   },
   { path: 'dev/mailbox', lazy: () => import('../features/dev-mailbox/mailbox-page') },
+  { path: 'dev/toasts', lazy: () => import('../features/dev-mailbox/toast-gallery-page') },
   {
     element: <RequireAuth />,
     // Read by app-router.tsx: without a session nothing below is fetched, the guard shows the sign-in page.

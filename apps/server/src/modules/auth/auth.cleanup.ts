@@ -13,7 +13,7 @@ export const AUTH_CLEANUP_BATCH = 500;
 
 /**
  * How long rows outlive their use, and why:
- * - An expired e-mailed link is kept a week, so a person who clicks an old link is told it expired (and to ask
+ * - An expired emailed link is kept a week, so a person who clicks an old link is told it expired (and to ask
  *   for a new one) rather than that it is not valid.
  * - An expired two-factor challenge is kept an hour, for the same reason ("expired, sign in again").
  * - Refresh tokens are deleted family by family (one session, one kind), and only once every token of the

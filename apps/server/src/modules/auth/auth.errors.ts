@@ -11,6 +11,7 @@ const codes = {
   AUTH_LINK_INVALID: 'validation',
   AUTH_LINK_USED: 'validation',
   AUTH_LINK_EXPIRED: 'validation',
+  AUTH_ALREADY_ACTIVE: 'conflict',
   AUTH_REFRESH_INVALID: 'unauthenticated',
   AUTH_REFRESH_EXPIRED: 'unauthenticated',
   AUTH_REFRESH_REUSED: 'unauthenticated',

@@ -20,7 +20,7 @@ export async function verifyPasswordHash(hash: string, password: string): Promis
 
 let dummyHash: Promise<string> | undefined;
 
-/** Spends the time of one verification, so unknown e-mails answer as slowly as wrong passwords. */
+/** Spends the time of one verification, so unknown emails answer as slowly as wrong passwords. */
 export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hashPassword('timing-equaliser-0');
   await verifyPasswordHash(await dummyHash, password);

@@ -21,7 +21,7 @@ async function hammer(url: string, payload: object, ip: string, times: number) {
 }
 
 describe('rate limits per address', () => {
-  it('the 11th login within a minute for one IP and e-mail gets 429 with Retry-After', async () => {
+  it('the 11th login within a minute for one IP and email gets 429 with Retry-After', async () => {
     const user = await signUpAndLogin(t.app);
     const payload = { email: user.email, password: user.password };
     // Right passwords: the account's own limit on failures stays out of it.
@@ -34,7 +34,7 @@ describe('rate limits per address', () => {
       code: 'RATE_LIMITED',
       message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds?\.$/),
     });
-    // Another IP, or another e-mail from the same IP, is counted apart.
+    // Another IP, or another email from the same IP, is counted apart.
     expect((await post('/api/customer/login', payload, '192.0.2.11')).statusCode).toBe(200);
     expect(
       (await post('/api/customer/login', { email: 'x@example.test', password: 'x' }, '192.0.2.10')).statusCode,

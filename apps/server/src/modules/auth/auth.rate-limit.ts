@@ -18,7 +18,7 @@ const emailOf = (request: FastifyRequest) => {
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
 };
 
-/** Limits of the routes that guess secrets or send mail (keys include the IP; login also the e-mail). */
+/** Limits of the routes that guess secrets or send mail (keys include the IP; login also the email). */
 const limits = {
   login: { max: 10, timeWindow: MINUTE, keyGenerator: (r) => `login:${r.ip}:${emailOf(r)}` },
   // signed-in routes that check the password (a stolen session must not guess it freely)
@@ -55,7 +55,7 @@ export async function registerAuthRateLimits(
   if (!config.rateLimit) return Object.assign((_name: RateLimitName) => ({}), { hook: () => async () => {} });
   await app.register(fastifyRateLimit, {
     global: false,
-    // After validation, so the key can use the parsed e-mail.
+    // After validation, so the key can use the parsed email.
     hook: 'preHandler',
     // A limiter outage (Redis away) lets requests through rather than failing every sign-in.
     skipOnError: true,

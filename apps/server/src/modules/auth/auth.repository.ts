@@ -86,7 +86,7 @@ export function createAuthRepository(db: Db) {
       return rows.length > 0;
     },
 
-    // ---- e-mailed single-use tokens ----
+    // ---- emailed single-use tokens ----
     async insertEmailToken(row: typeof emailTokens.$inferInsert): Promise<void> {
       await db.insert(emailTokens).values(row);
     },
@@ -194,7 +194,7 @@ const liveToken = alias(refreshTokens, 'live_token');
 /** Bounded deletes of rows nothing can use any more; each answers how many rows went. */
 export function createAuthCleanupRepository(db: Db) {
   return {
-    /** E-mailed links (used or not) that expired before `before`. */
+    /** Emailed links (used or not) that expired before `before`. */
     async deleteEmailTokensExpiredBefore(before: Date, limit: number): Promise<number> {
       const ids = db
         .select({ id: emailTokens.id })

@@ -92,7 +92,7 @@ describe('POST /api/customer/login', () => {
     expect(trading.exp - trading.iat).toBe(4 * 60);
   });
 
-  it('answers 401 AUTH_BAD_CREDENTIALS alike for a wrong password and an unknown e-mail', async () => {
+  it('answers 401 AUTH_BAD_CREDENTIALS alike for a wrong password and an unknown email', async () => {
     const user = await signUpAndLogin(t.app);
     const wrong = await login({ email: user.email, password: 'Wrong-pass-1' });
     const unknown = await login({ email: 'nobody-here@example.test', password: 'Wrong-pass-1' });

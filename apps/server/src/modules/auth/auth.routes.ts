@@ -73,11 +73,11 @@ export function authRoutes(deps: {
           tags,
           summary: 'Sign up: creates a pending account and mails its activation link (valid 48 h)',
           description:
-            'The answer is the same (202) whether or not the e-mail address already has an account, so it does not ' +
+            'The answer is the same (202) whether or not the email address already has an account, so it does not ' +
             'tell who has one: the owner of an existing address is mailed instead (a pending account gets a new ' +
             'activation link, an active one a note with the sign-in and reset links). A taken username is a 409 ' +
             '(username availability is public). The password must pass the password rule (not common, not the ' +
-            'e-mail or username): 400 AUTH_PASSWORD_WEAK otherwise. At most 10 sign-ups per address and hour. ' +
+            'email or username): 400 AUTH_PASSWORD_WEAK otherwise. At most 10 sign-ups per address and hour. ' +
             'The referral code (cookie `referral_code` or `ref`) and tracking parameters (cookies utm_*, gclid, fbclid) are stored on the account.',
           body: signUpBodySchema,
           response: { 202: signUpResponseSchema },

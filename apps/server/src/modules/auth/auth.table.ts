@@ -39,7 +39,7 @@ export const refreshTokens = pgTable(
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
-/** Single-use e-mailed links (activation, password reset), stored hashed. */
+/** Single-use emailed links (activation, password reset), stored hashed. */
 export const emailTokens = pgTable(
   'email_tokens',
   {

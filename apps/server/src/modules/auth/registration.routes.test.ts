@@ -159,7 +159,7 @@ describe('POST /api/customer (sign-up)', () => {
     );
 
     const mail = await nextMail(owner.email, 'sign-up-existing');
-    expect(mail.subject).toBe('Someone tried to sign up with your e-mail address');
+    expect(mail.subject).toBe('Someone tried to sign up with your email address');
     expect(mail.links).toEqual(['http://localhost:8080/sign-in', 'http://localhost:8080/forgot-password']);
     expect(mail.text).toContain('It already has an account, so nothing was changed.');
     // Nothing about the account changed: no second account, same password, same username.
@@ -181,7 +181,7 @@ describe('POST /api/customer (sign-up)', () => {
     expect((await login(pending.email, pending.password)).statusCode).toBe(200);
   });
 
-  it('reports a taken username (any case) with 409, before and whatever the e-mail', async () => {
+  it('reports a taken username (any case) with 409, before and whatever the email', async () => {
     const owner = await signUp(t.app);
     for (const email of [`other-${uniqueSuffix()}@example.test`, owner.email]) {
       const res = await signUpPost(body({ email, username: owner.username.toUpperCase() }));
@@ -195,11 +195,7 @@ describe('POST /api/customer (sign-up)', () => {
     ['a common password', { password: 'password1' }, 'The password is too common or too easy to guess.'],
     ['an easy pattern', { password: 'abcd1234' }, 'The password is too common or too easy to guess.'],
     ['the username inside', { username: 'orbital_ada', password: 'My-orbital_ada-77' }, 'must not contain your'],
-    [
-      'the e-mail local part',
-      { email: 'stargazer@example.test', password: 'Stargazer!2026x' },
-      'must not contain your',
-    ],
+    ['the email local part', { email: 'stargazer@example.test', password: 'Stargazer!2026x' }, 'must not contain your'],
     ['the name', { first_name: 'Ada', last_name: 'Lovelace', password: 'Lovelace1815' }, 'must not be built from your'],
   ])('refuses %s with 400 AUTH_PASSWORD_WEAK on the password field', async (_name, override, sentence) => {
     const input = body(override);
@@ -277,8 +273,25 @@ describe('activation', () => {
     expect((await login(user.email, user.password)).statusCode).toBe(200);
 
     const again = await post('/api/customer/activate', { token });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'AUTH_LINK_USED', message: 'This link was already used.' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'AUTH_ALREADY_ACTIVE',
+      message: 'This account is already active. Sign in with your email and password.',
+    });
+  });
+
+  it('an expired link of an account activated meanwhile says it is already active', async () => {
+    const user = await signUp(t.app);
+    const first = await latestMailLink(t.app, user.email, 'activation');
+    clock.advance(1000);
+    expect((await post('/api/customer/resend', { email: user.email })).statusCode).toBe(200);
+    const second = await latestMailLink(t.app, user.email, 'activation', first.token);
+    expect(second.token).not.toBe(first.token);
+    expect((await post('/api/customer/activate', { token: second.token })).statusCode).toBe(200);
+    clock.advance(48 * HOUR + 1000);
+    const old = await post('/api/customer/activate', { token: first.token });
+    expect(old.statusCode).toBe(409);
+    expect(old.json().code).toBe('AUTH_ALREADY_ACTIVE');
   });
 
   it('rejects unknown and empty tokens', async () => {
@@ -324,7 +337,7 @@ describe('activation', () => {
     expect(await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, ghost))).toHaveLength(0);
   });
 
-  it('resend validates the e-mail', async () => {
+  it('resend validates the email', async () => {
     const res = await post('/api/customer/resend', { email: 'nope' });
     expectFieldError(res, { field: 'email', message: 'Enter a valid email address.' });
   });
@@ -431,7 +444,7 @@ describe('forgot and reset', () => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({
       code: 'AUTH_PASSWORD_WEAK',
-      message: 'The password must not contain your e-mail address or username.',
+      message: 'The password must not contain your email address or username.',
     });
     const common = await post('/api/customer/reset', { token, password: 'iloveyou2' });
     expect(common.json().code).toBe('AUTH_PASSWORD_WEAK');

@@ -26,8 +26,10 @@ export type SignUpInput = {
 };
 
 const isCode = (error: unknown, code: string) => error instanceof AppError && error.code === code;
+const alreadyActive = () =>
+  authError('AUTH_ALREADY_ACTIVE', 'This account is already active. Sign in with your email and password.');
 
-/** Sign-up, activation and password reset: the flows that go through an e-mailed single-use link. */
+/** Sign-up, activation and password reset: the flows that go through an emailed single-use link. */
 export function createRegistrationService(deps: {
   repo: AuthRepository;
   users: UsersService;
@@ -150,7 +152,16 @@ export function createRegistrationService(deps: {
       return users.isUsernameAvailable(username);
     },
 
+    /**
+     * Activates the account of the link. A link of an account that is already active (used before, expired,
+     * or the account was activated another way) says so, so its owner signs in instead of asking for a new link.
+     */
     async activate(token: string): Promise<UserRow> {
+      const found = await repo.findEmailToken('activation', hashToken(token));
+      if (found && (found.usedAt || found.expiresAt.getTime() <= clock.now().getTime())) {
+        const owner = await users.findById(found.userId);
+        if (owner?.status === 'active') throw alreadyActive();
+      }
       const row = await usableToken('activation', token);
       await use(row);
       const user = await users.getById(row.userId);

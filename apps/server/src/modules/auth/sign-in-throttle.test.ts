@@ -113,7 +113,7 @@ describe('wrong passwords on one account from many addresses', () => {
     expect((await login(t, user.email, user.password, nextIp())).statusCode).toBe(429);
   });
 
-  it('an unknown e-mail gets the same answers, so the limit does not tell who has an account', async () => {
+  it('an unknown email gets the same answers, so the limit does not tell who has an account', async () => {
     const user = await signUpAndLogin(t.app);
     const ghost = `ghost-${uniqueSuffix()}@example.test`;
     const known: number[] = [];

@@ -47,7 +47,7 @@ const utcClock = (ms: number) => `${new Date(ms).toISOString().slice(11, 19)} UT
 
 /**
  * Per-account limits on password and two-factor guesses, counted across every address (and, with
- * Redis, every process), plus a cap on how many accounts one address may try. Keys use the e-mail as
+ * Redis, every process), plus a cap on how many accounts one address may try. Keys use the email as
  * typed (normalised), so an unknown address is throttled exactly like a known one and the answers do
  * not tell them apart. With `enforce` off (RATE_LIMIT=false) nothing is refused, but failures are
  * still counted and the owner still told.
@@ -207,5 +207,5 @@ export function createSignInThrottle(deps: {
 }
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
 
-/** The key the throttle counts an e-mail under: as users.findByEmail compares it. */
+/** The key the throttle counts an email under: as users.findByEmail compares it. */
 export const throttleEmail = (email: string) => email.trim().toLowerCase();

@@ -135,7 +135,7 @@ describe('every settings route requires a signed-in caller', () => {
 });
 
 describe('PUT /api/customer/settings/general', () => {
-  it('updates name, phone, time zone and format; the e-mail stays', async () => {
+  it('updates name, phone, time zone and format; the email stays', async () => {
     const u = await signUpAndLogin(app);
     clock.advance(60_000);
     const res = await put('/api/customer/settings/general', u.auth, {

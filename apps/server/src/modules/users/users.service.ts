@@ -27,7 +27,7 @@ export function createUsersService(deps: { repo: UsersRepository; clock: Clock }
       return !(await repo.findByUsername(username));
     },
 
-    /** Creates a customer; a taken e-mail or username is a 409 naming the field. */
+    /** Creates a customer; a taken email or username is a 409 naming the field. */
     async create(input: Omit<NewUserRow, 'id' | 'createdAt' | 'updatedAt'>): Promise<UserRow> {
       const now = clock.now();
       try {

@@ -56,12 +56,12 @@ export function renderMail(message: MailMessage): RenderedMail {
       const { signInLink, resetLink } = message.data;
       const intro = [
         `Hi ${name},`,
-        'Someone tried to create a TradeDesk account with this e-mail address. It already has an account, so nothing was changed.',
+        'Someone tried to create a TradeDesk account with this email address. It already has an account, so nothing was changed.',
         'If it was you, sign in with your password, or reset it if you do not remember it.',
       ];
       const footer = 'If it was not you, you can ignore this mail: nobody can use your account without your password.';
       return {
-        subject: 'Someone tried to sign up with your e-mail address',
+        subject: 'Someone tried to sign up with your email address',
         text: `${intro.join('\n\n')}\n\nSign in: ${signInLink}\nReset your password: ${resetLink}\n\n${footer}\n`,
         html: layout('You already have an account', intro, { label: 'Sign in', link: signInLink }, footer, {
           label: 'Forgot your password? Reset it',

@@ -80,8 +80,13 @@ describe('workspace kit gallery (development only)', { timeout: 90_000 }, () => 
     // The states.
     const states = screen.getByRole('region', { name: 'States' });
     expect(within(states).getByText('No open positions.')).toBeVisible();
-    expect(within(states).getAllByRole('status')).toHaveLength(2);
-    expect(within(states).getByRole('alert')).toHaveTextContent('The positions could not be loaded.');
+    // Two loading states and the three inline alerts that are not errors.
+    expect(within(states).getAllByRole('status')).toHaveLength(5);
+    expect(
+      within(states)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual([expect.stringContaining('The positions could not be loaded.'), 'The email or password is incorrect.']);
 
     const main = screen.getByRole('main');
     expect(main).toHaveAttribute('data-mode', 'dark');

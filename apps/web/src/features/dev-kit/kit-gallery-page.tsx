@@ -29,6 +29,7 @@ import type { PnlColorScheme } from '../../shared/format/pnl';
 import { PnlText } from '../../shared/format/pnl-text';
 import { EmptyState } from '../../shared/states/empty-state';
 import { ErrorState } from '../../shared/states/error-state';
+import { InlineAlert } from '../../shared/states/inline-alert';
 import { LoadingState } from '../../shared/states/loading-state';
 import type { ResolvedMode } from '../../shared/theme/theme-slice';
 import { useResolvedMode } from '../../shared/theme/use-resolved-mode';
@@ -320,7 +321,10 @@ function FormattingSection() {
 function StatesSection() {
   const [retries, setRetries] = useState(0);
   return (
-    <Section title="States" hint="shared/states: empty, loading and error, for panels and tables alike.">
+    <Section
+      title="States"
+      hint="shared/states: empty, loading and error, for panels and tables alike; the inline alert of forms and pages."
+    >
       <Box
         sx={{
           display: 'grid',
@@ -355,6 +359,15 @@ function StatesSection() {
           />
         </Paper>
       </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, columnGap: 1.5, px: 1.5 }}>
+        <InlineAlert severity="error">The email or password is incorrect.</InlineAlert>
+        <InlineAlert severity="warning">Save these codes somewhere safe now: they are not shown again.</InlineAlert>
+        <InlineAlert severity="info">This account is already active. Sign in with your email and password.</InlineAlert>
+        <InlineAlert severity="success">Your account is active. Welcome aboard!</InlineAlert>
+      </Box>
+      <Typography variant="body2" sx={{ px: 1.5, pb: 1.5, color: 'text.secondary' }}>
+        Each toast variant, with all its parts, is on /dev/toasts.
+      </Typography>
     </Section>
   );
 }

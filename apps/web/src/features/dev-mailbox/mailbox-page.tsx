@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { InlineAlert } from '../../shared/states/inline-alert';
 import { useMailboxQuery } from './dev-mailbox-api';
 
 /** Links of this app open in it (client-side), whatever host the server wrote into the mail. */
@@ -41,7 +42,7 @@ export function MailboxPage() {
         No SMTP server is configured, so mail is kept here instead of being sent. Newest first.
       </Typography>
       {isLoading && <Typography role="status">Loading mail…</Typography>}
-      {isError && <Typography role="alert">The mailbox is not available on this server.</Typography>}
+      {isError && <InlineAlert severity="error">The mailbox is not available on this server.</InlineAlert>}
       {data && data.mails.length === 0 && <Typography>No mail yet.</Typography>}
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }} aria-label="Mails">
         {data?.mails.map((mail) => (

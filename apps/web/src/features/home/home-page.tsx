@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../app/hooks';
+import { InlineAlert } from '../../shared/states/inline-alert';
 import { useConfigurationQuery } from '../account/account-api';
 import { selectCurrentUser } from '../auth';
 
@@ -21,7 +22,7 @@ export function HomePage() {
 
   const facts: [string, string | undefined][] = [
     ['Username', user?.username ? `@${user.username}` : undefined],
-    ['E-mail', user?.email],
+    ['Email', user?.email],
     ['Member since', formatDate(user?.createdAt)],
     ['Two-factor authentication', user ? (user.twoFactorEnabled ? 'On' : 'Off') : undefined],
     ['Time zone', general?.timeZone],
@@ -30,7 +31,8 @@ export function HomePage() {
   ];
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3, lg: 4 }, maxWidth: 960 }}>
+    // The settings pages' width, centred: at 1536 px the facts sit two to a row rather than in a thin strip.
+    <Box sx={{ p: { xs: 2, sm: 3, lg: 4 }, maxWidth: 1160, mx: 'auto' }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 0.5, fontSize: { xs: 26, sm: 32 } }}>
         Welcome{name ? `, ${name}` : ''}
       </Typography>
@@ -40,16 +42,16 @@ export function HomePage() {
           Account
         </Typography>
         {isError && (
-          <Typography role="alert" sx={{ color: 'error.main', mb: 1 }}>
+          <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
             The account settings could not be loaded.
-          </Typography>
+          </InlineAlert>
         )}
         <Box
           component="dl"
           sx={{
             m: 0,
             display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+            gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr', lg: 'max-content 1fr max-content 1fr' },
             columnGap: 4,
             rowGap: 1,
           }}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -9,6 +8,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Configuration } from '@tradedesk/contracts';
 import type { ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { tokens } from '../../app/theme';
+import { InlineAlert } from '../../shared/states/inline-alert';
 import { SettingsNav } from './components/settings-nav';
 import { UnsavedChangesProvider } from './components/unsaved-changes-provider';
 import { AccountDetailsPage } from './pages/account-details-page';
@@ -59,16 +60,16 @@ function SettingsContent(props: { page: SettingsPageId }) {
   }
   if (isLoading || !isError) return <LoadingSettings />;
   return (
-    <Alert
+    <InlineAlert
       severity="error"
       action={
-        <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+        <Button size="small" onClick={() => void refetch()} disabled={isFetching}>
           Retry
         </Button>
       }
     >
       Your settings could not be loaded. Check your connection and try again.
-    </Alert>
+    </InlineAlert>
   );
 }
 
@@ -78,7 +79,9 @@ function SettingsLayout(props: { page: SettingsPageId }) {
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const label = settingsPages.find((p) => p.id === props.page)?.label ?? '';
   return (
-    <Box sx={{ p: { xs: 2, sm: 3, lg: 4 }, maxWidth: 1200 }}>
+    // Centred and capped, so at 1536 px the page keeps one reading column beside its list instead of
+    // stretching the forms or leaving a gap on one side.
+    <Box sx={{ p: { xs: 2, sm: 3, lg: 4 }, maxWidth: 1160, mx: 'auto' }}>
       <Typography
         component="h1"
         variant="h4"
@@ -93,8 +96,13 @@ function SettingsLayout(props: { page: SettingsPageId }) {
           gap: wide ? 4 : 2,
         }}
       >
-        <SettingsNav page={props.page} variant={wide ? 'list' : 'select'} />
-        <Box sx={{ minWidth: 0, maxWidth: 840 }}>
+        <Box
+          // The page list stays in view while a long page scrolls (under the 56 px top bar).
+          sx={wide ? { position: 'sticky', top: tokens.topBarHeight + 24, alignSelf: 'start' } : undefined}
+        >
+          <SettingsNav page={props.page} variant={wide ? 'list' : 'select'} />
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
           <Typography component="h2" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
             {label}
           </Typography>

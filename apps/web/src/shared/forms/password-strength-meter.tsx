@@ -10,7 +10,7 @@ const MIN_LENGTH = 8;
 
 /**
  * The strength of a password being chosen, scored by the same rule the server applies (zxcvbn with the
- * common-password list, and the account's own e-mail, username and name), with the reason it would be
+ * common-password list, and the account's own email, username and name), with the reason it would be
  * refused. The rule's module loads when a password is first typed.
  */
 export function PasswordStrengthMeter(props: { password: string; context?: PasswordContext }) {

@@ -25,5 +25,5 @@ export function applyServerErrors<T extends FieldValues>(
 
 /** The text of a failure shown above a form or on a page: the server words it as a sentence already. */
 export function formMessage(error: ApiError): string {
-  return error.message.trim() || 'Unknown error';
+  return error.message.trim() || 'Something went wrong. Please try again.';
 }

@@ -94,7 +94,8 @@ describe('global toast (spec section 2)', () => {
 
   it('has no action button unless one is given', () => {
     act(() => void toast.show({ message: 'Plain' }));
-    expect(screen.queryByRole('button')).toBeNull();
+    // Only the dismiss button, which every toast has.
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Dismiss notification']);
   });
 
   it('shows an optional Learn more link', () => {
@@ -150,6 +151,22 @@ describe('global toast (spec section 2)', () => {
     expect(screen.getByText('Brief')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1001));
     expect(screen.queryByText('Brief')).toBeNull();
+  });
+
+  it('every variant has its own icon and colour and a way to dismiss it', async () => {
+    const seen = new Set<string>();
+    for (const variant of toastVariants) {
+      act(() => void toast.show({ variant, title: variant, message: 'Text' }));
+      const el = toastElement();
+      expect(el).toHaveAttribute('data-variant', variant);
+      const icon = el.querySelector('svg[data-testid]');
+      expect(icon).not.toBeNull();
+      seen.add(`${icon?.getAttribute('data-testid')} ${getComputedStyle(el).backgroundColor}`);
+    }
+    // success/successv2 and info/infov2 share an icon but not a look.
+    expect(seen.size).toBe(toastVariants.length);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(document.querySelector('[data-variant]')).toBeNull();
   });
 
   it('announces errors as alerts', () => {

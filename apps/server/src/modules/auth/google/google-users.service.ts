@@ -9,7 +9,7 @@ import type { GoogleIdentity } from './google-oidc.service.js';
 const maxUsernameAttempts = 8;
 
 /**
- * A username from the e-mail's local part, limited to what usernames allow (letters, digits, `_`, `.`,
+ * A username from the email's local part, limited to what usernames allow (letters, digits, `_`, `.`,
  * 3 to 30 characters). `attempt` > 0 adds a random numeric suffix to get past a taken name.
  */
 export function usernameCandidate(email: string, attempt: number): string {
@@ -29,13 +29,13 @@ function isCode(error: unknown, code: string): boolean {
 
 /**
  * Who a Google identity is here: the user already linked to its `sub`; else the user with the same
- * e-mail, linked only when Google vouches for the address; else a new active user (no password).
+ * email, linked only when Google vouches for the address; else a new active user (no password).
  */
 export function createGoogleUsersService(deps: { users: UsersService; clock: Clock }) {
   const { users, clock } = deps;
 
   async function linkExisting(user: UserRow, identity: GoogleIdentity): Promise<UserRow> {
-    // Only a verified address proves the Google account owns this e-mail; otherwise anyone could
+    // Only a verified address proves the Google account owns this email; otherwise anyone could
     // create a Google account with someone's address and take over their account here.
     if (!identity.emailVerified) {
       throw googleError(

@@ -172,7 +172,7 @@ beforeAll(async () => {
       return claims ? { accountId: sub, claims: () => ({ ...claims }) } : undefined;
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    // like Google: the profile and e-mail claims are in the ID token itself
+    // like Google: the profile and email claims are in the ID token itself
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -323,7 +323,7 @@ describe('Google sign-in end to end', () => {
     expect(a?.sessionId).not.toBe(b?.sessionId);
   });
 
-  it('makes the username unique when the e-mail local part is taken', async () => {
+  it('makes the username unique when the email local part is taken', async () => {
     const users = createUsersService({ repo: usersRepo(), clock });
     const local = `taken${Date.now().toString(36)}`;
     await users.create({ email: `${local}@other.example`, username: local, status: 'active' });
@@ -333,7 +333,7 @@ describe('Google sign-in end to end', () => {
     expect(user?.username).toMatch(new RegExp(`^${local}\\d+$`));
   });
 
-  it('links an existing account with the same verified e-mail instead of creating one', async () => {
+  it('links an existing account with the same verified email instead of creating one', async () => {
     const users = createUsersService({ repo: usersRepo(), clock });
     const email = `linked.${Date.now().toString(36)}@example.com`;
     const existing = await users.create({
@@ -416,7 +416,7 @@ describe('Google sign-in end to end', () => {
     expect(done.json()).toMatchObject({ status: 'signed_in' });
   });
 
-  it('refuses to link an account whose e-mail Google has not verified', async () => {
+  it('refuses to link an account whose email Google has not verified', async () => {
     const users = createUsersService({ repo: usersRepo(), clock });
     const email = `victim.${Date.now().toString(36)}@example.com`;
     const existing = await users.create({ email, username: `victim${Date.now().toString(36)}`, status: 'active' });

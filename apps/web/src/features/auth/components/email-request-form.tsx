@@ -9,21 +9,22 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
-import { FormAlert } from './form-alert';
+import { useFormAlert } from '../../../shared/forms/use-form-alert';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 
 type Send = (body: { email: string }) => Promise<{ data?: { message: string }; error?: unknown }>;
 
-/** One e-mail field that asks the server to mail a link (resend activation, forgot password). */
+/** One email field that asks the server to mail a link (resend activation, forgot password). */
 export function EmailRequestForm(props: { title: string; intro: string; submitLabel: string; send: Send }) {
   const [sent, setSent] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const formAlert = useFormAlert();
   const form = useForm({ resolver: zodResolver(emailBodySchema), defaultValues: { email: '' } });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
+    formAlert.clear();
     const result = await props.send(values);
     if (result.data) setSent(result.data.message);
-    else setFormError(applyServerErrors(result.error, ['email'], form.setError));
+    else formAlert.show(applyServerErrors(result.error, ['email'], form.setError));
   });
 
   return (
@@ -32,13 +33,13 @@ export function EmailRequestForm(props: { title: string; intro: string; submitLa
         {props.title}
       </Typography>
       {sent ? (
-        <FormAlert severity="success">{sent}</FormAlert>
+        <InlineAlert severity="success">{sent}</InlineAlert>
       ) : (
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label={props.title}>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={props.title} {...formAlert.formProps}>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
             {props.intro}
           </Typography>
-          {formError && <FormAlert severity="error">{formError}</FormAlert>}
+          {formAlert.alert && <InlineAlert severity="error">{formAlert.alert}</InlineAlert>}
           <FormTextField
             label="Email"
             type="email"

@@ -36,9 +36,9 @@ export function useUsernameAvailability(username: string, delayMs = USERNAME_CHE
 
 /** The helper text under a username field for each availability state (taken shows as an error). */
 export const availabilityText: Record<Availability, string | undefined> = {
-  idle: 'Letters, digits, underscore and dot; 3 to 30 characters',
+  idle: 'Letters, digits, underscores and dots; 3 to 30 characters.',
   checking: 'Checking availability…',
-  available: 'This username is available',
+  available: 'This username is available.',
   taken: undefined,
-  error: 'Availability could not be checked right now',
+  error: 'Availability could not be checked right now. You can still submit.',
 };

@@ -106,6 +106,21 @@ describe('activation landing page', () => {
     expect(net.callsTo('POST', '/customer/activate')).toEqual([expect.objectContaining({ body: { token: 'act-1' } })]);
   });
 
+  it('says a link of an active account is spent on nothing and offers sign-in, not a new link', async () => {
+    mockFetch({
+      'POST /customer/activate': errorBody(
+        409,
+        'AUTH_ALREADY_ACTIVE',
+        'This account is already active. Sign in with your email and password.',
+      ),
+    });
+    renderApp('/activate?token=used');
+    expect(await screen.findByRole('heading', { name: 'Account already active' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('This account is already active.');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(screen.queryByRole('link', { name: 'Send a new activation link' })).not.toBeInTheDocument();
+  });
+
   it('shows why an expired link failed and offers a new one', async () => {
     mockFetch({
       'POST /customer/activate': errorBody(400, 'AUTH_LINK_EXPIRED', 'This link has expired. Ask for a new one.'),

@@ -6,7 +6,7 @@ export function ForgotPasswordPage() {
   return (
     <EmailRequestForm
       title="Reset your password"
-      intro="Enter your account's e-mail address and we will send you a link to choose a new password."
+      intro="Enter your account's email address and we will send you a link to choose a new password."
       submitLabel="Send reset link"
       send={(body) => forgot(body)}
     />

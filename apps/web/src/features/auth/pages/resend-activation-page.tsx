@@ -5,8 +5,8 @@ export function ResendActivationPage() {
   const [resend] = useResendActivationMutation();
   return (
     <EmailRequestForm
-      title="Resend activation e-mail"
-      intro="Enter the e-mail address you signed up with and we will send a new activation link."
+      title="Resend activation email"
+      intro="Enter the email address you signed up with and we will send a new activation link."
       submitLabel="Send activation link"
       send={(body) => resend(body)}
     />

@@ -14,8 +14,9 @@ import { FormTextField } from '../../../shared/forms/form-text-field';
 import { passwordProblem } from '../../../shared/forms/password-policy';
 import { PasswordStrengthMeter } from '../../../shared/forms/password-strength-meter';
 import { applyServerErrors, formMessage } from '../../../shared/forms/server-errors';
+import { useFormAlert } from '../../../shared/forms/use-form-alert';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { useResetPasswordMutation } from '../auth-api';
-import { FormAlert } from '../components/form-alert';
 
 const resetFormSchema = z.object({ password: newPasswordSchema('New password'), confirm: z.string().max(128) });
 const resolver = withConfirmation(zodResolver(resetFormSchema), 'password', 'confirm');
@@ -31,15 +32,15 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [reset] = useResetPasswordMutation();
   const [done, setDone] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const formAlert = useFormAlert();
   // An invalid, used or expired link cannot be made to work by retyping the password: say so, offer a new one.
   const [linkError, setLinkError] = useState<string | null>(null);
   const form = useForm({ resolver, defaultValues: { password: '', confirm: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
-    setFormError(null);
-    // The page does not know whose link it is: the server also checks the account's e-mail and username.
+    formAlert.clear();
+    // The page does not know whose link it is: the server also checks the account's email and username.
     const problem = await passwordProblem(password, {});
     if (problem) {
       form.setError('password', { type: 'policy', message: problem });
@@ -48,28 +49,35 @@ export function ResetPasswordPage() {
     const result = await reset({ token, password });
     if (isApiError(result.error) && result.error.code.startsWith('AUTH_LINK_')) {
       setLinkError(deadLinkText[result.error.code] ?? formMessage(result.error));
-    } else if (result.error) setFormError(applyServerErrors(result.error, ['password'], form.setError));
+    } else if (result.error) formAlert.show(applyServerErrors(result.error, ['password'], form.setError));
     else setDone(true);
   });
 
   return (
     <>
       <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
-        Choose a new password
+        {done ? 'Password changed' : 'Choose a new password'}
       </Typography>
       {!token || linkError ? (
-        <FormAlert severity="error">
+        <InlineAlert severity="error">
           {linkError ?? 'This reset link is incomplete.'}{' '}
           <Link component={RouterLink} to="/forgot-password">
             Ask for a new one
           </Link>
           .
-        </FormAlert>
+        </InlineAlert>
       ) : done ? (
-        <FormAlert severity="success">Your password has been changed. You can sign in with it now.</FormAlert>
+        <>
+          <InlineAlert severity="success">
+            Your password has been changed and every session was signed out. Sign in with the new password.
+          </InlineAlert>
+          <Button component={RouterLink} to="/sign-in" variant="contained" fullWidth size="large" sx={{ mt: 1 }}>
+            Sign in
+          </Button>
+        </>
       ) : (
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reset password">
-          {formError && <FormAlert severity="error">{formError}</FormAlert>}
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reset password" {...formAlert.formProps}>
+          {formAlert.alert && <InlineAlert severity="error">{formAlert.alert}</InlineAlert>}
           <FormTextField
             label="New password"
             type="password"
@@ -77,7 +85,7 @@ export function ResetPasswordPage() {
             required
             autoFocus
             error={errors.password?.message}
-            helperText="At least 8 characters; not a common password, nor your e-mail or username"
+            helperText="At least 8 characters; not a common password, nor your email or username"
             {...form.register('password')}
           />
           <PasswordStrengthMeter password={form.watch('password')} />
@@ -101,11 +109,13 @@ export function ResetPasswordPage() {
           </Button>
         </Box>
       )}
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/sign-in">
-          Go to sign in
-        </Link>
-      </Typography>
+      {!done && (
+        <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+          <Link component={RouterLink} to="/sign-in">
+            Go to sign in
+          </Link>
+        </Typography>
+      )}
     </>
   );
 }

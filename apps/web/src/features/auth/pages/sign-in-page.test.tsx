@@ -15,7 +15,7 @@ async function fillCredentials(email = 'ada@example.com', password = 'secret123'
 describe('sign-in page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('signs in with e-mail and password and goes home', async () => {
+  it('signs in with email and password and goes home', async () => {
     const net = mockFetch({
       'GET /customer/login/options': options(false),
       'POST /customer/login': { body: signedInBody() },
@@ -55,6 +55,20 @@ describe('sign-in page', () => {
     expect(store.getState().auth.status).not.toBe('signedIn');
   });
 
+  it('clears the stale message when the user edits, and a new failure replaces it', async () => {
+    mockFetch({
+      'GET /customer/login/options': options(false),
+      'POST /customer/login': errorBody(401, 'AUTH_BAD_CREDENTIALS', 'The email or password is incorrect.'),
+    });
+    renderApp('/sign-in');
+    await fillCredentials();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The email or password is incorrect.');
+    await userEvent.type(screen.getByLabelText(/^Password/), '4');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findAllByRole('alert')).toHaveLength(1);
+  });
+
   it('offers to resend the activation mail for a pending account', async () => {
     mockFetch({
       'GET /customer/login/options': options(false),
@@ -66,7 +80,7 @@ describe('sign-in page', () => {
     });
     renderApp('/sign-in');
     await fillCredentials();
-    expect(await screen.findByRole('link', { name: 'Resend the activation e-mail' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Resend the activation email' })).toHaveAttribute(
       'href',
       '/resend-activation',
     );

@@ -7,9 +7,10 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useFormAlert } from '../../../shared/forms/use-form-alert';
 import { useSchemaForm } from '../../../shared/forms/use-schema-form';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { useLoginMutation, useLoginOptionsQuery, useLoginTwoFactorMutation } from '../auth-api';
-import { FormAlert } from '../components/form-alert';
 
 // The contracts schemas (and zod) arrive on the first submit, keeping the sign-in page's first load small.
 const GoogleSignIn = lazy(() => import('../components/google-sign-in').then((m) => ({ default: m.GoogleSignIn })));
@@ -19,39 +20,39 @@ const codeSchema = () => import('../sign-in-validation').then((m) => m.codeSchem
 
 function CredentialsStep(props: { onChallenge: (challengeToken: string) => void }) {
   const [login, { isLoading }] = useLoginMutation();
-  const [formError, setFormError] = useState<{ message: string; notActivated: boolean } | null>(null);
+  const formAlert = useFormAlert<{ message: string; notActivated: boolean }>();
   const form = useSchemaForm({ schema: credentialsSchema, defaultValues: { email: '', password: '' } });
   const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
+    formAlert.clear();
     const result = await login(values);
     if (result.data?.status === 'two_factor_required') props.onChallenge(result.data.challengeToken);
     if (result.error) {
-      // Not activated is about the account, not the typed e-mail: say so above the form, with the way out.
+      // Not activated is about the account, not the typed email: say so above the form, with the way out.
       if (isApiError(result.error) && result.error.code === 'AUTH_NOT_ACTIVATED') {
-        setFormError({ message: result.error.message, notActivated: true });
+        formAlert.show({ message: result.error.message, notActivated: true });
         return;
       }
       const message = applyServerErrors(result.error, ['email', 'password'], form.setError);
-      if (message) setFormError({ message, notActivated: false });
+      if (message) formAlert.show({ message, notActivated: false });
     }
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
-      {formError && (
-        <FormAlert severity="error">
-          {formError.message}
-          {formError.notActivated && (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in" {...formAlert.formProps}>
+      {formAlert.alert && (
+        <InlineAlert severity="error">
+          {formAlert.alert.message}
+          {formAlert.alert.notActivated && (
             <>
               {' '}
               <Link component={RouterLink} to="/resend-activation">
-                Resend the activation e-mail
+                Resend the activation email
               </Link>
             </>
           )}
-        </FormAlert>
+        </InlineAlert>
       )}
       <FormTextField
         label="Email"
@@ -84,21 +85,21 @@ function CredentialsStep(props: { onChallenge: (challengeToken: string) => void 
 
 function TwoFactorStep(props: { challengeToken: string; onCancel: () => void }) {
   const [verify, { isLoading }] = useLoginTwoFactorMutation();
-  const [formError, setFormError] = useState<string | null>(null);
+  const formAlert = useFormAlert();
   const form = useSchemaForm({ schema: codeSchema, defaultValues: { code: '' } });
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
-    setFormError(null);
+    formAlert.clear();
     const result = await verify({ challengeToken: props.challengeToken, code });
-    if (result.error) setFormError(applyServerErrors(result.error, ['code'], form.setError));
+    if (result.error) formAlert.show(applyServerErrors(result.error, ['code'], form.setError));
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Two-factor verification">
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Two-factor verification" {...formAlert.formProps}>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
         Enter the 6-digit code from your authenticator app, or one of your recovery codes.
       </Typography>
-      {formError && <FormAlert severity="error">{formError}</FormAlert>}
+      {formAlert.alert && <InlineAlert severity="error">{formAlert.alert}</InlineAlert>}
       <FormTextField
         label="Authentication code"
         autoComplete="one-time-code"
@@ -130,9 +131,9 @@ const googleFailures: Record<string, string> = {
   AUTH_GOOGLE_DENIED: 'Google sign-in was cancelled.',
   AUTH_GOOGLE_STATE_INVALID: 'That Google sign-in expired or was started in another browser. Please try again.',
   AUTH_GOOGLE_EXCHANGE_FAILED: 'Google did not confirm the sign-in. Please try again.',
-  AUTH_GOOGLE_EMAIL_MISSING: 'Your Google account did not share an e-mail address, which we need to sign you in.',
+  AUTH_GOOGLE_EMAIL_MISSING: 'Your Google account did not share an email address, which we need to sign you in.',
   AUTH_GOOGLE_EMAIL_NOT_VERIFIED:
-    'An account with this e-mail exists, but Google has not verified the address. Sign in with your password.',
+    'An account with this email exists, but Google has not verified the address. Sign in with your password.',
   AUTH_GOOGLE_ACCOUNT_CONFLICT: 'This Google account is linked to another TradeDesk account.',
   AUTH_GOOGLE_UNAVAILABLE: 'Google sign-in is unavailable right now. Please try again later.',
 };
@@ -170,7 +171,7 @@ export function SignInPage() {
         <TwoFactorStep challengeToken={challengeToken} onCancel={() => setChallengeToken(null)} />
       ) : (
         <>
-          {googleError && <FormAlert severity="error">{googleError}</FormAlert>}
+          {googleError && <InlineAlert severity="error">{googleError}</InlineAlert>}
           <CredentialsStep onChallenge={setChallengeToken} />
           {options?.google && (
             <Suspense fallback={null}>

@@ -28,9 +28,9 @@ describe('sign-up page', () => {
     });
     renderApp('/sign-up');
     await fill();
-    expect(await screen.findByText('This username is available')).toBeInTheDocument();
+    expect(await screen.findByText('This username is available.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(net.callsTo('POST', '/customer')[0]?.body).toEqual({
       first_name: 'Ada',
@@ -47,7 +47,7 @@ describe('sign-up page', () => {
     });
     renderApp('/sign-up');
     await userEvent.type(await screen.findByLabelText(/^Username/), 'taken_name');
-    expect(await screen.findByText('This username is taken')).toBeInTheDocument();
+    expect(await screen.findByText('This username is taken.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Username/)).toHaveAttribute('aria-invalid', 'true');
     // debounced: one request for the whole word, not one per keystroke
     expect(net.calls.filter((c) => c.path.startsWith('/profile/username/'))).toHaveLength(1);
@@ -78,7 +78,7 @@ describe('sign-up page', () => {
     });
     renderApp('/sign-up');
     await fill({ username: 'ada_lovelace', password: 'qwertyuiop' });
-    await screen.findByText('This username is available');
+    await screen.findByText('This username is available.');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     const field = screen.getByLabelText(/^Password/, { selector: 'input' });
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
@@ -89,7 +89,7 @@ describe('sign-up page', () => {
     await userEvent.type(field, 'my-ada_lovelace-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(
-      (await screen.findAllByText('The password must not contain your e-mail address or username.')).length,
+      (await screen.findAllByText('The password must not contain your email address or username.')).length,
     ).toBeGreaterThan(0);
     expect(net.callsTo('POST', '/customer')).toHaveLength(0);
   });
@@ -103,7 +103,7 @@ describe('sign-up page', () => {
     });
     renderApp('/sign-up');
     await fill();
-    await screen.findByText('This username is available');
+    await screen.findByText('This username is available.');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('This username is taken.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Username/)).toHaveAttribute('aria-invalid', 'true');
@@ -121,7 +121,7 @@ describe('sign-up page', () => {
     });
     renderApp('/sign-up');
     await fill();
-    await screen.findByText('This username is available');
+    await screen.findByText('This username is available.');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() =>
       expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveAttribute('aria-invalid', 'true'),

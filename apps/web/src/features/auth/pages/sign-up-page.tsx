@@ -11,15 +11,16 @@ import { FormTextField } from '../../../shared/forms/form-text-field';
 import { passwordProblem } from '../../../shared/forms/password-policy';
 import { PasswordStrengthMeter } from '../../../shared/forms/password-strength-meter';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useFormAlert } from '../../../shared/forms/use-form-alert';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { useSignUpMutation } from '../auth-api';
-import { FormAlert } from '../components/form-alert';
 import { availabilityText, useUsernameAvailability } from '../hooks/use-username-availability';
 
 const fields = ['first_name', 'last_name', 'username', 'email', 'password'] as const;
 
 export function SignUpPage() {
   const [signUp, { isLoading }] = useSignUpMutation();
-  const [formError, setFormError] = useState<string | null>(null);
+  const formAlert = useFormAlert();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<SignUpBody>({
     resolver: zodResolver(signUpBodySchema),
@@ -37,7 +38,7 @@ export function SignUpPage() {
   const context = { email, username, firstName, lastName };
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
+    formAlert.clear();
     if (availability === 'taken') return;
     const problem = await passwordProblem(values.password, {
       email: values.email,
@@ -52,14 +53,14 @@ export function SignUpPage() {
     const result = await signUp(values);
     // The answer is the same whether or not the address already has an account: the mail tells its owner.
     if (result.data) setSentTo(values.email);
-    else setFormError(applyServerErrors(result.error, fields, form.setError));
+    else formAlert.show(applyServerErrors(result.error, fields, form.setError));
   });
 
   if (sentTo) {
     return (
       <>
         <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
-          Check your e-mail
+          Check your email
         </Typography>
         <Typography sx={{ mb: 2 }}>
           We sent a mail with the next step to <strong>{sentTo}</strong>. Open the activation link in it, then sign in.
@@ -71,15 +72,15 @@ export function SignUpPage() {
     );
   }
 
-  const usernameError = errors.username?.message ?? (availability === 'taken' ? 'This username is taken' : undefined);
+  const usernameError = errors.username?.message ?? (availability === 'taken' ? 'This username is taken.' : undefined);
 
   return (
     <>
       <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
         Create your account
       </Typography>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign up">
-        {formError && <FormAlert severity="error">{formError}</FormAlert>}
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign up" {...formAlert.formProps}>
+        {formAlert.alert && <InlineAlert severity="error">{formAlert.alert}</InlineAlert>}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 1.5 }}>
           <FormTextField
             label="First name"
@@ -118,7 +119,7 @@ export function SignUpPage() {
           autoComplete="new-password"
           required
           error={errors.password?.message}
-          helperText="At least 8 characters; not a common password, nor your e-mail or username"
+          helperText="At least 8 characters; not a common password, nor your email or username"
           {...form.register('password')}
         />
         <PasswordStrengthMeter password={password} context={context} />

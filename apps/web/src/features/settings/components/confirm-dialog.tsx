@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type ReactNode, useId } from 'react';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 
 /** Asks before an action that cannot be undone; the confirm button says what happens. */
 export function ConfirmDialog(props: {
@@ -33,9 +33,9 @@ export function ConfirmDialog(props: {
           {props.children}
         </DialogContentText>
         {props.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
+          <InlineAlert severity="error" sx={{ mt: 2 }}>
             {props.error}
-          </Alert>
+          </InlineAlert>
         )}
       </DialogContent>
       <DialogActions>

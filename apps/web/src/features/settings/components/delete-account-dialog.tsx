@@ -12,9 +12,10 @@ import { z } from 'zod';
 import { isApiError } from '../../../shared/api/api-error';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useFormAlert } from '../../../shared/forms/use-form-alert';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
 import { useDeleteAccountMutation } from '../settings-api';
-import { FormError } from './form-error';
 
 const passwordSchema = deleteAccountBodySchema.pick({ password: true }).required();
 const confirmWordSchema = z.object({ confirm: z.string().trim().pipe(deleteAccountBodySchema.shape.confirm.unwrap()) });
@@ -63,22 +64,22 @@ function useDelete() {
   return async (body: { password: string } | { confirm: 'DELETE' }) => {
     const result = await remove(body);
     // The mutation has cleared the session; the guard of the signed-in area returns to sign-in.
-    if (result.data) toast.info('Your account was deleted');
+    if (result.data) toast.info('Your account was deleted.');
     return result;
   };
 }
 
 function PasswordStep(props: { onClose: () => void; onNoPassword: () => void }) {
   const remove = useDelete();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(passwordSchema), defaultValues: { password: '' } });
+  const formAlert = useFormAlert({ watch: form.watch });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
+    formAlert.clear();
     const result = await remove({ password: values.password });
     if (result.data) return;
     if (isApiError(result.error) && result.error.code === 'SETTINGS_CONFIRM_REQUIRED') props.onNoPassword();
-    else setFormError(applyServerErrors(result.error, ['password'], form.setError));
+    else formAlert.show(applyServerErrors(result.error, ['password'], form.setError));
   });
 
   return (
@@ -86,7 +87,11 @@ function PasswordStep(props: { onClose: () => void; onNoPassword: () => void }) 
       <DialogContentText sx={{ mb: 1 }}>
         This cannot be undone. Enter your password to confirm that you want to delete your account and everything in it.
       </DialogContentText>
-      <FormError message={formError} />
+      {formAlert.alert && (
+        <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+          {formAlert.alert}
+        </InlineAlert>
+      )}
       <FormTextField
         label="Password"
         type="password"
@@ -101,13 +106,13 @@ function PasswordStep(props: { onClose: () => void; onNoPassword: () => void }) 
 
 function WordStep(props: { onClose: () => void }) {
   const remove = useDelete();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(confirmWordSchema), defaultValues: { confirm: '' } });
+  const formAlert = useFormAlert({ watch: form.watch });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async () => {
-    setFormError(null);
+    formAlert.clear();
     const result = await remove({ confirm: 'DELETE' });
-    if (!result.data) setFormError(applyServerErrors(result.error, ['confirm'], form.setError));
+    if (!result.data) formAlert.show(applyServerErrors(result.error, ['confirm'], form.setError));
   });
 
   return (
@@ -116,7 +121,11 @@ function WordStep(props: { onClose: () => void }) {
         Your account signs in with Google and has no password. Type DELETE to confirm that you want to delete it and
         everything in it. This cannot be undone.
       </DialogContentText>
-      <FormError message={formError} />
+      {formAlert.alert && (
+        <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+          {formAlert.alert}
+        </InlineAlert>
+      )}
       <FormTextField
         label="Type DELETE to confirm"
         autoComplete="off"

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { secret, securitySettingsBodySchema } from '@tradedesk/contracts';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAppSelector } from '../../../app/hooks';
 import { withConfirmation } from '../../../shared/forms/confirmation-resolver';
@@ -10,11 +9,13 @@ import { FormTextField } from '../../../shared/forms/form-text-field';
 import { passwordProblem } from '../../../shared/forms/password-policy';
 import { PasswordStrengthMeter } from '../../../shared/forms/password-strength-meter';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useFormAlert } from '../../../shared/forms/use-form-alert';
+import { InlineAlert } from '../../../shared/states/inline-alert';
+import { toastSaveFailed } from '../../../shared/toast/save-failed';
 import { toast } from '../../../shared/toast/toast';
 import { selectCurrentUser } from '../../auth';
 import { useReportDirty } from '../hooks/use-report-dirty';
 import { useChangePasswordMutation } from '../settings-api';
-import { FormError } from './form-error';
 
 const schema = securitySettingsBodySchema.extend({
   confirm_password: secret('Confirm new password', { max: 128 }),
@@ -26,8 +27,8 @@ const emptyValues = { current_password: '', new_password: '', confirm_password: 
 /** Password change (PUT /customer/settings/security); the server signs every other session out. */
 export function PasswordChangeForm() {
   const [changePassword] = useChangePasswordMutation();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({ resolver, defaultValues: emptyValues });
+  const formAlert = useFormAlert({ watch: form.watch });
   const { errors, isDirty, isSubmitting } = form.formState;
   useReportDirty('password', isDirty);
   const newPassword = form.watch('new_password');
@@ -37,7 +38,7 @@ export function PasswordChangeForm() {
     : {};
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
+    formAlert.clear();
     const problem = await passwordProblem(values.new_password, context);
     if (problem) {
       form.setError('new_password', { type: 'policy', message: problem });
@@ -51,13 +52,19 @@ export function PasswordChangeForm() {
       form.reset(emptyValues);
       toast.success('Your password was changed. Your other sessions were signed out.');
     } else {
-      setFormError(applyServerErrors(result.error, ['current_password', 'new_password'], form.setError));
+      const message = applyServerErrors(result.error, ['current_password', 'new_password'], form.setError);
+      formAlert.show(message);
+      toastSaveFailed(message);
     }
   });
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Change password">
-      <FormError message={formError} />
+      {formAlert.alert && (
+        <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+          {formAlert.alert}
+        </InlineAlert>
+      )}
       <Box sx={{ maxWidth: 420 }}>
         <FormTextField
           label="Current password"
@@ -73,7 +80,7 @@ export function PasswordChangeForm() {
           autoComplete="new-password"
           required
           error={errors.new_password?.message}
-          helperText="At least 8 characters; not a common password, nor your e-mail or username"
+          helperText="At least 8 characters; not a common password, nor your email or username"
           {...form.register('new_password')}
         />
         <PasswordStrengthMeter password={newPassword} context={context} />
@@ -90,7 +97,7 @@ export function PasswordChangeForm() {
         <Button
           type="button"
           onClick={() => {
-            setFormError(null);
+            formAlert.clear();
             form.reset(emptyValues);
           }}
           disabled={!isDirty || isSubmitting}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { acceptedImageTypes } from '@tradedesk/contracts';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
 import { useReportDirty } from '../hooks/use-report-dirty';
 import { type ProfileImageKind, useUploadProfileImageMutation } from '../settings-api';
@@ -61,9 +61,12 @@ export function ProfileImageUpload(props: { kind: ProfileImageKind; currentUrl: 
     const result = await upload({ kind: props.kind, file: pending.file });
     if (result.data) {
       setPending(null);
-      toast.success(`Your ${name} was updated`);
+      toast.success(`Your ${name} was updated.`);
     } else {
-      setError(uploadErrorText(result.error));
+      const reason = uploadErrorText(result.error);
+      setError(reason);
+      // Replaces a success toast of an earlier upload or save, which would otherwise say the opposite.
+      toast.error(`Your ${name} was not updated.`);
     }
   };
 
@@ -75,25 +78,51 @@ export function ProfileImageUpload(props: { kind: ProfileImageKind; currentUrl: 
       <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>
+      {/* The image as it will be shown (the saved one, or the chosen file before it is sent); without one, an
+          empty frame of the same shape, so the preview has a place to appear. */}
       {props.kind === 'avatar' ? (
-        shownUrl ? (
-          <Avatar src={shownUrl} alt={alt} sx={{ width: 96, height: 96, mb: 1 }} />
-        ) : (
-          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-            No avatar yet.
-          </Typography>
-        )
-      ) : shownUrl ? (
-        <Box
-          component="img"
-          src={shownUrl}
-          alt={alt}
-          sx={{ display: 'block', width: '100%', aspectRatio: '3 / 1', objectFit: 'cover', borderRadius: 1, mb: 1 }}
-        />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+          {shownUrl ? (
+            <Avatar src={shownUrl} alt={alt} sx={{ width: 96, height: 96 }} />
+          ) : (
+            <Avatar
+              aria-hidden
+              sx={{ width: 96, height: 96, border: 1, borderStyle: 'dashed', borderColor: 'divider' }}
+            />
+          )}
+          {!shownUrl && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              No avatar yet.
+            </Typography>
+          )}
+        </Box>
       ) : (
-        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-          No banner yet.
-        </Typography>
+        <Box
+          sx={{
+            width: '100%',
+            maxWidth: 720,
+            aspectRatio: '3 / 1',
+            borderRadius: 1,
+            mb: 1,
+            overflow: 'hidden',
+            display: 'grid',
+            placeItems: 'center',
+            ...(shownUrl ? {} : { border: 1, borderStyle: 'dashed', borderColor: 'divider', bgcolor: 'action.hover' }),
+          }}
+        >
+          {shownUrl ? (
+            <Box
+              component="img"
+              src={shownUrl}
+              alt={alt}
+              sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+            />
+          ) : (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              No banner yet.
+            </Typography>
+          )}
+        </Box>
       )}
       {pending && (
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }} role="status">
@@ -101,9 +130,9 @@ export function ProfileImageUpload(props: { kind: ProfileImageKind; currentUrl: 
         </Typography>
       )}
       {error && (
-        <Alert severity="error" sx={{ mb: 1 }}>
+        <InlineAlert severity="error" sx={{ mb: 1 }}>
           {error}
-        </Alert>
+        </InlineAlert>
       )}
       <input
         ref={inputRef}

@@ -1,8 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
 
 export const RECOVERY_CODES_FILE = 'tradedesk-recovery-codes.txt';
@@ -24,7 +24,7 @@ export function RecoveryCodes(props: { codes: readonly string[] }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(props.codes.join('\n'));
-      toast.success('Recovery codes copied');
+      toast.success('Recovery codes copied.');
     } catch {
       toast.error('The codes could not be copied. Select them and copy them by hand.');
     }
@@ -32,10 +32,10 @@ export function RecoveryCodes(props: { codes: readonly string[] }) {
 
   return (
     <>
-      <Alert severity="warning" sx={{ mb: 2 }}>
+      <InlineAlert severity="warning" sx={{ mb: 2 }}>
         Save these codes somewhere safe now: they are not shown again. Each one signs you in once if you lose your
         authenticator app.
-      </Alert>
+      </InlineAlert>
       <Box
         component="ol"
         aria-label="Recovery codes"

@@ -10,23 +10,24 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useFormAlert } from '../../../shared/forms/use-form-alert';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { useRegenerateRecoveryCodesMutation } from '../settings-api';
-import { FormError } from './form-error';
 import { RecoveryCodesStep } from './recovery-codes';
 
 /** Replaces every recovery code with new ones (password required); the old codes stop working. */
 export function RegenerateCodesDialog(props: { onClose: () => void }) {
   const [regenerate] = useRegenerateRecoveryCodesMutation();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(passwordBodySchema), defaultValues: { password: '' } });
+  const formAlert = useFormAlert({ watch: form.watch });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
+    formAlert.clear();
     const result = await regenerate(values);
     if (result.data) setCodes(result.data.recoveryCodes);
-    else setFormError(applyServerErrors(result.error, ['password'], form.setError));
+    else formAlert.show(applyServerErrors(result.error, ['password'], form.setError));
   });
 
   return (
@@ -46,7 +47,11 @@ export function RegenerateCodesDialog(props: { onClose: () => void }) {
             <DialogContentText sx={{ mb: 1 }}>
               Your current recovery codes stop working and new ones are made. Confirm with your password.
             </DialogContentText>
-            <FormError message={formError} />
+            {formAlert.alert && (
+              <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+                {formAlert.alert}
+              </InlineAlert>
+            )}
             <FormTextField
               label="Password"
               type="password"

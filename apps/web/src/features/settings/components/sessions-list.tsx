@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,6 +8,7 @@ import { useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatDateTime, type TimePreferences } from '../../../shared/format/dates';
 import { formMessage } from '../../../shared/forms/server-errors';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
 import { useRevokeSessionsMutation, useSessionsQuery } from '../settings-api';
 import { ConfirmDialog } from './confirm-dialog';
@@ -34,7 +34,7 @@ export function SessionsList(props: { prefs: TimePreferences }) {
     if (result.data) {
       setPending(null);
       // When this tab's own session went, the session logic has already signed it out.
-      if (!result.data.signedOut) toast.success('The session was signed out');
+      if (!result.data.signedOut) toast.success('The session was signed out.');
     } else {
       setError(isApiError(result.error) ? formMessage(result.error) : 'The session could not be signed out.');
     }
@@ -50,16 +50,16 @@ export function SessionsList(props: { prefs: TimePreferences }) {
   }
   if (isError || !sessions) {
     return (
-      <Alert
+      <InlineAlert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+          <Button size="small" onClick={() => void refetch()} disabled={isFetching}>
             Retry
           </Button>
         }
       >
         Your sessions could not be loaded.
-      </Alert>
+      </InlineAlert>
     );
   }
 

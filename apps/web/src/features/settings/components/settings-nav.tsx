@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
@@ -36,16 +37,17 @@ export function SettingsNav(props: { page: SettingsPageId; variant: 'list' | 'se
         {settingsPages.map((p) => {
           const active = p.id === props.page;
           return (
-            <ListItemButton
-              key={p.id}
-              component={RouterLink}
-              to={settingsPath(p.id)}
-              selected={active}
-              aria-current={active ? 'page' : undefined}
-              sx={{ borderRadius: 1, mb: 0.5, ...(p.id === 'delete_account' ? { color: 'error.main' } : {}) }}
-            >
-              <ListItemText primary={p.label} />
-            </ListItemButton>
+            <ListItem key={p.id} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={settingsPath(p.id)}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                sx={{ borderRadius: 1, mb: 0.5, ...(p.id === 'delete_account' ? { color: 'error.main' } : {}) }}
+              >
+                <ListItemText primary={p.label} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

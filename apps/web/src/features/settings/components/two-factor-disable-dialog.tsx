@@ -6,32 +6,32 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { twoFactorDisableBodySchema } from '@tradedesk/contracts';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useFormAlert } from '../../../shared/forms/use-form-alert';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
 import { useDisableTwoFactorMutation } from '../settings-api';
-import { FormError } from './form-error';
 
 /** Turns two-factor off: proven with the password and a current code (or a recovery code). */
 export function TwoFactorDisableDialog(props: { onClose: () => void }) {
   const [disable] = useDisableTwoFactorMutation();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(twoFactorDisableBodySchema),
     defaultValues: { password: '', code: '' },
   });
+  const formAlert = useFormAlert({ watch: form.watch });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
+    formAlert.clear();
     const result = await disable(values);
     if (result.data) {
-      toast.success('Two-factor authentication is off');
+      toast.success('Two-factor authentication is off.');
       props.onClose();
     } else {
-      setFormError(applyServerErrors(result.error, ['password', 'code'], form.setError));
+      formAlert.show(applyServerErrors(result.error, ['password', 'code'], form.setError));
     }
   });
 
@@ -44,7 +44,11 @@ export function TwoFactorDisableDialog(props: { onClose: () => void }) {
             Signing in will need only your password. Confirm with your password and a code from your authenticator app
             or one of your recovery codes.
           </DialogContentText>
-          <FormError message={formError} />
+          {formAlert.alert && (
+            <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+              {formAlert.alert}
+            </InlineAlert>
+          )}
           <FormTextField
             label="Password"
             type="password"

@@ -11,9 +11,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useFormAlert } from '../../../shared/forms/use-form-alert';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
 import { type TwoFactorSetup, useConfirmTwoFactorMutation } from '../settings-api';
-import { FormError } from './form-error';
 import { RecoveryCodesStep } from './recovery-codes';
 
 /**
@@ -23,25 +24,25 @@ import { RecoveryCodesStep } from './recovery-codes';
 export function TwoFactorEnrolDialog(props: { setup: TwoFactorSetup; onClose: () => void }) {
   const [confirm] = useConfirmTwoFactorMutation();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(twoFactorConfirmBodySchema), defaultValues: { code: '' } });
+  const formAlert = useFormAlert({ watch: form.watch });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
+    formAlert.clear();
     const result = await confirm(values);
     if (result.data) {
       setCodes(result.data.recoveryCodes);
-      toast.success('Two-factor authentication is on');
+      toast.success('Two-factor authentication is on.');
     } else {
-      setFormError(applyServerErrors(result.error, ['code'], form.setError));
+      formAlert.show(applyServerErrors(result.error, ['code'], form.setError));
     }
   });
 
   const copySecret = async () => {
     try {
       await navigator.clipboard.writeText(props.setup.secret);
-      toast.success('Secret copied');
+      toast.success('Secret copied.');
     } catch {
       toast.error('The secret could not be copied. Select it and copy it by hand.');
     }
@@ -71,7 +72,15 @@ export function TwoFactorEnrolDialog(props: { setup: TwoFactorSetup; onClose: ()
               component="img"
               src={props.setup.qrCode}
               alt="QR code for your authenticator app"
-              sx={{ display: 'block', width: 200, height: 200, mx: 'auto', mb: 2, bgcolor: '#fff', borderRadius: 1 }}
+              sx={{
+                display: 'block',
+                width: { xs: 168, sm: 200 },
+                height: { xs: 168, sm: 200 },
+                mx: 'auto',
+                mb: 2,
+                bgcolor: '#fff',
+                borderRadius: 1,
+              }}
             />
             <Typography variant="body2" sx={{ mb: 0.5 }}>
               Or enter this secret in the app by hand:
@@ -96,7 +105,11 @@ export function TwoFactorEnrolDialog(props: { setup: TwoFactorSetup; onClose: ()
               </Button>
             </Box>
             <Typography sx={{ mb: 1 }}>2. Enter the 6-digit code the app shows.</Typography>
-            <FormError message={formError} />
+            {formAlert.alert && (
+              <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+                {formAlert.alert}
+              </InlineAlert>
+            )}
             <Box sx={{ maxWidth: 240 }}>
               <FormTextField
                 label="Authentication code"

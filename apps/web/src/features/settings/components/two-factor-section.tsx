@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { formMessage } from '../../../shared/forms/server-errors';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { type TwoFactorSetup, useStartTwoFactorSetupMutation } from '../settings-api';
-import { FormError } from './form-error';
 import { RegenerateCodesDialog } from './regenerate-codes-dialog';
 import { TwoFactorDisableDialog } from './two-factor-disable-dialog';
 import { TwoFactorEnrolDialog } from './two-factor-enrol-dialog';
@@ -39,7 +39,11 @@ export function TwoFactorSection(props: { enabled: boolean }) {
           ? 'Signing in asks for a code from your authenticator app after your password.'
           : 'Add a second step to signing in: a code from an authenticator app on your phone.'}
       </Typography>
-      <FormError message={error} />
+      {error && (
+        <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+          {error}
+        </InlineAlert>
+      )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {props.enabled ? (
           <>

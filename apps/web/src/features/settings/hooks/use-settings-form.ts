@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Configuration } from '@tradedesk/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useFormAlert } from '../../../shared/forms/use-form-alert';
+import { toastSaveFailed } from '../../../shared/toast/save-failed';
 import { toast } from '../../../shared/toast/toast';
 import { useReportDirty } from './use-report-dirty';
 
@@ -23,11 +25,11 @@ export function useSettingsForm<TValues extends FieldValues, TBody extends Field
   successMessage: string;
 }) {
   const { id, schema, config, toValues, save, successMessage } = options;
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TValues, unknown, TBody>({
     resolver: zodResolver(schema),
     defaultValues: toValues(config) as DefaultValues<TValues>,
   });
+  const formAlert = useFormAlert({ watch: form.watch });
   const { isDirty } = form.formState;
   useReportDirty(id, isDirty);
 
@@ -38,7 +40,7 @@ export function useSettingsForm<TValues extends FieldValues, TBody extends Field
   }, [form, savedKey]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
+    formAlert.clear();
     const changed = form.formState.dirtyFields as Partial<Record<keyof TBody, unknown>>;
     const body = Object.fromEntries(Object.entries(values).filter(([key]) => changed[key])) as Partial<TBody>;
     const result = await save(body);
@@ -47,14 +49,16 @@ export function useSettingsForm<TValues extends FieldValues, TBody extends Field
       toast.success(successMessage);
     } else {
       const fields = Object.keys(toValues(config)) as Path<TValues>[];
-      setFormError(applyServerErrors(result.error, fields, form.setError));
+      const message = applyServerErrors(result.error, fields, form.setError);
+      formAlert.show(message);
+      toastSaveFailed(message);
     }
   });
 
   const discard = () => {
-    setFormError(null);
+    formAlert.clear();
     form.reset();
   };
 
-  return { form, onSubmit, discard, formError, isDirty, isSubmitting: form.formState.isSubmitting };
+  return { form, onSubmit, discard, formError: formAlert.alert, isDirty, isSubmitting: form.formState.isSubmitting };
 }

@@ -39,7 +39,7 @@ describe('account_details', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('City'), 'Utrecht');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    await screen.findByText('Your billing details were saved');
+    await screen.findByText('Your billing details were saved.');
     expect(server.callsTo('PUT /customer/settings/billing').map((c) => c.body)).toEqual([
       { country: 'NL', city: 'Utrecht' },
     ]);

@@ -1,10 +1,10 @@
 import { billingSettingsBodySchema, type Configuration } from '@tradedesk/contracts';
 import { Controller } from 'react-hook-form';
 import { FormTextField } from '../../../shared/forms/form-text-field';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { CountryField } from '../components/country-field';
 import { FieldGrid } from '../components/field-grid';
 import { FormActions } from '../components/form-actions';
-import { FormError } from '../components/form-error';
 import { SettingsSection } from '../components/settings-section';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { useSaveBillingSettingsMutation } from '../settings-api';
@@ -34,14 +34,18 @@ export function AccountDetailsPage(props: { config: Configuration }) {
     config: props.config,
     toValues,
     save: (body) => save(body),
-    successMessage: 'Your billing details were saved',
+    successMessage: 'Your billing details were saved.',
   });
   const { errors } = form.formState;
 
   return (
     <SettingsSection title="Billing details" description="Printed on your invoices. Every field is optional.">
       <form noValidate onSubmit={onSubmit} aria-label="Billing details">
-        <FormError message={formError} />
+        {formError && (
+          <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+            {formError}
+          </InlineAlert>
+        )}
         <FieldGrid>
           <FormTextField
             label="Company"

@@ -15,7 +15,7 @@ describe('delete account', { timeout: 20_000 }, () => {
   it('explains what is removed', async () => {
     mockServer();
     renderSettings('/settings/delete_account');
-    const section = await screen.findByRole('region', { name: 'Delete your account' });
+    const section = await screen.findByRole('region', { name: 'What deleting removes' });
     expect(section).toHaveTextContent('ada@example.com');
     expect(section).toHaveTextContent('every session');
     expect(section).toHaveTextContent('This cannot be undone');

@@ -10,7 +10,7 @@ import { SettingsSection } from '../components/settings-section';
 export function DeleteAccountPage(props: { config: Configuration }) {
   const [open, setOpen] = useState(false);
   return (
-    <SettingsSection title="Delete your account" tone="danger">
+    <SettingsSection title="What deleting removes" tone="danger">
       <Typography sx={{ mb: 1 }}>
         Deleting <strong>{props.config.general.email}</strong> removes for good:
       </Typography>

@@ -17,7 +17,7 @@ async function openForm() {
 }
 
 describe('my_account', { timeout: 20_000 }, () => {
-  it('shows a loading state, then the saved values with the e-mail read-only', async () => {
+  it('shows a loading state, then the saved values with the email read-only', async () => {
     mockServer();
     renderSettings('/settings/my_account');
     expect(screen.getByRole('status', { name: 'Loading settings' })).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('my_account', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: '(GMT+09:00) Tokyo' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    await screen.findByText('Your account settings were saved');
+    await screen.findByText('Your account settings were saved.');
     expect(server.callsTo('PUT /customer/settings/general').map((c) => c.body)).toEqual([
       { first_name: 'Augusta', time_format: '12h', time_zone: 'Asia/Tokyo' },
     ]);
@@ -89,6 +89,35 @@ describe('my_account', { timeout: 20_000 }, () => {
     expect(lastName).toHaveAccessibleDescription('Last name must be at most 60 characters.');
     // The edit is kept so it can be corrected.
     expect(lastName).toHaveValue('Lovelace-Byron');
+  });
+
+  it('replaces the toast of an earlier save when a later save fails', async () => {
+    const server = mockServer({ 'PUT /customer/settings/general': { body: makeConfiguration() } });
+    const { user, form } = await openForm();
+
+    await user.type(within(form).getByLabelText('Phone'), '1');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Your account settings were saved.');
+
+    server.on('PUT /customer/settings/general', validationFailed('phone', 'Phone must be at most 32 characters.'));
+    await user.type(within(form).getByLabelText('Phone'), '2');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    const failed = await screen.findByRole('alert', { name: 'Your changes were not saved' });
+    expect(failed).toHaveTextContent('Correct the marked fields and save again.');
+    expect(screen.queryByText('Your account settings were saved.')).not.toBeInTheDocument();
+  });
+
+  it('clears a failure no field owns as soon as the user edits the form', async () => {
+    mockServer({
+      'PUT /customer/settings/general': errorReply(409, 'SETTINGS_CONFLICT', 'The settings changed meanwhile.'),
+    });
+    const { user, form } = await openForm();
+
+    await user.type(within(form).getByLabelText('Phone'), '1');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The settings changed meanwhile.');
+    await user.type(within(form).getByLabelText('Phone'), '2');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('discards changes back to the saved values', async () => {

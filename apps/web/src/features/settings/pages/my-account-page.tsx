@@ -6,9 +6,9 @@ import RadioGroup from '@mui/material/RadioGroup';
 import { type Configuration, generalSettingsBodySchema } from '@tradedesk/contracts';
 import { Controller } from 'react-hook-form';
 import { FormTextField } from '../../../shared/forms/form-text-field';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { FieldGrid } from '../components/field-grid';
 import { FormActions } from '../components/form-actions';
-import { FormError } from '../components/form-error';
 import { SettingsSection } from '../components/settings-section';
 import { TimeZoneField } from '../components/time-zone-field';
 import { useSettingsForm } from '../hooks/use-settings-form';
@@ -27,7 +27,7 @@ function toValues(config: Configuration) {
   };
 }
 
-/** my_account: names, e-mail (shown only), phone, time zone and time format (PUT /customer/settings/general). */
+/** my_account: names, email (shown only), phone, time zone and time format (PUT /customer/settings/general). */
 export function MyAccountPage(props: { config: Configuration }) {
   const [save] = useSaveGeneralSettingsMutation();
   const { form, onSubmit, discard, formError, isDirty, isSubmitting } = useSettingsForm({
@@ -36,14 +36,18 @@ export function MyAccountPage(props: { config: Configuration }) {
     config: props.config,
     toValues,
     save: (body) => save(body),
-    successMessage: 'Your account settings were saved',
+    successMessage: 'Your account settings were saved.',
   });
   const { errors } = form.formState;
 
   return (
     <SettingsSection title="Personal details" description="How you appear in the app and how times are shown to you.">
       <form noValidate onSubmit={onSubmit} aria-label="Personal details">
-        <FormError message={formError} />
+        {formError && (
+          <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+            {formError}
+          </InlineAlert>
+        )}
         <FieldGrid>
           <FormTextField
             label="First name"
@@ -64,7 +68,7 @@ export function MyAccountPage(props: { config: Configuration }) {
             type="email"
             value={props.config.general.email}
             readOnly
-            helperText="Your sign-in address; it cannot be changed here."
+            helperText="Read-only: your sign-in address cannot be changed here."
           />
           <FormTextField
             label="Phone"

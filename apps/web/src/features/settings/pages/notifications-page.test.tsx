@@ -16,7 +16,7 @@ describe('notifications', { timeout: 20_000 }, () => {
     const { form } = await openNotifications();
 
     expect(within(form).getAllByRole('switch')).toHaveLength(8);
-    expect(within(form).getByRole('switch', { name: 'News e-mails' })).not.toBeChecked();
+    expect(within(form).getByRole('switch', { name: 'News emails' })).not.toBeChecked();
     expect(within(form).getByRole('switch', { name: 'Mentions' })).toBeChecked();
     expect(within(form).getByRole('switch', { name: 'New followers' })).not.toBeChecked();
     expect(within(form).getByRole('switch', { name: 'Weekly report' })).not.toBeChecked();
@@ -35,7 +35,7 @@ describe('notifications', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('switch', { name: 'Messages' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    await screen.findByText('Your notification settings were saved');
+    await screen.findByText('Your notification settings were saved.');
     expect(server.callsTo('PUT /customer/settings/notifications').map((c) => c.body)).toEqual([
       { push_messages: false, weekly_report: true },
     ]);

@@ -10,21 +10,21 @@ import {
 } from '@tradedesk/contracts';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { FormActions } from '../components/form-actions';
-import { FormError } from '../components/form-error';
 import { SettingsSection } from '../components/settings-section';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { useSaveNotificationSettingsMutation } from '../settings-api';
 
 const labels: Record<NotificationKey, { label: string; hint: string }> = {
-  email_news: { label: 'News e-mails', hint: 'Market news and analysis by e-mail' },
-  email_product: { label: 'Product e-mails', hint: 'New features and changes to the product' },
-  email_alerts: { label: 'Alert e-mails', hint: 'Your price and event alerts by e-mail' },
+  email_news: { label: 'News emails', hint: 'Market news and analysis by email' },
+  email_product: { label: 'Product emails', hint: 'New features and changes to the product' },
+  email_alerts: { label: 'Alert emails', hint: 'Your price and event alerts by email' },
   push_alerts: { label: 'Alert notifications', hint: 'Your price and event alerts in the app' },
   push_mentions: { label: 'Mentions', hint: 'When someone mentions you' },
   push_messages: { label: 'Messages', hint: 'When someone sends you a message' },
   push_follows: { label: 'New followers', hint: 'When someone follows you' },
-  weekly_report: { label: 'Weekly report', hint: 'A summary of your trading week by e-mail' },
+  weekly_report: { label: 'Weekly report', hint: 'A summary of your trading week by email' },
 };
 
 type NotificationValues = Record<NotificationKey, boolean>;
@@ -50,13 +50,17 @@ export function NotificationsPage(props: { config: Configuration }) {
     config: props.config,
     toValues,
     save: (body) => save(body),
-    successMessage: 'Your notification settings were saved',
+    successMessage: 'Your notification settings were saved.',
   });
 
   return (
-    <SettingsSection title="Notifications" description="Choose what we tell you about, and how.">
+    <SettingsSection title="What we tell you about" description="Choose what reaches you, by email or in the app.">
       <form noValidate onSubmit={onSubmit} aria-label="Notifications">
-        <FormError message={formError} />
+        {formError && (
+          <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+            {formError}
+          </InlineAlert>
+        )}
         <FormGroup>
           {notificationKeys.map((key) => (
             <Controller

@@ -5,20 +5,15 @@ import { makeConfiguration, mockServer, renderSettings, validationFailed } from 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('privacy', { timeout: 20_000 }, () => {
-  it('shows support access as a switch and two-factor as a read-only status linking to security', async () => {
+  it('shows support access as a switch, and leaves two-factor to the security page', async () => {
     mockServer({
       'GET /customer/configuration': { body: makeConfiguration({ privacy: { support: true, twofa: true } }) },
     });
-    const { user } = renderSettings('/settings/privacy');
+    renderSettings('/settings/privacy');
     const form = await screen.findByRole('form', { name: 'Support access' });
 
     expect(within(form).getByRole('switch', { name: 'Allow support to access my account' })).toBeChecked();
-    const twoFactor = screen.getByRole('region', { name: 'Two-factor authentication' });
-    expect(within(twoFactor).getByText('On')).toBeInTheDocument();
-    expect(within(twoFactor).queryByRole('switch')).not.toBeInTheDocument();
-
-    await user.click(within(twoFactor).getByRole('link', { name: 'security settings' }));
-    expect(await screen.findByRole('form', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Two-factor authentication' })).not.toBeInTheDocument();
   });
 
   it('sends only support, never twofa', async () => {
@@ -31,7 +26,7 @@ describe('privacy', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('switch', { name: 'Allow support to access my account' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    await screen.findByText('Your privacy settings were saved');
+    await screen.findByText('Your privacy settings were saved.');
     expect(server.callsTo('PUT /customer/settings/privacy').map((c) => c.body)).toEqual([{ support: true }]);
   });
 

@@ -1,19 +1,13 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
 import { type Configuration, privacySettingsBodySchema } from '@tradedesk/contracts';
 import { Controller } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { FormActions } from '../components/form-actions';
-import { FormError } from '../components/form-error';
 import { SettingsSection } from '../components/settings-section';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { useSavePrivacySettingsMutation } from '../settings-api';
-import { settingsPath } from '../settings-pages';
 
 // Two-factor is switched on the security page, never from this form.
 const schema = privacySettingsBodySchema.pick({ support: true }).required();
@@ -22,7 +16,7 @@ function toValues(config: Configuration) {
   return { support: config.privacy.support };
 }
 
-/** privacy: support access (PUT /customer/settings/privacy) and the two-factor status, read-only. */
+/** privacy: support access (PUT /customer/settings/privacy). Two-factor lives on the security page alone. */
 export function PrivacyPage(props: { config: Configuration }) {
   const [save] = useSavePrivacySettingsMutation();
   const { form, onSubmit, discard, formError, isDirty, isSubmitting } = useSettingsForm({
@@ -31,55 +25,43 @@ export function PrivacyPage(props: { config: Configuration }) {
     config: props.config,
     toValues,
     save: (body) => save(body),
-    successMessage: 'Your privacy settings were saved',
+    successMessage: 'Your privacy settings were saved.',
   });
-  const twofa = props.config.privacy.twofa;
 
   return (
-    <>
-      <SettingsSection title="Support access">
-        <form noValidate onSubmit={onSubmit} aria-label="Support access">
-          <FormError message={formError} />
-          <Controller
-            control={form.control}
-            name="support"
-            render={({ field, fieldState }) => (
-              <>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value}
-                      onChange={(e) => field.onChange(e.target.checked)}
-                      onBlur={field.onBlur}
-                      name={field.name}
-                      slotProps={{ input: { 'aria-describedby': 'privacy-support-hint' } }}
-                    />
-                  }
-                  label="Allow support to access my account"
-                />
-                <FormHelperText id="privacy-support-hint" error={Boolean(fieldState.error)}>
-                  {fieldState.error?.message ??
-                    'When on, our support team may look at your account settings to help you with a request you made. You can turn it off at any time.'}
-                </FormHelperText>
-              </>
-            )}
-          />
-          <FormActions dirty={isDirty} submitting={isSubmitting} onDiscard={discard} />
-        </form>
-      </SettingsSection>
-      <SettingsSection title="Two-factor authentication">
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-          <Typography>Status:</Typography>
-          <Chip size="small" label={twofa ? 'On' : 'Off'} color={twofa ? 'success' : 'default'} />
-        </Box>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Two-factor authentication is turned on or off in the{' '}
-          <Link component={RouterLink} to={settingsPath('security')}>
-            security settings
-          </Link>
-          .
-        </Typography>
-      </SettingsSection>
-    </>
+    <SettingsSection title="Support access">
+      <form noValidate onSubmit={onSubmit} aria-label="Support access">
+        {formError && (
+          <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+            {formError}
+          </InlineAlert>
+        )}
+        <Controller
+          control={form.control}
+          name="support"
+          render={({ field, fieldState }) => (
+            <>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                    slotProps={{ input: { 'aria-describedby': 'privacy-support-hint' } }}
+                  />
+                }
+                label="Allow support to access my account"
+              />
+              <FormHelperText id="privacy-support-hint" error={Boolean(fieldState.error)}>
+                {fieldState.error?.message ??
+                  'When on, our support team may look at your account settings to help you with a request you made. You can turn it off at any time.'}
+              </FormHelperText>
+            </>
+          )}
+        />
+        <FormActions dirty={isDirty} submitting={isSubmitting} onDiscard={discard} />
+      </form>
+    </SettingsSection>
   );
 }

@@ -17,7 +17,7 @@ async function openProfile() {
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'me.png', { type: 'image/png' });
 
 describe('public_profile', { timeout: 20_000 }, () => {
-  it('shows the saved profile, with the private switch as the inverse of is_public', async () => {
+  it('shows the saved profile, with visibility and is_public as one choice of audience', async () => {
     mockServer({
       'GET /customer/configuration': { body: makeConfiguration({ profile: { visibility: 'followers' } }) },
     });
@@ -27,8 +27,10 @@ describe('public_profile', { timeout: 20_000 }, () => {
     expect(within(form).getByLabelText('Biography')).toHaveValue('Analyst of engines');
     expect(within(form).getByLabelText('Website')).toHaveValue('https://ada.example.com');
     expect(within(form).getByLabelText('Location')).toHaveValue('London');
-    expect(within(form).getByLabelText('Profile visibility')).toHaveValue('followers');
-    expect(within(form).getByRole('switch', { name: 'Private profile' })).not.toBeChecked();
+    // followers with is_public: true shows as the nearest choice: followers, who must ask.
+    const audience = within(form).getByRole('radiogroup', { name: 'Who can see your profile' });
+    expect(within(audience).getByRole('radio', { name: 'Followers you accept' })).toBeChecked();
+    expect(within(audience).getAllByRole('radio')).toHaveLength(3);
     expect(within(form).getByRole('button', { name: 'Save changes' })).toBeDisabled();
   });
 
@@ -42,12 +44,11 @@ describe('public_profile', { timeout: 20_000 }, () => {
     const username = within(form).getByLabelText(/Username/);
     await user.clear(username);
     await user.type(username, 'ada_l');
-    expect(await within(form).findByText('This username is available')).toBeInTheDocument();
-    await user.click(within(form).getByRole('switch', { name: 'Private profile' }));
-    await user.selectOptions(within(form).getByLabelText('Profile visibility'), 'nobody');
+    expect(await within(form).findByText('This username is available.')).toBeInTheDocument();
+    await user.click(within(form).getByRole('radio', { name: 'Only you' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    await screen.findByText('Your profile was saved');
+    await screen.findByText('Your profile was saved.');
     expect(server.callsTo('PUT /profile').map((c) => c.body)).toEqual([
       { username: 'ada_l', is_public: false, visibility: 'nobody' },
     ]);
@@ -67,7 +68,7 @@ describe('public_profile', { timeout: 20_000 }, () => {
 
     await user.clear(username);
     await user.type(username, 'babbage');
-    expect(await within(form).findByText('This username is taken')).toBeInTheDocument();
+    expect(await within(form).findByText('This username is taken.')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(server.callsTo('PUT /profile')).toHaveLength(0);
   });
@@ -90,7 +91,7 @@ describe('public_profile', { timeout: 20_000 }, () => {
     const username = within(form).getByLabelText(/Username/);
     await user.clear(username);
     await user.type(username, 'newname');
-    await within(form).findByText('This username is available');
+    await within(form).findByText('This username is available.');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(username).toHaveAccessibleDescription('This username is taken.'));
@@ -107,7 +108,7 @@ describe('public_profile', { timeout: 20_000 }, () => {
     expect(server.callsTo('PUT /customer/profile/image')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Upload avatar' }));
-    await screen.findByText('Your avatar was updated');
+    await screen.findByText('Your avatar was updated.');
     expect(server.callsTo('PUT /customer/profile/image').map((c) => c.body)).toEqual([{ file: { size: 7 } }]);
     expect(screen.queryByRole('button', { name: 'Upload avatar' })).not.toBeInTheDocument();
   });

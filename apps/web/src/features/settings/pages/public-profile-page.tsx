@@ -1,15 +1,18 @@
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Switch from '@mui/material/Switch';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { type Configuration, type ProfileVisibility, profileBodySchema } from '@tradedesk/contracts';
 import type { FormEvent } from 'react';
-import { Controller } from 'react-hook-form';
 import { FormTextField } from '../../../shared/forms/form-text-field';
+import { InlineAlert } from '../../../shared/states/inline-alert';
 import { availabilityText, useUsernameAvailability } from '../../auth';
 import { FieldGrid } from '../components/field-grid';
 import { FormActions } from '../components/form-actions';
-import { FormError } from '../components/form-error';
 import { ProfileImageUpload } from '../components/profile-image-upload';
 import { SettingsSection } from '../components/settings-section';
 import { useSettingsForm } from '../hooks/use-settings-form';
@@ -19,13 +22,43 @@ const schema = profileBodySchema.required();
 
 const BIOGRAPHY_MAX = 500;
 
-const visibilityLabels: Record<ProfileVisibility, string> = {
-  everyone: 'Everyone',
-  followers: 'Followers only',
-  nobody: 'Nobody',
-};
+/**
+ * The spec's two fields, visibility (who sees the profile's posts and activity) and isPublic (whether anyone may
+ * follow without asking), set together by one choice: the combinations a person would pick.
+ */
+const audiences = [
+  {
+    value: 'everyone',
+    label: 'Everyone',
+    hint: 'Anyone can see your profile and activity, and follow you.',
+    fields: { visibility: 'everyone', is_public: true },
+  },
+  {
+    value: 'followers',
+    label: 'Followers you accept',
+    hint: 'People ask to follow you; only those you accept see your activity.',
+    fields: { visibility: 'followers', is_public: false },
+  },
+  {
+    value: 'nobody',
+    label: 'Only you',
+    hint: 'Your profile is hidden from everyone else.',
+    fields: { visibility: 'nobody', is_public: false },
+  },
+] as const satisfies readonly {
+  value: ProfileVisibility;
+  label: string;
+  hint: string;
+  fields: { visibility: ProfileVisibility; is_public: boolean };
+}[];
 
-export const USERNAME_TAKEN_TEXT = 'This username is taken';
+/** The choice a saved pair shows as: a profile that must be asked to follow is at most for followers. */
+function audienceOf(visibility: ProfileVisibility, isPublic: boolean): ProfileVisibility {
+  if (visibility === 'nobody') return 'nobody';
+  return visibility === 'followers' || !isPublic ? 'followers' : 'everyone';
+}
+
+export const USERNAME_TAKEN_TEXT = 'This username is taken.';
 
 function toValues(config: Configuration) {
   const p = config.profile;
@@ -48,7 +81,7 @@ export function PublicProfilePage(props: { config: Configuration }) {
     config: props.config,
     toValues,
     save: (body) => save(body),
-    successMessage: 'Your profile was saved',
+    successMessage: 'Your profile was saved.',
   });
   const { errors } = form.formState;
   const username = form.watch('username');
@@ -58,7 +91,13 @@ export function PublicProfilePage(props: { config: Configuration }) {
   const availability = useUsernameAvailability(changedUsername);
   const usernameError = errors.username?.message ?? (availability === 'taken' ? USERNAME_TAKEN_TEXT : undefined);
   const { ref: biographyRef, ...biographyField } = form.register('biography');
-  const { ref: visibilityRef, ...visibilityField } = form.register('visibility');
+  const audience = audienceOf(form.watch('visibility'), form.watch('is_public'));
+  const chooseAudience = (value: string) => {
+    const chosen = audiences.find((a) => a.value === value);
+    if (!chosen) return;
+    form.setValue('visibility', chosen.fields.visibility, { shouldDirty: true });
+    form.setValue('is_public', chosen.fields.is_public, { shouldDirty: true });
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (availability === 'taken') {
@@ -73,7 +112,11 @@ export function PublicProfilePage(props: { config: Configuration }) {
     <>
       <SettingsSection title="Profile" description="Shown on your public profile in the community.">
         <form noValidate onSubmit={submit} aria-label="Profile">
-          <FormError message={formError} />
+          {formError && (
+            <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+              {formError}
+            </InlineAlert>
+          )}
           <FieldGrid>
             <FormTextField
               label="Username"
@@ -105,46 +148,56 @@ export function PublicProfilePage(props: { config: Configuration }) {
               error={errors.url?.message}
               {...form.register('url')}
             />
-            <TextField
-              select
-              fullWidth
-              margin="dense"
-              label="Profile visibility"
-              inputRef={visibilityRef}
-              {...visibilityField}
-              error={Boolean(errors.visibility)}
-              helperText={errors.visibility?.message ?? 'Who can see your posts and activity'}
-              slotProps={{ select: { native: true } }}
-            >
-              {Object.entries(visibilityLabels).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </TextField>
           </FieldGrid>
-          <Controller
-            control={form.control}
-            name="is_public"
-            render={({ field }) => (
-              <FormControlLabel
-                sx={{ mt: 1 }}
-                control={
-                  <Switch
-                    checked={!field.value}
-                    onChange={(e) => field.onChange(!e.target.checked)}
-                    onBlur={field.onBlur}
-                    name={field.name}
-                    slotProps={{ input: { 'aria-describedby': 'profile-private-hint' } }}
-                  />
-                }
-                label="Private profile"
-              />
+          <FormControl component="fieldset" sx={{ mt: 2 }}>
+            <FormLabel
+              id="profile-audience-label"
+              component="legend"
+              sx={{ color: 'text.primary', fontWeight: 600, mb: 0.5 }}
+            >
+              Who can see your profile
+            </FormLabel>
+            <RadioGroup
+              aria-labelledby="profile-audience-label"
+              name="audience"
+              value={audience}
+              onChange={(event) => chooseAudience(event.target.value)}
+            >
+              {audiences.map((a) => (
+                <FormControlLabel
+                  key={a.value}
+                  value={a.value}
+                  control={
+                    <Radio
+                      slotProps={{
+                        // Named by the choice alone; the line under it is its description.
+                        input: { 'aria-label': a.label, 'aria-describedby': `profile-audience-${a.value}` },
+                      }}
+                    />
+                  }
+                  sx={{ alignItems: 'flex-start', mb: 0.5, '& .MuiRadio-root': { pt: 0.5 } }}
+                  label={
+                    <>
+                      <Typography component="span" sx={{ display: 'block' }}>
+                        {a.label}
+                      </Typography>
+                      <Typography
+                        id={`profile-audience-${a.value}`}
+                        variant="body2"
+                        component="span"
+                        sx={{ display: 'block', color: 'text.secondary' }}
+                      >
+                        {a.hint}
+                      </Typography>
+                    </>
+                  }
+                />
+              ))}
+            </RadioGroup>
+            {(errors.visibility || errors.is_public) && (
+              <FormHelperText error>{errors.visibility?.message ?? errors.is_public?.message}</FormHelperText>
             )}
-          />
-          <FormHelperText id="profile-private-hint">
-            When on, people must ask to follow you, and only the followers you accept see your profile.
-          </FormHelperText>
+          </FormControl>
           <FormActions dirty={isDirty} submitting={isSubmitting} onDiscard={discard} />
         </form>
       </SettingsSection>

@@ -153,7 +153,7 @@ describe('security: two-factor', { timeout: 20_000 }, () => {
     server.on('GET /customer/configuration', { body: makeConfiguration({ privacy: { twofa: false } }) });
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
 
-    await screen.findByText('Two-factor authentication is off');
+    await screen.findByText('Two-factor authentication is off.');
     expect(server.callsTo('POST /customer/2fa/disable').at(-1)?.body).toEqual({ password: 'bad', code: '123456' });
     expect(await within(section).findByText('Off')).toBeInTheDocument();
   });
@@ -212,7 +212,7 @@ describe('security: sessions', { timeout: 20_000 }, () => {
       }),
     );
 
-    await screen.findByText('The session was signed out');
+    await screen.findByText('The session was signed out.');
     expect(server.callsTo('DELETE /customer/sessions').map((c) => c.query.get('id'))).toEqual([other?.id]);
     await waitFor(() => expect(screen.queryByText('Safari on iPhone')).not.toBeInTheDocument());
     expect(store.getState().auth.status).toBe('signedIn');

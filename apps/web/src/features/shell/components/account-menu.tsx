@@ -44,14 +44,15 @@ export function AccountMenu(props: {
   return (
     <>
       <IconButton
-        aria-label="Account"
+        // Starts with what it shows (the initials), so a voice user can say it; then whose account it is.
+        aria-label={`${initials(props.user)}: account menu of ${fullName(props.user)}`}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'account-menu' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
         size="small"
       >
-        <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+        <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'success.main', color: 'success.contrastText' }}>
           {initials(props.user)}
         </Avatar>
       </IconButton>

@@ -21,13 +21,13 @@ describe('app shell', () => {
   it('shows whether the theme follows the system, and turns it on and off from the account menu', async () => {
     mockFetch({ 'PUT /customer/theme': { body: {} } });
     const { store } = renderApp('/', signedInState());
-    await userEvent.click(await screen.findByRole('button', { name: 'Account' }));
+    await userEvent.click(await screen.findByRole('button', { name: /account menu/ }));
     const sync = screen.getByRole('menuitemcheckbox', { name: /sync with system/ });
     expect(sync).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(sync);
     expect(store.getState().theme.mode).toBe('sync');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Account' }));
+    await userEvent.click(screen.getByRole('button', { name: /account menu/ }));
     const again = screen.getByRole('menuitemcheckbox', { name: /sync with system/ });
     expect(again).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(again);
@@ -37,7 +37,7 @@ describe('app shell', () => {
   it("opens the keyboard shortcuts with '?' and lists only shortcuts that work", async () => {
     mockFetch({});
     renderApp('/', signedInState());
-    await screen.findByRole('button', { name: 'Account' });
+    await screen.findByRole('button', { name: /account menu/ });
     await userEvent.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(within(dialog).getByText('Go to settings')).toBeInTheDocument();

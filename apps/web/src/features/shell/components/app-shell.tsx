@@ -11,10 +11,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, Link as RouterLink, useNavigate } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { FullPageSpinner } from '../../../app/route-guards';
 import { tokens } from '../../../app/theme';
+import { MAIN_ID, SkipLink } from '../../../shared/a11y/skip-link';
 import { selectThemeMode } from '../../../shared/theme/theme-slice';
 import { useThemeToggle } from '../../../shared/theme/use-theme-toggle';
 import { selectCurrentUser } from '../../auth';
@@ -50,6 +51,7 @@ export function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <SkipLink />
       <AppBar
         position="fixed"
         color="inherit"
@@ -68,12 +70,20 @@ export function AppShell() {
               <MenuIcon />
             </IconButton>
           )}
-          <Typography component="p" variant="h6" sx={{ fontWeight: 700, flexGrow: 1 }}>
-            <Box component="span" sx={{ color: 'primary.main' }}>
-              Trade
-            </Box>
-            Desk
-          </Typography>
+          <Box sx={{ flexGrow: 1, display: 'flex' }}>
+            <Typography
+              component={RouterLink}
+              to="/"
+              aria-label="TradeDesk home"
+              variant="h6"
+              sx={{ fontWeight: 700, color: 'text.primary', textDecoration: 'none', borderRadius: 0.5 }}
+            >
+              <Box component="span" sx={{ color: 'primary.main' }}>
+                Trade
+              </Box>
+              Desk
+            </Typography>
+          </Box>
           <Tooltip title={resolved === 'dark' ? 'Switch to light theme (t)' : 'Switch to dark theme (t)'}>
             <IconButton
               aria-label={resolved === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
@@ -121,7 +131,12 @@ export function AppShell() {
         </Drawer>
       )}
 
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: `${tokens.topBarHeight}px` }}>
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, pt: `${tokens.topBarHeight}px`, '&:focus': { outline: 'none' } }}
+      >
         <Suspense fallback={<FullPageSpinner />}>
           <Outlet />
         </Suspense>

@@ -1,0 +1,169 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { signIn } from '../support/ui';
+
+const THEMES = ['dark', 'light'] as const;
+const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
+/** A file name for a page's screenshot: /settings/my_account -> settings-my_account. */
+const slug = (path: string) => path.replace(/\?.*$/, '').replace(/^\//, '').replace(/\//g, '-') || 'home';
+type Theme = (typeof THEMES)[number];
+
+/** What shows that a page has its content on screen (not a spinner), by address. */
+const signedOutPages: { path: string; ready: (page: Page) => ReturnType<Page['getByRole']> }[] = [
+  { path: '/sign-in', ready: (p) => p.getByRole('heading', { name: 'Sign in' }) },
+  { path: '/sign-up', ready: (p) => p.getByRole('heading', { name: 'Create your account' }) },
+  { path: '/activate', ready: (p) => p.getByRole('alert') },
+  { path: '/resend-activation', ready: (p) => p.getByRole('heading', { name: 'Resend activation email' }) },
+  { path: '/forgot-password', ready: (p) => p.getByRole('heading', { name: /password/i }) },
+  { path: '/reset-password?token=x', ready: (p) => p.getByRole('heading', { name: 'Choose a new password' }) },
+  { path: '/dev/mailbox', ready: (p) => p.getByRole('heading', { name: 'Dev mailbox' }) },
+];
+
+const settingsPages = [
+  'my_account',
+  'public_profile',
+  'account_details',
+  'security',
+  'notifications',
+  'privacy',
+  'delete_account',
+];
+
+const signedInPages: { path: string; ready: (page: Page) => ReturnType<Page['getByRole']> }[] = [
+  { path: '/', ready: (p) => p.getByRole('heading', { name: /^Welcome/ }) },
+  ...settingsPages.map((id) => ({
+    path: `/settings/${id}`,
+    ready: (p: Page) => p.getByRole('navigation', { name: 'Settings pages' }).or(p.getByLabel('Settings page')),
+  })),
+  { path: '/dev/mailbox', ready: (p) => p.getByRole('heading', { name: 'Dev mailbox' }) },
+  { path: '/no-such-page', ready: (p) => p.getByRole('heading', { name: /not found/i }) },
+];
+
+/** Serious and critical findings of axe on the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} - ${n.failureSummary ?? ''}`));
+}
+
+async function settle(page: Page, ready: (page: Page) => ReturnType<Page['getByRole']>): Promise<void> {
+  await expect(ready(page).first()).toBeVisible();
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Let transitions (focused labels, fades) end so colours are measured as a person sees them.
+  await page.waitForTimeout(300);
+}
+
+/** Sets the theme as a signed-in person does: the toggle, which the account keeps. */
+async function chooseTheme(page: Page, theme: Theme): Promise<void> {
+  const other = theme === 'dark' ? 'light' : 'dark';
+  const toggle = page.getByRole('button', { name: `Switch to ${theme} theme` });
+  if (await toggle.isVisible()) await toggle.click();
+  await expect(page.getByRole('button', { name: `Switch to ${other} theme` })).toBeVisible();
+}
+
+for (const theme of THEMES) {
+  test(`axe finds nothing serious on the signed-out pages, ${theme} theme`, async ({ page }) => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
+    const found: string[] = [];
+    for (const { path, ready } of signedOutPages) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await settle(page, ready);
+        found.push(...(await seriousViolations(page)).map((line) => `${path}: ${line}`));
+        await page.screenshot({ path: join(SCREENSHOTS, `a11y-${theme}-${slug(path)}.png`) });
+      });
+    }
+    expect(found).toEqual([]);
+    // The check is not vacuous: on the sign-in page axe measured the text contrast, and it passed.
+    await page.goto('/sign-in');
+    await settle(page, signedOutPages[0]?.ready ?? ((p) => p.getByRole('main')));
+    const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');
+  });
+
+  test(`axe finds nothing serious on the signed-in pages, ${theme} theme`, async ({ page, user }) => {
+    // Eighteen pages, each analysed in full.
+    test.setTimeout(240_000);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await signIn(page, user);
+    await chooseTheme(page, theme);
+    const found: string[] = [];
+    for (const width of [1200, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const { path, ready } of signedInPages) {
+        await test.step(`${path} at ${width} px`, async () => {
+          await page.goto(path);
+          await settle(page, ready);
+          found.push(...(await seriousViolations(page)).map((line) => `${path} at ${width} px: ${line}`));
+          if (width === 1200) await page.screenshot({ path: join(SCREENSHOTS, `a11y-${theme}-${slug(path)}.png`) });
+        });
+      }
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+test('a skip link is the first Tab stop and moves focus to the content; the logo links home', async ({
+  page,
+  user,
+}) => {
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // The email field has focus on load; before it in the page comes the skip link, then the logo.
+  const firstStops = await page.evaluate(() =>
+    [...document.querySelectorAll('a[href], button, input')].slice(0, 2).map((el) => el.textContent),
+  );
+  expect(firstStops).toEqual(['Skip to main content', 'TradeDesk']);
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+
+  await signIn(page, user);
+  await page.goto('/settings/security');
+  await expect(page.getByRole('list', { name: 'Sessions' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  const logo = page.getByRole('link', { name: 'TradeDesk home' });
+  await logo.click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+for (const theme of THEMES) {
+  test(`keyboard focus shows the branded ring on links, buttons and navigation items, ${theme} theme`, async ({
+    page,
+    user,
+  }) => {
+    await signIn(page, user);
+    await chooseTheme(page, theme);
+    await page.goto('/settings/my_account');
+    await expect(page.getByRole('form', { name: 'Personal details' })).toBeVisible();
+    const ring = theme === 'dark' ? 'rgb(0, 223, 128)' : 'rgb(0, 122, 71)';
+    const targets = [
+      page.getByRole('link', { name: 'TradeDesk home' }),
+      page.getByRole('button', { name: /account menu/ }),
+      page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }),
+      page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Security' }),
+    ];
+    // Reached by Tab from the one before, so the browser treats the focus as keyboard focus.
+    for (const target of targets) {
+      await target.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(target).toBeFocused();
+      const outline = await target.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { color: style.outlineColor, width: style.outlineWidth, style: style.outlineStyle };
+      });
+      expect(outline).toEqual({ color: ring, width: '2px', style: 'solid' });
+    }
+  });
+}
