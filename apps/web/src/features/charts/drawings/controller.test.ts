@@ -17,7 +17,7 @@ const proj: Projection = {
 function setup() {
   const commits: ChartDrawing[][] = [];
   const events = {
-    commit: vi.fn((d: ChartDrawing[]) => commits.push(d)),
+    commit: vi.fn((_d: ChartDrawing[]): void => {}),
     select: vi.fn(),
     toolDone: vi.fn(),
     redraw: vi.fn(),

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import type { ApiError } from '../../../shared/api/api-error';
+import { chartApi, HISTORY_PAGE, useHistoricalCandlesQuery } from '../chart-api';
+import { type Candle, mergeCandles } from '../model/candles';
+import type { Timeframe } from '../model/timeframes';
+import { timeframeSeconds } from '@tradedesk/core';
+
+/** The spec's fetch states. */
+export type FetchState = 'idle' | 'loading' | 'succeeded' | 'failed';
+
+/** Empty older pages in a row after which the history is taken to have no beginning left to load. */
+const EMPTY_PAGES_TO_STOP = 3;
+
+/**
+ * The bars of one chart: the latest page when the chart opens (or its symbol or timeframe changes), and older
+ * pages in front as the view reaches the oldest loaded bar.
+ */
+export function useChartHistory(args: { symbol: string; source: string; timeframe: Timeframe }) {
+  const { symbol, source, timeframe } = args;
+  const dispatch = useAppDispatch();
+  const latest = useHistoricalCandlesQuery({ symbol, source, timeframe, limit: HISTORY_PAGE });
+  const [candles, setCandles] = useState<Candle[]>([]);
+  const [older, setOlder] = useState<{ loading: boolean; exhausted: boolean; error: ApiError | null }>({
+    loading: false,
+    exhausted: false,
+    error: null,
+  });
+  const key = `${symbol}|${source}|${timeframe}`;
+  const keyRef = useRef(key);
+  const candlesRef = useRef(candles);
+  candlesRef.current = candles;
+  const olderBusy = useRef(false);
+  const emptyPages = useRef(0);
+  const nextStart = useRef<number | null>(null);
+
+  useEffect(() => {
+    keyRef.current = key;
+    setCandles([]);
+    setOlder({ loading: false, exhausted: false, error: null });
+    emptyPages.current = 0;
+    nextStart.current = null;
+  }, [key]);
+
+  const page = latest.currentData;
+  useEffect(() => {
+    if (page) setCandles((loaded) => mergeCandles(loaded, page.candles));
+  }, [page]);
+
+  const loadOlder = useCallback(async () => {
+    const loaded = candlesRef.current;
+    if (olderBusy.current || loaded.length === 0 || older.exhausted) return;
+    olderBusy.current = true;
+    const requestKey = keyRef.current;
+    setOlder((o) => ({ ...o, loading: true, error: null }));
+    const oldest = loaded[0]!.time;
+    const span = HISTORY_PAGE * timeframeSeconds(timeframe);
+    const startTime = Math.max(0, (nextStart.current ?? oldest) - span);
+    const result = await dispatch(
+      chartApi.endpoints.historicalCandles.initiate(
+        { symbol, source, timeframe, limit: HISTORY_PAGE, startTime },
+        { subscribe: false },
+      ),
+    );
+    olderBusy.current = false;
+    if (keyRef.current !== requestKey) return;
+    if (result.error || !result.data) {
+      setOlder((o) => ({ ...o, loading: false, error: result.error as ApiError }));
+      return;
+    }
+    const page = result.data.candles.filter((c) => c.time < oldest);
+    if (page.length === 0) {
+      emptyPages.current += 1;
+      nextStart.current = startTime;
+    } else {
+      emptyPages.current = 0;
+      nextStart.current = null;
+    }
+    const exhausted = startTime === 0 || emptyPages.current >= EMPTY_PAGES_TO_STOP;
+    setOlder({ loading: false, exhausted, error: null });
+    if (page.length > 0) setCandles((current) => mergeCandles(current, page));
+  }, [dispatch, symbol, source, timeframe, older.exhausted]);
+
+  const status: FetchState = latest.isUninitialized
+    ? 'idle'
+    : latest.isError && candles.length === 0
+      ? 'failed'
+      : candles.length > 0 || latest.isSuccess
+        ? 'succeeded'
+        : 'loading';
+
+  return {
+    status,
+    candles,
+    simulated: latest.data?.simulated ?? false,
+    error: (latest.error as ApiError | undefined) ?? null,
+    retry: latest.refetch,
+    retrying: latest.isFetching,
+    loadOlder,
+    older,
+    setCandles,
+  };
+}

@@ -1,0 +1,335 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { useTheme } from '@mui/material/styles';
+import { findInstrument, instrumentSessionStatus } from '@tradedesk/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { AccountFormatPreferences } from '../../account/account-format-preferences';
+import { useFormatters } from '../../../shared/format/format-preferences';
+import { ErrorState } from '../../../shared/states/error-state';
+import { LoadingState } from '../../../shared/states/loading-state';
+import { isTypingTarget } from '../../shell/shortcuts';
+import { ChartCanvas } from '../components/chart-canvas';
+import type { ChartEngine, ChartType, EngineEvents, EngineOptions } from '../components/chart-engine';
+import { ChartLegend } from '../components/chart-legend';
+import { ChartToolbar } from '../components/chart-toolbar';
+import { DrawingSettingsBar } from '../components/drawing-settings-bar';
+import { DrawingToolbar } from '../components/drawing-toolbar';
+import { TimeframeEntry } from '../components/timeframe-entry';
+import type { ChartDrawing, DrawingTool } from '../drawings/model';
+import { useChartDrawings } from '../hooks/use-chart-drawings';
+import { useChartHistory } from '../hooks/use-chart-history';
+import { useLiveBar } from '../hooks/use-live-bar';
+import { indexOfTime, legendValues } from '../model/candles';
+import { chartTimeFormatters } from '../model/chart-time';
+import {
+  DEFAULT_SYMBOL,
+  DEFAULT_TIMEFRAME,
+  isTimeframeKey,
+  TIMEFRAMES,
+  type Timeframe,
+} from '../model/timeframes';
+
+const SYMBOL_PATTERN = /^[A-Z0-9._-]{1,20}$/;
+
+function readSymbol(value: string | null): string {
+  const upper = (value ?? '').toUpperCase();
+  return SYMBOL_PATTERN.test(upper) ? upper : DEFAULT_SYMBOL;
+}
+
+function readTimeframe(value: string | null): Timeframe {
+  return TIMEFRAMES.find((t) => t.id === value)?.id ?? DEFAULT_TIMEFRAME;
+}
+
+/** Market open or closed for the instrument, checked each minute. */
+function useMarketClosedText(symbol: string, known: boolean, format: (ms: number) => string): string | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  if (!known) return null;
+  const status = instrumentSessionStatus(symbol, now);
+  if (status.open) return null;
+  return status.nextOpenMs === null ? 'Market closed' : `Market closed · opens ${format(status.nextOpenMs)}`;
+}
+
+function ChartScreen() {
+  const [params, setParams] = useSearchParams();
+  const symbol = readSymbol(params.get('symbol'));
+  const timeframe = readTimeframe(params.get('tf'));
+  const chartId = params.get('chart');
+  const instrument = findInstrument(symbol);
+  const digits = instrument?.digits ?? 5;
+  const source = instrument?.source ?? 'FOREX';
+  const barSeconds = TIMEFRAMES.find((t) => t.id === timeframe)!.seconds;
+  const daily = barSeconds >= 86_400;
+
+  const theme = useTheme();
+  const f = useFormatters();
+  const history = useChartHistory({ symbol, source, timeframe });
+  const drawings = useChartDrawings({ symbol, chartId });
+  const engine = useRef<ChartEngine | null>(null);
+
+  const [type, setType] = useState<ChartType>('candles');
+  const [tool, setTool] = useState<DrawingTool | null>(null);
+  const [magnet, setMagnet] = useState(false);
+  const [stayInDrawing, setStayInDrawing] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [hoverTime, setHoverTime] = useState<number | null>(null);
+  const [entry, setEntry] = useState<string | null>(null);
+
+  const setTimeframe = useCallback(
+    (tf: Timeframe) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.set('tf', tf);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const times = useMemo(
+    () => chartTimeFormatters(f.preferences, { daily, locale: f.preferences.locale }),
+    [f.preferences, daily],
+  );
+  const upColor = f.pnlColor('up');
+  const downColor = f.pnlColor('down');
+  const options = useMemo(
+    (): EngineOptions => ({
+      colors: {
+        background: theme.palette.background.default,
+        text: theme.palette.text.secondary,
+        grid: theme.palette.mode === 'dark' ? 'rgba(255,255,255,0.05)' : 'rgba(0,0,0,0.05)',
+        border: theme.palette.divider,
+        up: upColor,
+        down: downColor,
+        line: theme.palette.info.main,
+      },
+      digits,
+      barSeconds,
+      timeFormatter: times.crosshair,
+      tickFormatter: times.tick,
+      formatPrice: (p) => f.price(p, digits),
+    }),
+    [theme, upColor, downColor, digits, barSeconds, times, f],
+  );
+
+  const needOlder = history.loadOlder;
+  const events = useMemo(
+    (): EngineEvents => ({
+      commit: (next) => drawings.commit(next),
+      select: setSelectedId,
+      toolDone: () => setTool(null),
+      redraw: () => {},
+      crosshair: setHoverTime,
+      needOlder: () => void needOlder(),
+    }),
+    [drawings.commit, needOlder],
+  );
+
+  // The engine's controller follows the committed drawings (loads, undo, redo) and the toolbar's modes.
+  useEffect(() => {
+    engine.current?.controller.setDrawings(drawings.drawings);
+  }, [drawings.drawings]);
+  useEffect(() => {
+    const c = engine.current?.controller;
+    if (!c) return;
+    c.magnet = magnet;
+    c.stayInDrawing = stayInDrawing;
+    c.tick = 10 ** -digits;
+  }, [magnet, stayInDrawing, digits]);
+  useEffect(() => {
+    const c = engine.current?.controller;
+    if (c && c.tool !== tool) c.setTool(tool);
+  }, [tool]);
+
+  useLiveBar({
+    symbol,
+    timeframe,
+    enabled: history.status === 'succeeded',
+    onBar: (bar) => engine.current?.updateBar(bar),
+  });
+
+  const selected = selectedId ? drawings.drawings.find((d) => d.id === selectedId) : undefined;
+  const replaceDrawing = useCallback(
+    (next: ChartDrawing) => drawings.commit(drawings.drawings.map((d) => (d.id === next.id ? next : d))),
+    [drawings],
+  );
+  const deleteSelected = useCallback(() => {
+    if (!selectedId) return;
+    drawings.commit(drawings.drawings.filter((d) => d.id !== selectedId));
+    setSelectedId(null);
+  }, [drawings, selectedId]);
+
+  // Keyboard: undo/redo, delete, Escape, and typing a timeframe.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || isTypingTarget(e.target)) return;
+      const mod = e.ctrlKey || e.metaKey;
+      const key = e.key.toLowerCase();
+      if (mod && key === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        drawings.undo();
+      } else if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) {
+        e.preventDefault();
+        drawings.redo();
+      } else if ((e.key === 'Delete' || e.key === 'Backspace') && selectedId && !mod) {
+        e.preventDefault();
+        deleteSelected();
+      } else if (e.key === 'Escape') {
+        engine.current?.controller.cancel();
+      } else if (!mod && !e.altKey && isTimeframeKey(e.key) && entry === null) {
+        e.preventDefault();
+        e.stopPropagation();
+        setEntry(e.key);
+      }
+    };
+    document.addEventListener('keydown', onKey, { capture: true });
+    return () => document.removeEventListener('keydown', onKey, { capture: true });
+  }, [drawings, selectedId, deleteSelected, entry]);
+
+  const candles = history.candles;
+  const hoverIndex = hoverTime === null ? -1 : indexOfTime(candles, hoverTime);
+  const barIndex = hoverIndex >= 0 ? hoverIndex : candles.length - 1;
+  const legendBar = candles[barIndex];
+  const legend = legendBar ? legendValues(legendBar, candles[barIndex - 1]) : null;
+  const closedText = useMarketClosedText(symbol, instrument !== undefined, (ms) => f.dateTime(ms));
+  const tfLabel = TIMEFRAMES.find((t) => t.id === timeframe)!.label;
+
+  return (
+    <Box sx={{ height: 'calc(100dvh - 56px)', display: 'flex', flexDirection: 'column', minHeight: 360 }}>
+      <ChartToolbar
+        symbol={symbol}
+        description={instrument?.name ?? ''}
+        timeframe={timeframe}
+        onTimeframe={setTimeframe}
+        type={type}
+        onType={setType}
+        simulated={history.simulated}
+        closedText={closedText}
+      />
+      <Box sx={{ flexGrow: 1, display: 'flex', minHeight: 0 }}>
+        <DrawingToolbar
+          tool={tool}
+          onTool={setTool}
+          magnet={magnet}
+          onMagnet={setMagnet}
+          stayInDrawing={stayInDrawing}
+          onStayInDrawing={setStayInDrawing}
+          canUndo={drawings.canUndo}
+          canRedo={drawings.canRedo}
+          onUndo={drawings.undo}
+          onRedo={drawings.redo}
+        />
+        <Box
+          component="section"
+          aria-label={`${symbol} chart, ${tfLabel}`}
+          aria-busy={history.status === 'loading'}
+          sx={{ position: 'relative', flexGrow: 1, minWidth: 0 }}
+        >
+          <ChartCanvas
+            ref={engine}
+            candles={candles}
+            seriesKey={`${symbol}|${timeframe}`}
+            type={type}
+            options={options}
+            events={events}
+          />
+          <ChartLegend
+            title={`${symbol} · ${tfLabel}`}
+            values={legend}
+            digits={digits}
+            dateText={legendBar ? times.crosshair(legendBar.time) : null}
+          />
+          {selected && <DrawingSettingsBar drawing={selected} onChange={replaceDrawing} onDelete={deleteSelected} />}
+          {entry !== null && (
+            <TimeframeEntry initial={entry} onApply={setTimeframe} onClose={() => setEntry(null)} />
+          )}
+          {history.status === 'loading' && (
+            <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', zIndex: 4 }}>
+              <LoadingState label={`Loading ${symbol} ${tfLabel} candles`} />
+            </Box>
+          )}
+          {history.status === 'failed' && (
+            <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', zIndex: 4, bgcolor: 'background.default' }}>
+              <ErrorState
+                title={`The ${symbol} candles could not be loaded.`}
+                message={history.error?.message}
+                onRetry={history.retry}
+                retrying={history.retrying}
+              />
+            </Box>
+          )}
+          {history.status === 'succeeded' && candles.length === 0 && (
+            <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', zIndex: 4, pointerEvents: 'none' }}>
+              <Alert severity="info">No candles for {symbol} at {tfLabel}.</Alert>
+            </Box>
+          )}
+          <Box sx={{ position: 'absolute', bottom: 36, left: 12, zIndex: 3, display: 'grid', gap: 1, maxWidth: 420 }}>
+            {history.older.error && (
+              <Alert
+                severity="warning"
+                action={
+                  <Button color="inherit" size="small" onClick={() => void history.loadOlder()}>
+                    Try again
+                  </Button>
+                }
+              >
+                Older candles could not be loaded. {history.older.error.message}
+              </Alert>
+            )}
+            {drawings.status === 'failed' && (
+              <Alert
+                severity="warning"
+                action={
+                  <Button color="inherit" size="small" onClick={() => drawings.retryLoad()}>
+                    Try again
+                  </Button>
+                }
+              >
+                Saved drawings could not be loaded; new ones are not kept. {drawings.loadError?.message}
+              </Alert>
+            )}
+            {drawings.saveError && (
+              <Alert
+                severity="warning"
+                action={
+                  <Button color="inherit" size="small" onClick={() => void drawings.retrySave()}>
+                    Try again
+                  </Button>
+                }
+              >
+                Drawings could not be saved. {drawings.saveError.message}
+              </Alert>
+            )}
+          </Box>
+        </Box>
+      </Box>
+      <Box
+        component="footer"
+        sx={{ px: 1, py: 0.25, borderTop: 1, borderColor: 'divider', fontSize: 11, color: 'text.secondary' }}
+      >
+        Charts by{' '}
+        <Link href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer" color="inherit">
+          TradingView Lightweight Charts™
+        </Link>
+        , Copyright © 2025 TradingView, Inc.
+      </Box>
+    </Box>
+  );
+}
+
+/** The chart screen (`/chart?symbol=EURUSD&tf=15m`), in the user's time zone and clock. */
+export function Component() {
+  return (
+    <AccountFormatPreferences>
+      <ChartScreen />
+    </AccountFormatPreferences>
+  );
+}
