@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import type { Candle } from '../model/candles';
 import { ChartEngine, type ChartType, type EngineEvents, type EngineOptions } from './chart-engine';
 
@@ -20,9 +20,10 @@ export const ChartCanvas = forwardRef<ChartEngine | null, ChartCanvasProps>(func
   events.current = props.events;
   const fittedKey = useRef<string | null>(null);
 
-  useImperativeHandle(ref, () => engine.current as ChartEngine, []);
-
-  useEffect(() => {
+  // Built in a layout effect, before the ref below is set, so the page holds the engine from its first effects.
+  // The engine is built once; options and data follow through the effects below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useLayoutEffect(() => {
     if (!container.current) return;
     const e = new ChartEngine(container.current, props.options, {
       commit: (d) => events.current.commit(d),
@@ -38,9 +39,9 @@ export const ChartCanvas = forwardRef<ChartEngine | null, ChartCanvasProps>(func
       engine.current = null;
       fittedKey.current = null;
     };
-    // The engine is built once; options and data follow through the effects below.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, []);
+
+  useImperativeHandle(ref, () => engine.current as ChartEngine, []);
 
   useEffect(() => {
     engine.current?.setOptions(props.options);

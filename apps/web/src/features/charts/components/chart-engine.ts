@@ -82,7 +82,7 @@ export class ChartEngine {
   constructor(
     private readonly container: HTMLElement,
     options: EngineOptions,
-    private readonly events: EngineEvents,
+    events: EngineEvents,
   ) {
     this.options = options;
     this.chart = createChart(container, {
@@ -179,7 +179,14 @@ export class ChartEngine {
     switch (this.type) {
       case 'candles':
       case 'heikin_ashi':
-        return { upColor: c.up, downColor: c.down, borderUpColor: c.up, borderDownColor: c.down, wickUpColor: c.up, wickDownColor: c.down };
+        return {
+          upColor: c.up,
+          downColor: c.down,
+          borderUpColor: c.up,
+          borderDownColor: c.down,
+          wickUpColor: c.up,
+          wickDownColor: c.down,
+        };
       case 'bars':
         return { upColor: c.up, downColor: c.down };
       case 'line':
@@ -243,7 +250,10 @@ export class ChartEngine {
     const range = this.chart.timeScale().getVisibleLogicalRange();
     const prepended =
       previous.length > 0 && candles.length > previous.length
-        ? Math.max(0, candles.findIndex((b) => b.time === previous[0]!.time))
+        ? Math.max(
+            0,
+            candles.findIndex((b) => b.time === previous[0]!.time),
+          )
         : 0;
     this.candles = candles;
     this.index = new TimeIndex(
@@ -323,8 +333,7 @@ export class ChartEngine {
       const size = this.chart.paneSize();
       return p.x >= 0 && p.y >= 0 && p.x < size.width && p.y < size.height;
     };
-    const setScroll = (on: boolean) =>
-      this.chart.applyOptions({ handleScroll: on, handleScale: on });
+    const setScroll = (on: boolean) => this.chart.applyOptions({ handleScroll: on, handleScale: on });
     const down = (e: PointerEvent) => {
       if (e.button !== 0) return;
       const p = local(e);

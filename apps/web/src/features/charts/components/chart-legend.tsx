@@ -4,7 +4,12 @@ import { useFormatters } from '../../../shared/format/format-preferences';
 import type { LegendValues } from '../model/candles';
 
 /** The bar under the crosshair (or the last one): open, high, low, close, change and volume. */
-export function ChartLegend(props: { title: string; values: LegendValues | null; digits: number; dateText: string | null }) {
+export function ChartLegend(props: {
+  title: string;
+  values: LegendValues | null;
+  digits: number;
+  dateText: string | null;
+}) {
   const f = useFormatters();
   const v = props.values;
   const direction = !v || v.change === 0 ? 'flat' : v.change > 0 ? 'up' : 'down';

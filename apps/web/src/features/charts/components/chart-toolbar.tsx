@@ -27,7 +27,16 @@ export function ChartToolbar(props: ChartToolbarProps) {
     <Box
       role="toolbar"
       aria-label="Chart"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1, py: 0.5, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        px: 1,
+        py: 0.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        flexWrap: 'wrap',
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
         <Typography component="h1" sx={{ fontWeight: 700, fontSize: 16 }}>

@@ -31,7 +31,8 @@ export function DrawingSettingsBar({ drawing, onChange, onDelete }: DrawingSetti
   const setStyle = (patch: Partial<DrawingStyle>) => onChange({ ...drawing, style: { ...drawing.style, ...patch } });
   const [text, setText] = useState(drawing.text ?? '');
   useEffect(() => setText(drawing.text ?? ''), [drawing.text]);
-  const showText = textTools.has(drawing.tool) || drawing.text !== undefined || ['trend_line', 'rectangle'].includes(drawing.tool);
+  const showText =
+    textTools.has(drawing.tool) || drawing.text !== undefined || ['trend_line', 'rectangle'].includes(drawing.tool);
   const fill = split(style.fillColor);
   return (
     <Paper

@@ -136,7 +136,12 @@ export function DrawingToolbar(props: DrawingToolbarProps) {
         </Box>
       ))}
       <Divider flexItem sx={{ my: 0.25 }} />
-      <ToolButton label="Magnet" icon={CenterFocusStrongIcon} selected={props.magnet} onClick={() => props.onMagnet(!props.magnet)} />
+      <ToolButton
+        label="Magnet"
+        icon={CenterFocusStrongIcon}
+        selected={props.magnet}
+        onClick={() => props.onMagnet(!props.magnet)}
+      />
       <ToolButton
         label="Stay in drawing mode"
         icon={LoopIcon}

@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { parseTypedTimeframe, type Timeframe, TIMEFRAMES } from '../model/timeframes';
+import { parseTypedTimeframe, TIMEFRAMES, type Timeframe } from '../model/timeframes';
 
 /**
  * The box that opens when a trader types a timeframe on the chart ("1h", "4h", "d"): Enter applies it,
@@ -15,7 +15,15 @@ export function TimeframeEntry(props: { initial: string; onApply(tf: Timeframe):
   return (
     <Paper
       elevation={8}
-      sx={{ position: 'absolute', left: '50%', top: '40%', transform: 'translate(-50%, -50%)', zIndex: 5, p: 2, width: 240 }}
+      sx={{
+        position: 'absolute',
+        left: '50%',
+        top: '40%',
+        transform: 'translate(-50%, -50%)',
+        zIndex: 5,
+        p: 2,
+        width: 240,
+      }}
     >
       <TextField
         autoFocus

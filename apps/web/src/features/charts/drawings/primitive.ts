@@ -27,6 +27,7 @@ class DrawingsRenderer implements IPrimitivePaneRenderer {
     const drawings = this.source.view();
     if (drawings.length === 0) return;
     const rc = this.source.renderContext();
+    // biome-ignore lint/correctness/useHookAtTopLevel: fancy-canvas's method, not a React hook
     target.useMediaCoordinateSpace(({ context }) => {
       for (const d of drawings) if (!d.hidden) drawDrawing(context, d, proj, rc);
     });
@@ -54,7 +55,7 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
   private readonly views: readonly IPrimitivePaneView[];
   private requestUpdate: (() => void) | null = null;
 
-  constructor(private readonly source: DrawingsSource) {
+  constructor(source: DrawingsSource) {
     this.views = [new DrawingsPaneView(source)];
   }
 

@@ -14,9 +14,9 @@ import {
   fibExtensionPrice,
   fibLevelPrice,
   positionFigures,
+  type ResolvedStyle,
   rangeFigures,
   resolveStyle,
-  type ResolvedStyle,
 } from './model';
 
 /** How labels on drawings show prices and durations (the instrument's digits, the chart's bar length). */
@@ -41,7 +41,14 @@ function segment(ctx: CanvasRenderingContext2D, a: Pixel, b: Pixel): void {
   ctx.stroke();
 }
 
-function label(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, color: string, align: CanvasTextAlign = 'left') {
+function label(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  x: number,
+  y: number,
+  color: string,
+  align: CanvasTextAlign = 'left',
+) {
   ctx.save();
   ctx.setLineDash([]);
   ctx.font = '11px Inter, system-ui, sans-serif';
@@ -63,7 +70,7 @@ function boxLabel(ctx: CanvasRenderingContext2D, lines: string[], cx: number, cy
   ctx.fillStyle = '#FFFFFF';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  lines.forEach((l, i) => ctx.fillText(l, cx, cy - h / 2 + 3 + 7.5 + i * 15));
+  for (const [i, l] of lines.entries()) ctx.fillText(l, cx, cy - h / 2 + 3 + 7.5 + i * 15);
   ctx.restore();
 }
 
@@ -88,7 +95,7 @@ function drawText(ctx: CanvasRenderingContext2D, anchor: Pixel, text: string, st
   ctx.fillStyle = fill ? style.textColor : style.color;
   ctx.font = `${style.fontSize}px Inter, system-ui, sans-serif`;
   ctx.textBaseline = 'top';
-  text.split('\n').forEach((line, i) => ctx.fillText(line, a.x + 4, a.y + 3 + i * style.fontSize * 1.3));
+  for (const [i, line] of text.split('\n').entries()) ctx.fillText(line, a.x + 4, a.y + 3 + i * style.fontSize * 1.3);
   ctx.restore();
 }
 
@@ -164,7 +171,15 @@ export function drawDrawing(ctx: CanvasRenderingContext2D, d: ChartDrawing, proj
     case 'ellipse': {
       if (!b) break;
       ctx.beginPath();
-      ctx.ellipse((a.x + b.x) / 2, (a.y + b.y) / 2, Math.abs(b.x - a.x) / 2, Math.abs(b.y - a.y) / 2, 0, 0, Math.PI * 2);
+      ctx.ellipse(
+        (a.x + b.x) / 2,
+        (a.y + b.y) / 2,
+        Math.abs(b.x - a.x) / 2,
+        Math.abs(b.y - a.y) / 2,
+        0,
+        0,
+        Math.PI * 2,
+      );
       ctx.fill();
       ctx.stroke();
       break;
@@ -280,7 +295,13 @@ export function drawDrawing(ctx: CanvasRenderingContext2D, d: ChartDrawing, proj
   if (rc.selectedId === d.id) drawHandles(ctx, d, proj, rc, style.color);
 }
 
-function drawHandles(ctx: CanvasRenderingContext2D, d: ChartDrawing, proj: Projection, rc: RenderContext, color: string) {
+function drawHandles(
+  ctx: CanvasRenderingContext2D,
+  d: ChartDrawing,
+  proj: Projection,
+  rc: RenderContext,
+  color: string,
+) {
   const handles = d.tool === 'brush' ? [handlePixels(d, proj)[0] ?? null] : handlePixels(d, proj);
   ctx.save();
   ctx.setLineDash([]);

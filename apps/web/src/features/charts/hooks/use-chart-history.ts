@@ -1,10 +1,10 @@
+import { timeframeSeconds } from '@tradedesk/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import type { ApiError } from '../../../shared/api/api-error';
 import { chartApi, HISTORY_PAGE, useHistoricalCandlesQuery } from '../chart-api';
 import { type Candle, mergeCandles } from '../model/candles';
 import type { Timeframe } from '../model/timeframes';
-import { timeframeSeconds } from '@tradedesk/core';
 
 /** The spec's fetch states. */
 export type FetchState = 'idle' | 'loading' | 'succeeded' | 'failed';

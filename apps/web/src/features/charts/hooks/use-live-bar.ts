@@ -10,7 +10,12 @@ import type { Timeframe } from '../model/timeframes';
  * To wire it: subscribe to the channel for the arguments, and call `onBar` with each bar received
  * ({ time (unix s), open, high, low, close, volume }); the chart replaces its last bar or appends a new one.
  */
-export function useLiveBar(args: { symbol: string; timeframe: Timeframe; enabled: boolean; onBar: (bar: Candle) => void }) {
+export function useLiveBar(args: {
+  symbol: string;
+  timeframe: Timeframe;
+  enabled: boolean;
+  onBar: (bar: Candle) => void;
+}) {
   const onBar = useRef(args.onBar);
   onBar.current = args.onBar;
   const { symbol, timeframe, enabled } = args;

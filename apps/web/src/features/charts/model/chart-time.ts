@@ -1,5 +1,5 @@
-import { dateTimeFormat } from '../../../shared/format/intl-cache';
 import type { TimePreferences } from '../../../shared/format/dates';
+import { dateTimeFormat } from '../../../shared/format/intl-cache';
 
 /** Which part of a time a tick mark of the time axis names (lightweight-charts' TickMarkType, by value). */
 export type TickKind = 0 | 1 | 2 | 3 | 4;

@@ -6,10 +6,10 @@ import { useTheme } from '@mui/material/styles';
 import { findInstrument, instrumentSessionStatus } from '@tradedesk/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AccountFormatPreferences } from '../../account/account-format-preferences';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
+import { AccountFormatPreferences } from '../../account/account-format-preferences';
 import { isTypingTarget } from '../../shell/shortcuts';
 import { ChartCanvas } from '../components/chart-canvas';
 import type { ChartEngine, ChartType, EngineEvents, EngineOptions } from '../components/chart-engine';
@@ -24,13 +24,7 @@ import { useChartHistory } from '../hooks/use-chart-history';
 import { useLiveBar } from '../hooks/use-live-bar';
 import { indexOfTime, legendValues } from '../model/candles';
 import { chartTimeFormatters } from '../model/chart-time';
-import {
-  DEFAULT_SYMBOL,
-  DEFAULT_TIMEFRAME,
-  isTimeframeKey,
-  TIMEFRAMES,
-  type Timeframe,
-} from '../model/timeframes';
+import { DEFAULT_SYMBOL, DEFAULT_TIMEFRAME, isTimeframeKey, TIMEFRAMES, type Timeframe } from '../model/timeframes';
 
 const SYMBOL_PATTERN = /^[A-Z0-9._-]{1,20}$/;
 
@@ -248,16 +242,23 @@ function ChartScreen() {
             dateText={legendBar ? times.crosshair(legendBar.time) : null}
           />
           {selected && <DrawingSettingsBar drawing={selected} onChange={replaceDrawing} onDelete={deleteSelected} />}
-          {entry !== null && (
-            <TimeframeEntry initial={entry} onApply={setTimeframe} onClose={() => setEntry(null)} />
-          )}
+          {entry !== null && <TimeframeEntry initial={entry} onApply={setTimeframe} onClose={() => setEntry(null)} />}
           {history.status === 'loading' && (
             <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', zIndex: 4 }}>
               <LoadingState label={`Loading ${symbol} ${tfLabel} candles`} />
             </Box>
           )}
           {history.status === 'failed' && (
-            <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', zIndex: 4, bgcolor: 'background.default' }}>
+            <Box
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                display: 'grid',
+                placeItems: 'center',
+                zIndex: 4,
+                bgcolor: 'background.default',
+              }}
+            >
               <ErrorState
                 title={`The ${symbol} candles could not be loaded.`}
                 message={history.error?.message}
@@ -267,8 +268,19 @@ function ChartScreen() {
             </Box>
           )}
           {history.status === 'succeeded' && candles.length === 0 && (
-            <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', zIndex: 4, pointerEvents: 'none' }}>
-              <Alert severity="info">No candles for {symbol} at {tfLabel}.</Alert>
+            <Box
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                display: 'grid',
+                placeItems: 'center',
+                zIndex: 4,
+                pointerEvents: 'none',
+              }}
+            >
+              <Alert severity="info">
+                No candles for {symbol} at {tfLabel}.
+              </Alert>
             </Box>
           )}
           <Box sx={{ position: 'absolute', bottom: 36, left: 12, zIndex: 3, display: 'grid', gap: 1, maxWidth: 420 }}>
