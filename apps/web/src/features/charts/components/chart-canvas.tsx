@@ -54,7 +54,7 @@ export const ChartCanvas = forwardRef<ChartEngine | null, ChartCanvasProps>(func
   useEffect(() => {
     const e = engine.current;
     if (!e) return;
-    const fit = fittedKey.current !== props.seriesKey && props.candles.length > 0;
+    const fit = props.seriesKey !== '' && fittedKey.current !== props.seriesKey && props.candles.length > 0;
     e.setCandles(props.candles, { fit });
     if (fit) fittedKey.current = props.seriesKey;
   }, [props.candles, props.seriesKey]);

@@ -91,8 +91,9 @@ export class ChartEngine {
         background: { type: ColorType.Solid, color: options.colors.background },
         textColor: options.colors.text,
         fontFamily: 'Inter, system-ui, sans-serif',
-        // Lightweight Charts' licence asks for its attribution: the logo links to TradingView.
-        attributionLogo: true,
+        // The library's logo brings a <style> element without the page's CSP nonce, which the policy blocks; the
+        // licence's attribution notice and link are in the chart screen's footer instead (see NOTICE).
+        attributionLogo: false,
       },
       grid: { vertLines: { color: options.colors.grid }, horzLines: { color: options.colors.grid } },
       rightPriceScale: { borderColor: options.colors.border },

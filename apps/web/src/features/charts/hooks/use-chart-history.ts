@@ -20,23 +20,30 @@ export function useChartHistory(args: { symbol: string; source: string; timefram
   const { symbol, source, timeframe } = args;
   const dispatch = useAppDispatch();
   const latest = useHistoricalCandlesQuery({ symbol, source, timeframe, limit: HISTORY_PAGE });
-  const [candles, setCandles] = useState<Candle[]>([]);
+  // The bars with the symbol and timeframe they belong to, so a view never fits one chart's bars to another's key.
+  const [loaded, setLoaded] = useState<{ key: string; candles: Candle[] }>({ key: '', candles: [] });
   const [older, setOlder] = useState<{ loading: boolean; exhausted: boolean; error: ApiError | null }>({
     loading: false,
     exhausted: false,
     error: null,
   });
   const key = `${symbol}|${source}|${timeframe}`;
-  const keyRef = useRef(key);
+  const candles = loaded.key === key ? loaded.candles : [];
+  const setCandles = useCallback(
+    (update: (current: Candle[]) => Candle[]) =>
+      setLoaded((l) => ({ key: keyRef.current, candles: update(l.key === keyRef.current ? l.candles : []) })),
+    [],
+  );
   const candlesRef = useRef(candles);
   candlesRef.current = candles;
   const olderBusy = useRef(false);
+  const keyRef = useRef(key);
+  keyRef.current = key;
   const emptyPages = useRef(0);
   const nextStart = useRef<number | null>(null);
 
   useEffect(() => {
-    keyRef.current = key;
-    setCandles([]);
+    void key;
     setOlder({ loading: false, exhausted: false, error: null });
     emptyPages.current = 0;
     nextStart.current = null;
@@ -44,8 +51,8 @@ export function useChartHistory(args: { symbol: string; source: string; timefram
 
   const page = latest.currentData;
   useEffect(() => {
-    if (page) setCandles((loaded) => mergeCandles(loaded, page.candles));
-  }, [page]);
+    if (page) setCandles((current) => mergeCandles(current, page.candles));
+  }, [page, setCandles]);
 
   const loadOlder = useCallback(async () => {
     const loaded = candlesRef.current;
@@ -79,7 +86,7 @@ export function useChartHistory(args: { symbol: string; source: string; timefram
     const exhausted = startTime === 0 || emptyPages.current >= EMPTY_PAGES_TO_STOP;
     setOlder({ loading: false, exhausted, error: null });
     if (page.length > 0) setCandles((current) => mergeCandles(current, page));
-  }, [dispatch, symbol, source, timeframe, older.exhausted]);
+  }, [dispatch, symbol, source, timeframe, older.exhausted, setCandles]);
 
   const status: FetchState = latest.isUninitialized
     ? 'idle'
@@ -92,12 +99,13 @@ export function useChartHistory(args: { symbol: string; source: string; timefram
   return {
     status,
     candles,
+    /** The symbol and timeframe the candles are of. */
+    candlesKey: loaded.key === key ? key : '',
     simulated: latest.data?.simulated ?? false,
     error: (latest.error as ApiError | undefined) ?? null,
     retry: latest.refetch,
     retrying: latest.isFetching,
     loadOlder,
     older,
-    setCandles,
   };
 }

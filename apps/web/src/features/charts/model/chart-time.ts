@@ -5,8 +5,11 @@ import { dateTimeFormat } from '../../../shared/format/intl-cache';
 export type TickKind = 0 | 1 | 2 | 3 | 4;
 
 function zoned(prefs: TimePreferences, options: Intl.DateTimeFormatOptions, locale?: string) {
+  const h12 = prefs.timeFormat === '12h';
   const withClock =
-    options.hour !== undefined ? { ...options, hourCycle: prefs.timeFormat === '12h' ? 'h12' : 'h23' } : options;
+    options.hour !== undefined
+      ? { ...options, hour: h12 ? 'numeric' : '2-digit', hourCycle: h12 ? 'h12' : 'h23' }
+      : options;
   try {
     return dateTimeFormat(locale, { ...withClock, timeZone: prefs.timeZone } as Intl.DateTimeFormatOptions);
   } catch {

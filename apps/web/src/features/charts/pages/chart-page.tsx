@@ -230,7 +230,7 @@ function ChartScreen() {
           <ChartCanvas
             ref={engine}
             candles={candles}
-            seriesKey={`${symbol}|${timeframe}`}
+            seriesKey={history.candlesKey}
             type={type}
             options={options}
             events={events}
