@@ -172,7 +172,7 @@ export class ChartEngine {
 
   private priceFormat() {
     const d = this.options.digits;
-    return { type: 'price' as const, precision: d, minMove: 10 ** -d };
+    return { type: 'price' as const, precision: d, minMove: Number(`1e-${d}`) };
   }
 
   private seriesStyle() {
