@@ -4,6 +4,7 @@ import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
 import CropSquareIcon from '@mui/icons-material/CropSquare';
 import DateRangeIcon from '@mui/icons-material/DateRange';
+import DeleteSweepOutlinedIcon from '@mui/icons-material/DeleteSweepOutlined';
 import EastIcon from '@mui/icons-material/East';
 import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
 import HeightIcon from '@mui/icons-material/Height';
@@ -21,6 +22,7 @@ import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import UndoIcon from '@mui/icons-material/Undo';
 import ViewStreamIcon from '@mui/icons-material/ViewStream';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
@@ -71,6 +73,11 @@ export type DrawingToolbarProps = {
   canRedo: boolean;
   onUndo(): void;
   onRedo(): void;
+  /** Drawings hidden from the chart (a hidden drawing cannot be clicked, so it is shown again from here). */
+  hiddenCount: number;
+  onShowHidden(): void;
+  drawingCount: number;
+  onRemoveAll(): void;
 };
 
 function ToolButton(props: {
@@ -151,6 +158,20 @@ export function DrawingToolbar(props: DrawingToolbarProps) {
       <Divider flexItem sx={{ my: 0.25 }} />
       <ToolButton label="Undo" icon={UndoIcon} selected={false} disabled={!props.canUndo} onClick={props.onUndo} />
       <ToolButton label="Redo" icon={RedoIcon} selected={false} disabled={!props.canRedo} onClick={props.onRedo} />
+      <ToolButton
+        label={`Show hidden drawings (${props.hiddenCount})`}
+        icon={VisibilityIcon}
+        selected={false}
+        disabled={props.hiddenCount === 0}
+        onClick={props.onShowHidden}
+      />
+      <ToolButton
+        label="Remove all drawings"
+        icon={DeleteSweepOutlinedIcon}
+        selected={false}
+        disabled={props.drawingCount === 0}
+        onClick={props.onRemoveAll}
+      />
     </Box>
   );
 }

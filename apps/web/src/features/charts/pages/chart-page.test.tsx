@@ -199,6 +199,16 @@ describe('chart page', () => {
     await userEvent.keyboard('{Control>}y{/Control}');
     await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(3));
 
+    // Hidden, it can no longer be clicked; the toolbar shows it again.
+    await userEvent.click(
+      within(screen.getByRole('toolbar', { name: 'Drawing settings' })).getByRole('button', { name: 'Hide' }),
+    );
+    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(4));
+    expect((net.callsTo('PUT', `/drawings/${saved.id}`)[3]!.body as { hidden: boolean }).hidden).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Show hidden drawings (1)' }));
+    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(5));
+    expect(screen.getByRole('button', { name: 'Show hidden drawings (0)' })).toBeDisabled();
+
     // Delete removes it on the server.
     net.fn.mockClear();
     await userEvent.click(

@@ -220,6 +220,10 @@ function ChartScreen() {
           canRedo={drawings.canRedo}
           onUndo={drawings.undo}
           onRedo={drawings.redo}
+          hiddenCount={drawings.drawings.filter((d) => d.hidden).length}
+          onShowHidden={() => drawings.commit(drawings.drawings.map((d) => (d.hidden ? { ...d, hidden: false } : d)))}
+          drawingCount={drawings.drawings.length}
+          onRemoveAll={() => drawings.commit([])}
         />
         <Box
           component="section"
