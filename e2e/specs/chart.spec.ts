@@ -86,3 +86,63 @@ test('the chart: change timeframe, draw a trend line and a rectangle, undo, relo
   await expect(page.getByRole('toolbar', { name: 'Drawing settings' })).toContainText('Trend line');
   await page.screenshot({ path: join(SCREENSHOTS, 'chart-reloaded.png') });
 });
+
+test('every drawing tool draws (screenshot kept in e2e/artifacts/screenshots)', async ({ page, user, request }) => {
+  if (!FAKE_FEED) {
+    const feed = await request.get('/api/middleware/feed/historical?symbol=EURUSD&source=FOREX&timeframe=15m&limit=1');
+    test.skip(feed.status() === 404, 'the server has no GET /api/middleware/feed/historical route on this branch');
+  }
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  if (FAKE_FEED) await fakeChartFeed(page);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signIn(page, user);
+  await page.goto('/chart?tf=1h');
+  await expect(page.getByRole('region', { name: 'EURUSD chart, 1 hour' })).toHaveAttribute('aria-busy', 'false');
+
+  // Each tool in its own cell of a 5 x 4 grid over the pane.
+  const tools = [
+    'Trend line',
+    'Ray',
+    'Extended line',
+    'Horizontal line',
+    'Horizontal ray',
+    'Vertical line',
+    'Parallel channel',
+    'Fibonacci retracement',
+    'Fibonacci extension',
+    'Rectangle',
+    'Ellipse',
+    'Brush',
+    'Arrow',
+    'Text',
+    'Callout',
+    'Long position',
+    'Short position',
+    'Price range',
+    'Date range',
+  ];
+  const box = (await page.getByTestId('chart-canvas').boundingBox())!;
+  const cellW = (box.width - 80) / 5;
+  const cellH = (box.height - 60) / 4;
+  for (const [i, name] of tools.entries()) {
+    const x0 = 20 + (i % 5) * cellW;
+    const y0 = 40 + Math.floor(i / 5) * cellH;
+    await page.getByRole('button', { name, exact: true }).click();
+    const points = name === 'Parallel channel' || name === 'Fibonacci extension' ? 3 : 2;
+    if (points === 3) {
+      for (const [px, py] of [
+        [x0 + 10, y0 + cellH * 0.7],
+        [x0 + cellW * 0.8, y0 + cellH * 0.3],
+        [x0 + cellW * 0.8, y0 + cellH * 0.6],
+      ] as const) {
+        await page.mouse.click(box.x + px, box.y + py);
+      }
+    } else {
+      await drag(page, [x0 + 10, y0 + cellH * 0.7], [x0 + cellW * 0.8, y0 + cellH * 0.25]);
+    }
+    await page.keyboard.press('Escape');
+  }
+  await page.getByRole('button', { name: 'Cursor' }).click();
+  await page.mouse.move(box.x + box.width - 10, box.y + 10);
+  await page.screenshot({ path: join(SCREENSHOTS, 'chart-all-tools.png') });
+});

@@ -12,13 +12,20 @@ import { LoadingState } from '../../../shared/states/loading-state';
 import { AccountFormatPreferences } from '../../account/account-format-preferences';
 import { isTypingTarget } from '../../shell/shortcuts';
 import { ChartCanvas } from '../components/chart-canvas';
-import type { ChartEngine, ChartType, EngineEvents, EngineOptions } from '../components/chart-engine';
+import {
+  type ChartEngine,
+  type ChartType,
+  chartTypes,
+  type EngineEvents,
+  type EngineOptions,
+} from '../components/chart-engine';
 import { ChartLegend } from '../components/chart-legend';
 import { ChartToolbar } from '../components/chart-toolbar';
 import { DrawingSettingsBar } from '../components/drawing-settings-bar';
 import { DrawingToolbar } from '../components/drawing-toolbar';
 import { TimeframeEntry } from '../components/timeframe-entry';
 import type { ChartDrawing, DrawingTool } from '../drawings/model';
+import { rememberToolStyle, toolStyle } from '../drawings/tool-styles';
 import { useChartDrawings } from '../hooks/use-chart-drawings';
 import { useChartHistory } from '../hooks/use-chart-history';
 import { useLiveBar } from '../hooks/use-live-bar';
@@ -67,7 +74,7 @@ function ChartScreen() {
   const drawings = useChartDrawings({ symbol, chartId });
   const engine = useRef<ChartEngine | null>(null);
 
-  const [type, setType] = useState<ChartType>('candles');
+  const type: ChartType = chartTypes.find((t) => t === params.get('type')) ?? 'candles';
   const [tool, setTool] = useState<DrawingTool | null>(null);
   const [magnet, setMagnet] = useState(false);
   const [stayInDrawing, setStayInDrawing] = useState(false);
@@ -75,18 +82,20 @@ function ChartScreen() {
   const [hoverTime, setHoverTime] = useState<number | null>(null);
   const [entry, setEntry] = useState<string | null>(null);
 
-  const setTimeframe = useCallback(
-    (tf: Timeframe) =>
+  const setParam = useCallback(
+    (name: string, value: string) =>
       setParams(
         (p) => {
           const next = new URLSearchParams(p);
-          next.set('tf', tf);
+          next.set(name, value);
           return next;
         },
         { replace: true },
       ),
     [setParams],
   );
+  const setTimeframe = useCallback((tf: Timeframe) => setParam('tf', tf), [setParam]);
+  const setType = useCallback((t: ChartType) => setParam('type', t), [setParam]);
 
   const times = useMemo(
     () => chartTimeFormatters(f.preferences, { daily, locale: f.preferences.locale }),
@@ -134,6 +143,7 @@ function ChartScreen() {
   useEffect(() => {
     const c = engine.current?.controller;
     if (!c) return;
+    c.styleFor = toolStyle;
     c.magnet = magnet;
     c.stayInDrawing = stayInDrawing;
     c.tick = 10 ** -digits;
@@ -152,7 +162,11 @@ function ChartScreen() {
 
   const selected = selectedId ? drawings.drawings.find((d) => d.id === selectedId) : undefined;
   const replaceDrawing = useCallback(
-    (next: ChartDrawing) => drawings.commit(drawings.drawings.map((d) => (d.id === next.id ? next : d))),
+    (next: ChartDrawing) => {
+      // The tool's next drawing starts with the style the user just chose (a drawing template per tool).
+      rememberToolStyle(next.tool, next.style);
+      drawings.commit(drawings.drawings.map((d) => (d.id === next.id ? next : d)));
+    },
     [drawings],
   );
   const deleteSelected = useCallback(() => {
