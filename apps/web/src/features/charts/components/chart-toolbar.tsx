@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -12,6 +13,7 @@ import { type ChartType, chartTypeLabels, chartTypes } from './chart-engine';
 export type ChartToolbarProps = {
   symbol: string;
   description: string;
+  onSearchSymbol(): void;
   timeframe: Timeframe;
   onTimeframe(tf: Timeframe): void;
   type: ChartType;
@@ -40,7 +42,14 @@ export function ChartToolbar(props: ChartToolbarProps) {
     >
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
         <Typography component="h1" sx={{ fontWeight: 700, fontSize: 16 }}>
-          {props.symbol}
+          <Button
+            onClick={props.onSearchSymbol}
+            aria-label={`Symbol ${props.symbol}: search symbols`}
+            color="inherit"
+            sx={{ fontWeight: 700, fontSize: 16, px: 0.75, minWidth: 0 }}
+          >
+            {props.symbol}
+          </Button>
         </Typography>
         <Typography variant="caption" sx={{ color: 'text.secondary', display: { xs: 'none', md: 'inline' } }}>
           {props.description}

@@ -225,4 +225,28 @@ describe('chart page', () => {
     renderApp('/chart', signedInState());
     expect(await screen.findByText(/Saved drawings could not be loaded; new ones are not kept/)).toBeInTheDocument();
   });
+
+  it('opens another symbol from the symbol search, with its own candles and drawings', async () => {
+    const net = mockFetch({
+      'GET /middleware/feed/historical': (req) => ({
+        body:
+          req.query.get('symbol') === 'USDJPY' ? bars(10, 900).map((b) => ({ ...b, close: 150.123 })) : bars(10, 900),
+      }),
+      'GET /drawings': { body: [] },
+    });
+    const { history } = renderApp('/chart', signedInState());
+    await screen.findByRole('region', { name: 'EURUSD chart, 15 minutes' }, slow);
+    await userEvent.click(screen.getByRole('button', { name: 'Symbol EURUSD: search symbols' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Symbol search' });
+    await userEvent.type(within(dialog).getByLabelText('Search symbols'), 'USDJPY');
+    expect(within(dialog).getAllByRole('option')[0]).toHaveTextContent('USDJPY');
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('region', { name: 'USDJPY chart, 15 minutes' });
+    expect(history.location.search).toContain('symbol=USDJPY');
+    const last = net.callsTo('GET', '/middleware/feed/historical').at(-1)!;
+    expect(last.query.get('symbol')).toBe('USDJPY');
+    expect(net.callsTo('GET', '/drawings').at(-1)!.query.get('symbol')).toBe('USDJPY');
+    // JPY pairs have 3 digits.
+    await waitFor(() => expect(screen.getByTestId('legend-C')).toHaveTextContent('150.123'));
+  });
 });

@@ -23,6 +23,7 @@ import { ChartLegend } from '../components/chart-legend';
 import { ChartToolbar } from '../components/chart-toolbar';
 import { DrawingSettingsBar } from '../components/drawing-settings-bar';
 import { DrawingToolbar } from '../components/drawing-toolbar';
+import { SymbolSearchDialog } from '../components/symbol-search-dialog';
 import { TimeframeEntry } from '../components/timeframe-entry';
 import type { ChartDrawing, DrawingTool } from '../drawings/model';
 import { rememberToolStyle, toolStyle } from '../drawings/tool-styles';
@@ -81,6 +82,7 @@ function ChartScreen() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [hoverTime, setHoverTime] = useState<number | null>(null);
   const [entry, setEntry] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
 
   const setParam = useCallback(
     (name: string, value: string) =>
@@ -178,7 +180,7 @@ function ChartScreen() {
   // Keyboard: undo/redo, delete, Escape, and typing a timeframe.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || isTypingTarget(e.target)) return;
+      if (e.defaultPrevented || isTypingTarget(e.target) || searching) return;
       const mod = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();
       if (mod && key === 'z' && !e.shiftKey) {
@@ -200,7 +202,7 @@ function ChartScreen() {
     };
     document.addEventListener('keydown', onKey, { capture: true });
     return () => document.removeEventListener('keydown', onKey, { capture: true });
-  }, [drawings, selectedId, deleteSelected, entry]);
+  }, [drawings, selectedId, deleteSelected, entry, searching]);
 
   const candles = history.candles;
   const hoverIndex = hoverTime === null ? -1 : indexOfTime(candles, hoverTime);
@@ -215,6 +217,7 @@ function ChartScreen() {
       <ChartToolbar
         symbol={symbol}
         description={instrument?.name ?? ''}
+        onSearchSymbol={() => setSearching(true)}
         timeframe={timeframe}
         onTimeframe={setTimeframe}
         type={type}
@@ -341,6 +344,11 @@ function ChartScreen() {
           </Box>
         </Box>
       </Box>
+      <SymbolSearchDialog
+        open={searching}
+        onClose={() => setSearching(false)}
+        onSelect={(s) => setParam('symbol', s)}
+      />
       <Box
         component="footer"
         sx={{ px: 1, py: 0.25, borderTop: 1, borderColor: 'divider', fontSize: 11, color: 'text.secondary' }}
