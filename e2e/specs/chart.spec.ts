@@ -75,12 +75,14 @@ test('the chart: change timeframe, draw a trend line and a rectangle, undo, relo
   await page.keyboard.press('Control+z');
   await deleted;
   await expect(page.getByRole('toolbar', { name: 'Drawing settings' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove all drawings (1)' })).toBeEnabled();
   await page.screenshot({ path: join(SCREENSHOTS, 'chart-undo.png') });
   await expect(page.getByRole('button', { name: 'Redo' })).toBeEnabled();
 
-  // After a reload the trend line is back from /drawings: clicking on it selects it.
+  // After a reload the trend line is back from /drawings (and only it): clicking on it selects it.
   await page.reload();
   await expect(page.getByRole('region', { name: 'EURUSD chart, 1 hour' })).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByRole('button', { name: 'Remove all drawings (1)' })).toBeEnabled();
   const box = (await page.getByTestId('chart-canvas').boundingBox())!;
   await page.mouse.click(box.x + 450, box.y + 310);
   await expect(page.getByRole('toolbar', { name: 'Drawing settings' })).toContainText('Trend line');

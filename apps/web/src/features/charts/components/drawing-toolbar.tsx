@@ -166,7 +166,7 @@ export function DrawingToolbar(props: DrawingToolbarProps) {
         onClick={props.onShowHidden}
       />
       <ToolButton
-        label="Remove all drawings"
+        label={`Remove all drawings (${props.drawingCount})`}
         icon={DeleteSweepOutlinedIcon}
         selected={false}
         disabled={props.drawingCount === 0}
