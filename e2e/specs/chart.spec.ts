@@ -60,6 +60,15 @@ test('the chart: change timeframe, draw a trend line and a rectangle, undo, relo
   await expect(hourly).toHaveAttribute('aria-busy', 'false');
   await expect(page).toHaveURL(/tf=1h/);
 
+  // Another chart type, kept in the address; then back to candles.
+  await page.getByRole('combobox', { name: 'Chart type' }).click();
+  await page.getByRole('option', { name: 'Heikin-Ashi' }).click();
+  await expect(page).toHaveURL(/type=heikin_ashi/);
+  await page.screenshot({ path: join(SCREENSHOTS, 'chart-heikin-ashi.png') });
+  await page.getByRole('combobox', { name: 'Chart type' }).click();
+  await page.getByRole('option', { name: 'Candles' }).click();
+  await expect(page).toHaveURL(/type=candles/);
+
   // A trend line, then a rectangle, each by press, drag and release.
   await page.getByRole('button', { name: 'Trend line' }).click();
   await drag(page, [250, 420], [650, 200]);
@@ -90,6 +99,8 @@ test('the chart: change timeframe, draw a trend line and a rectangle, undo, relo
 });
 
 test('every drawing tool draws (screenshot kept in e2e/artifacts/screenshots)', async ({ page, user, request }) => {
+  // Nineteen tools by mouse: slower than the suite's default minute on a busy machine.
+  test.setTimeout(150_000);
   if (!FAKE_FEED) {
     const feed = await request.get('/api/middleware/feed/historical?symbol=EURUSD&source=FOREX&timeframe=15m&limit=1');
     test.skip(feed.status() === 404, 'the server has no GET /api/middleware/feed/historical route on this branch');
