@@ -73,10 +73,10 @@ export function ChartToolbar(props: ChartToolbarProps) {
       <TextField
         select
         size="small"
-        label="Chart type"
         value={props.type}
         onChange={(e) => props.onType(e.target.value as ChartType)}
-        sx={{ width: 130 }}
+        slotProps={{ select: { SelectDisplayProps: { 'aria-label': 'Chart type' } } }}
+        sx={{ width: 150 }}
       >
         {chartTypes.map((t) => (
           <MenuItem key={t} value={t}>

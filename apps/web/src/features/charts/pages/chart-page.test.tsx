@@ -249,4 +249,27 @@ describe('chart page', () => {
     // JPY pairs have 3 digits.
     await waitFor(() => expect(screen.getByTestId('legend-C')).toHaveTextContent('150.123'));
   });
+
+  it('draws the bars as a line, an area or Heikin-Ashi from the chart type menu', async () => {
+    mockFetch({ 'GET /middleware/feed/historical': { body: bars(10, 900) }, 'GET /drawings': { body: [] } });
+    const { history } = renderApp('/chart', signedInState());
+    await screen.findByRole('region', { name: 'EURUSD chart, 15 minutes' }, slow);
+    await waitFor(() => expect(mainSeries().data).toHaveLength(10));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Chart type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Line' }));
+    await waitFor(() => expect(mainSeries().kind).toBe('Line'));
+    expect(mainSeries().data[9]).toEqual({ time: bars(10, 900)[9]!.time, value: 1.1009 });
+    expect(history.location.search).toContain('type=line');
+    // The drawings move to the new series with it.
+    expect(mainSeries().primitives).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Chart type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Heikin-Ashi' }));
+    await waitFor(() => expect(mainSeries().kind).toBe('Candlestick'));
+    // Heikin-Ashi close of the last bar: the mean of its open, high, low and close.
+    const last = bars(10, 900)[9]!;
+    const haClose = (last.open + last.high + last.low + last.close) / 4;
+    expect((mainSeries().data[9] as { close: number }).close).toBeCloseTo(haClose, 12);
+    expect(screen.getByTestId('legend-C')).toHaveTextContent(haClose.toFixed(5));
+  });
 });

@@ -30,7 +30,7 @@ import { rememberToolStyle, toolStyle } from '../drawings/tool-styles';
 import { useChartDrawings } from '../hooks/use-chart-drawings';
 import { useChartHistory } from '../hooks/use-chart-history';
 import { useLiveBar } from '../hooks/use-live-bar';
-import { indexOfTime, legendValues } from '../model/candles';
+import { heikinAshi, indexOfTime, legendValues } from '../model/candles';
 import { chartTimeFormatters } from '../model/chart-time';
 import { DEFAULT_SYMBOL, DEFAULT_TIMEFRAME, isTimeframeKey, TIMEFRAMES, type Timeframe } from '../model/timeframes';
 
@@ -205,10 +205,12 @@ function ChartScreen() {
   }, [drawings, selectedId, deleteSelected, entry, searching]);
 
   const candles = history.candles;
-  const hoverIndex = hoverTime === null ? -1 : indexOfTime(candles, hoverTime);
-  const barIndex = hoverIndex >= 0 ? hoverIndex : candles.length - 1;
-  const legendBar = candles[barIndex];
-  const legend = legendBar ? legendValues(legendBar, candles[barIndex - 1]) : null;
+  // The legend shows the bars as drawn: Heikin-Ashi values on a Heikin-Ashi chart.
+  const legendBars = useMemo(() => (type === 'heikin_ashi' ? heikinAshi(candles) : candles), [type, candles]);
+  const hoverIndex = hoverTime === null ? -1 : indexOfTime(legendBars, hoverTime);
+  const barIndex = hoverIndex >= 0 ? hoverIndex : legendBars.length - 1;
+  const legendBar = legendBars[barIndex];
+  const legend = legendBar ? legendValues(legendBar, legendBars[barIndex - 1]) : null;
   const closedText = useMarketClosedText(symbol, instrument !== undefined, (ms) => f.dateTime(ms));
   const tfLabel = TIMEFRAMES.find((t) => t.id === timeframe)!.label;
 
