@@ -323,6 +323,12 @@ export class ChartEngine {
     this.primitive.update();
   }
 
+  /** The magnet: drawing points snap to the bar's prices, and the crosshair shows where they will land. */
+  setMagnet(on: boolean): void {
+    this.controller.magnet = on;
+    this.chart.applyOptions({ crosshair: { mode: on ? CrosshairMode.MagnetOHLC : CrosshairMode.Normal } });
+  }
+
   /** Presses that the drawing controller takes are kept from the chart, which would otherwise pan. */
   private bindPointer(): void {
     const el = this.container;

@@ -146,7 +146,7 @@ function ChartScreen() {
     const c = engine.current?.controller;
     if (!c) return;
     c.styleFor = toolStyle;
-    c.magnet = magnet;
+    engine.current?.setMagnet(magnet);
     c.stayInDrawing = stayInDrawing;
     c.tick = 10 ** -digits;
   }, [magnet, stayInDrawing, digits]);

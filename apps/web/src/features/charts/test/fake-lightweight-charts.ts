@@ -30,7 +30,7 @@ export function fakeLightweightCharts() {
   const definition = (kind: string) => ({ type: kind });
   return {
     ColorType: { Solid: 'solid' },
-    CrosshairMode: { Normal: 0 },
+    CrosshairMode: { Normal: 0, MagnetOHLC: 3 },
     CandlestickSeries: definition('Candlestick'),
     BarSeries: definition('Bar'),
     LineSeries: definition('Line'),
