@@ -115,6 +115,9 @@ export function DrawingSettingsBar({ drawing, onChange, onDelete }: DrawingSetti
         <TextField
           size="small"
           label="Text"
+          // A text note or callout just placed is typed into at once.
+          autoFocus={textTools.has(drawing.tool)}
+          onFocus={(e) => e.target.select()}
           value={text}
           disabled={drawing.locked}
           slotProps={{ htmlInput: { maxLength: DRAWING_TEXT_MAX } }}

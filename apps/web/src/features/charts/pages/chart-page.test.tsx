@@ -145,8 +145,15 @@ describe('chart page', () => {
     });
     renderApp('/chart', signedInState());
     await waitFor(() => expect(mainSeries().data).toHaveLength(30));
-    act(() => fakeCharts.range?.({ from: 2, to: 40 }));
+    // Opened on the latest bars, with room on the right.
+    expect(fakeCharts.visible).toEqual({ from: 0, to: 38 });
+    act(() => {
+      fakeCharts.visible = { from: 2, to: 40 };
+      fakeCharts.range?.({ from: 2, to: 40 });
+    });
     await waitFor(() => expect(mainSeries().data).toHaveLength(60));
+    // 30 bars came in front: the view moved by as many, so the same bars stay on screen.
+    expect(fakeCharts.visible).toEqual({ from: 32, to: 70 });
     const older = net.callsTo('GET', '/middleware/feed/historical')[1]!;
     expect(Number(older.query.get('start_time'))).toBe(latest[0]!.time - 1000 * 900);
   });

@@ -17,13 +17,16 @@ export const fakeCharts: {
   crosshair: ((p: { time?: number }) => void) | null;
   range: ((r: { from: number; to: number } | null) => void) | null;
   options: Record<string, unknown>[];
-} = { series: [], crosshair: null, range: null, options: [] };
+  /** The visible logical range the chart was last set to. */
+  visible: { from: number; to: number } | null;
+} = { series: [], crosshair: null, range: null, options: [], visible: null };
 
 export function resetFakeCharts() {
   fakeCharts.series = [];
   fakeCharts.crosshair = null;
   fakeCharts.range = null;
   fakeCharts.options = [];
+  fakeCharts.visible = null;
 }
 
 export function fakeLightweightCharts() {
@@ -38,15 +41,14 @@ export function fakeLightweightCharts() {
     HistogramSeries: definition('Histogram'),
     createChart: vi.fn((_el: HTMLElement, options: Record<string, unknown>) => {
       fakeCharts.options.push(options);
-      let visible: { from: number; to: number } | null = null;
       const timeScale = {
         subscribeVisibleLogicalRangeChange: (h: (r: { from: number; to: number } | null) => void) => {
           fakeCharts.range = h;
         },
         unsubscribeVisibleLogicalRangeChange: () => {},
-        getVisibleLogicalRange: () => visible,
+        getVisibleLogicalRange: () => fakeCharts.visible,
         setVisibleLogicalRange: (r: { from: number; to: number }) => {
-          visible = r;
+          fakeCharts.visible = r;
         },
         logicalToCoordinate: (l: number) => l * 10,
         coordinateToLogical: (x: number) => x / 10,
