@@ -1,7 +1,55 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useSyncExternalStore } from 'react';
 import { useFormatters } from '../../../shared/format/format-preferences';
-import type { LegendValues } from '../model/candles';
+import { type Candle, indexOfTime, type LegendValues, legendValues } from '../model/candles';
+
+/** The time under the crosshair, kept outside React state so a mouse move re-renders the legend alone. */
+export type HoverStore = {
+  get(): number | null;
+  set(time: number | null): void;
+  subscribe(listener: () => void): () => void;
+};
+
+export function createHoverStore(): HoverStore {
+  let time: number | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => time,
+    set: (next) => {
+      if (next === time) return;
+      time = next;
+      for (const l of listeners) l();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The legend of the bar under the crosshair, or of the last bar when the pointer is elsewhere. */
+export function HoverLegend(props: {
+  hover: HoverStore;
+  bars: readonly Candle[];
+  title: string;
+  digits: number;
+  formatTime(unixSeconds: number): string;
+}) {
+  const time = useSyncExternalStore(props.hover.subscribe, props.hover.get);
+  const { bars } = props;
+  const hoverIndex = time === null ? -1 : indexOfTime(bars, time);
+  const index = hoverIndex >= 0 ? hoverIndex : bars.length - 1;
+  const bar = bars[index];
+  return (
+    <ChartLegend
+      title={props.title}
+      values={bar ? legendValues(bar, bars[index - 1]) : null}
+      digits={props.digits}
+      dateText={bar ? props.formatTime(bar.time) : null}
+    />
+  );
+}
 
 /** The bar under the crosshair (or the last one): open, high, low, close, change and volume. */
 export function ChartLegend(props: {

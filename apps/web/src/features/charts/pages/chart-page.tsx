@@ -19,7 +19,7 @@ import {
   type EngineEvents,
   type EngineOptions,
 } from '../components/chart-engine';
-import { ChartLegend } from '../components/chart-legend';
+import { createHoverStore, HoverLegend } from '../components/chart-legend';
 import { ChartToolbar } from '../components/chart-toolbar';
 import { DrawingSettingsBar } from '../components/drawing-settings-bar';
 import { DrawingToolbar } from '../components/drawing-toolbar';
@@ -30,7 +30,7 @@ import { rememberToolStyle, toolStyle } from '../drawings/tool-styles';
 import { useChartDrawings } from '../hooks/use-chart-drawings';
 import { useChartHistory } from '../hooks/use-chart-history';
 import { useLiveBar } from '../hooks/use-live-bar';
-import { heikinAshi, indexOfTime, legendValues } from '../model/candles';
+import { heikinAshi } from '../model/candles';
 import { chartTimeFormatters } from '../model/chart-time';
 import { DEFAULT_SYMBOL, DEFAULT_TIMEFRAME, isTimeframeKey, TIMEFRAMES, type Timeframe } from '../model/timeframes';
 
@@ -80,7 +80,7 @@ function ChartScreen() {
   const [magnet, setMagnet] = useState(false);
   const [stayInDrawing, setStayInDrawing] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [hoverTime, setHoverTime] = useState<number | null>(null);
+  const hover = useMemo(() => createHoverStore(), []);
   const [entry, setEntry] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
 
@@ -132,10 +132,10 @@ function ChartScreen() {
       select: setSelectedId,
       toolDone: () => setTool(null),
       redraw: () => {},
-      crosshair: setHoverTime,
+      crosshair: hover.set,
       needOlder: () => void needOlder(),
     }),
-    [drawings.commit, needOlder],
+    [drawings.commit, needOlder, hover],
   );
 
   // The engine's controller follows the committed drawings (loads, undo, redo) and the toolbar's modes.
@@ -207,10 +207,6 @@ function ChartScreen() {
   const candles = history.candles;
   // The legend shows the bars as drawn: Heikin-Ashi values on a Heikin-Ashi chart.
   const legendBars = useMemo(() => (type === 'heikin_ashi' ? heikinAshi(candles) : candles), [type, candles]);
-  const hoverIndex = hoverTime === null ? -1 : indexOfTime(legendBars, hoverTime);
-  const barIndex = hoverIndex >= 0 ? hoverIndex : legendBars.length - 1;
-  const legendBar = legendBars[barIndex];
-  const legend = legendBar ? legendValues(legendBar, legendBars[barIndex - 1]) : null;
   const closedText = useMarketClosedText(symbol, instrument !== undefined, (ms) => f.dateTime(ms));
   const tfLabel = TIMEFRAMES.find((t) => t.id === timeframe)!.label;
 
@@ -258,11 +254,12 @@ function ChartScreen() {
             options={options}
             events={events}
           />
-          <ChartLegend
+          <HoverLegend
+            hover={hover}
+            bars={legendBars}
             title={`${symbol} · ${tfLabel}`}
-            values={legend}
             digits={digits}
-            dateText={legendBar ? times.crosshair(legendBar.time) : null}
+            formatTime={times.crosshair}
           />
           {selected && <DrawingSettingsBar drawing={selected} onChange={replaceDrawing} onDelete={deleteSelected} />}
           {entry !== null && <TimeframeEntry initial={entry} onApply={setTimeframe} onClose={() => setEntry(null)} />}
