@@ -96,6 +96,12 @@ test('the chart: change timeframe, draw a trend line and a rectangle, undo, relo
   await page.mouse.click(box.x + 450, box.y + 310);
   await expect(page.getByRole('toolbar', { name: 'Drawing settings' })).toContainText('Trend line');
   await page.screenshot({ path: join(SCREENSHOTS, 'chart-reloaded.png') });
+
+  // A narrow screen: the bars wrap, nothing is wider than the page.
+  await page.setViewportSize({ width: 767, height: 900 });
+  await page.screenshot({ path: join(SCREENSHOTS, 'chart-767.png') });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'horizontal overflow of /chart at 767 px').toBeLessThanOrEqual(0);
 });
 
 test('every drawing tool draws (screenshot kept in e2e/artifacts/screenshots)', async ({ page, user, request }) => {
