@@ -28,7 +28,7 @@ import Divider from '@mui/material/Divider';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import ToggleButton from '@mui/material/ToggleButton';
 import Tooltip from '@mui/material/Tooltip';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { type DrawingTool, toolLabels } from '../drawings/model';
 
 const toolIcons: Record<DrawingTool, ComponentType<SvgIconProps>> = {
@@ -78,6 +78,8 @@ export type DrawingToolbarProps = {
   onShowHidden(): void;
   drawingCount: number;
   onRemoveAll(): void;
+  /** The drawings list's button. */
+  list?: ReactNode;
 };
 
 function ToolButton(props: {
@@ -158,6 +160,7 @@ export function DrawingToolbar(props: DrawingToolbarProps) {
       <Divider flexItem sx={{ my: 0.25 }} />
       <ToolButton label="Undo" icon={UndoIcon} selected={false} disabled={!props.canUndo} onClick={props.onUndo} />
       <ToolButton label="Redo" icon={RedoIcon} selected={false} disabled={!props.canRedo} onClick={props.onRedo} />
+      {props.list}
       <ToolButton
         label={`Show hidden drawings (${props.hiddenCount})`}
         icon={VisibilityIcon}

@@ -271,7 +271,8 @@ export class DrawingController {
     this.events.commit(next);
   }
 
-  private select(id: string | null): void {
+  /** Selects a drawing (from the drawings list) or nothing. */
+  select(id: string | null): void {
     if (id === this.selectedId) return;
     this.selectedId = id;
     this.events.select(id);

@@ -144,6 +144,7 @@ describe('chart page', () => {
       'GET /drawings': { body: [] },
     });
     renderApp('/chart', signedInState());
+    await screen.findByRole('region', { name: 'EURUSD chart, 15 minutes' }, slow);
     await waitFor(() => expect(mainSeries().data).toHaveLength(30));
     // Opened on the latest bars, with room on the right.
     expect(fakeCharts.visible).toEqual({ from: 0, to: 38 });
@@ -175,6 +176,7 @@ describe('chart page', () => {
       [`PUT /drawings/${saved.id}`]: (req) => ({ body: { ...saved, ...(req.body as object) } }),
     });
     renderApp('/chart', signedInState());
+    await screen.findByRole('region', { name: 'EURUSD chart, 15 minutes' }, slow);
     await waitFor(() => expect(mainSeries().data).toHaveLength(30));
     expect(Object.fromEntries(net.callsTo('GET', '/drawings')[0]!.query)).toEqual({ symbol: 'EURUSD' });
     // The primitive draws what the controller holds: the saved line is there.
@@ -215,6 +217,17 @@ describe('chart page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show hidden drawings (1)' }));
     await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(5));
     expect(screen.getByRole('button', { name: 'Show hidden drawings (0)' })).toBeDisabled();
+
+    // The drawings list names it and locks it too.
+    await userEvent.click(screen.getByRole('button', { name: 'Drawings list (1)' }));
+    const list = await screen.findByRole('list', { name: 'Drawings' });
+    expect(within(list).getByText('Horizontal line 1')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: 'Unlock Horizontal line 1' }));
+    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(6));
+    expect((net.callsTo('PUT', `/drawings/${saved.id}`)[5]!.body as { locked: boolean }).locked).toBe(false);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Drawings' })).toBeNull());
+    expect(screen.getByRole('toolbar', { name: 'Drawing settings' })).toBeInTheDocument();
 
     // Delete removes it on the server.
     net.fn.mockClear();

@@ -23,6 +23,7 @@ import { createHoverStore, HoverLegend } from '../components/chart-legend';
 import { ChartToolbar } from '../components/chart-toolbar';
 import { DrawingSettingsBar } from '../components/drawing-settings-bar';
 import { DrawingToolbar } from '../components/drawing-toolbar';
+import { DrawingsList } from '../components/drawings-list';
 import { SymbolSearchDialog } from '../components/symbol-search-dialog';
 import { TimeframeEntry } from '../components/timeframe-entry';
 import type { ChartDrawing, DrawingTool } from '../drawings/model';
@@ -181,6 +182,8 @@ function ChartScreen() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || isTypingTarget(e.target) || searching) return;
+      // Keys inside a popup (the drawings list, a menu) are the popup's.
+      if (e.target instanceof Element && e.target.closest('.MuiPopover-root, .MuiModal-root')) return;
       const mod = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();
       if (mod && key === 'z' && !e.shiftKey) {
@@ -239,6 +242,18 @@ function ChartScreen() {
           onShowHidden={() => drawings.commit(drawings.drawings.map((d) => (d.hidden ? { ...d, hidden: false } : d)))}
           drawingCount={drawings.drawings.length}
           onRemoveAll={() => drawings.commit([])}
+          list={
+            <DrawingsList
+              drawings={drawings.drawings}
+              selectedId={selectedId}
+              onSelect={(id) => engine.current?.controller.select(id)}
+              onChange={replaceDrawing}
+              onDelete={(id) => {
+                drawings.commit(drawings.drawings.filter((d) => d.id !== id));
+                if (id === selectedId) setSelectedId(null);
+              }}
+            />
+          }
         />
         <Box
           component="section"
