@@ -56,7 +56,7 @@ describe('chart page', () => {
       timeframe: '15m',
       limit: '1000',
     });
-    await waitFor(() => expect(mainSeries().data).toHaveLength(50));
+    await waitFor(() => expect(mainSeries().data).toHaveLength(50), slow);
     expect(fakeCharts.series.find((s) => s.kind === 'Histogram')!.data).toHaveLength(50);
     expect(screen.getByText('Simulated')).toBeInTheDocument();
     // The last bar, in the instrument's 5 digits, and its change from the previous close.
@@ -79,7 +79,7 @@ describe('chart page', () => {
     });
     renderApp('/chart?tf=1h', signedInState());
     await screen.findByRole('region', { name: 'EURUSD chart, 1 hour' }, slow);
-    await waitFor(() => expect(mainSeries().data).toHaveLength(10));
+    await waitFor(() => expect(mainSeries().data).toHaveLength(10), slow);
     expect(screen.queryByText('Simulated')).toBeNull();
     const legend = screen.getByRole('group', { name: 'Legend' });
     // The last bar, 2025-11-20 12:00 UTC, is 21:00 in Tokyo; the first, 9 hours earlier, 12:00.
@@ -102,7 +102,7 @@ describe('chart page', () => {
     expect(alert).toHaveTextContent('The market feed is not answering.');
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(mainSeries().data).toHaveLength(5));
+    await waitFor(() => expect(mainSeries().data).toHaveLength(5), slow);
     expect(screen.queryByText('The EURUSD candles could not be loaded.')).toBeNull();
   });
 
@@ -145,14 +145,14 @@ describe('chart page', () => {
     });
     renderApp('/chart', signedInState());
     await screen.findByRole('region', { name: 'EURUSD chart, 15 minutes' }, slow);
-    await waitFor(() => expect(mainSeries().data).toHaveLength(30));
+    await waitFor(() => expect(mainSeries().data).toHaveLength(30), slow);
     // Opened on the latest bars, with room on the right.
     expect(fakeCharts.visible).toEqual({ from: 0, to: 38 });
     act(() => {
       fakeCharts.visible = { from: 2, to: 40 };
       fakeCharts.range?.({ from: 2, to: 40 });
     });
-    await waitFor(() => expect(mainSeries().data).toHaveLength(60));
+    await waitFor(() => expect(mainSeries().data).toHaveLength(60), slow);
     // 30 bars came in front: the view moved by as many, so the same bars stay on screen.
     expect(fakeCharts.visible).toEqual({ from: 32, to: 70 });
     const older = net.callsTo('GET', '/middleware/feed/historical')[1]!;
@@ -177,7 +177,7 @@ describe('chart page', () => {
     });
     renderApp('/chart', signedInState());
     await screen.findByRole('region', { name: 'EURUSD chart, 15 minutes' }, slow);
-    await waitFor(() => expect(mainSeries().data).toHaveLength(30));
+    await waitFor(() => expect(mainSeries().data).toHaveLength(30), slow);
     expect(Object.fromEntries(net.callsTo('GET', '/drawings')[0]!.query)).toEqual({ symbol: 'EURUSD' });
     // The primitive draws what the controller holds: the saved line is there.
     const primitive = mainSeries().primitives[0] as { paneViews(): unknown[] };
@@ -198,24 +198,24 @@ describe('chart page', () => {
     const bar = await screen.findByRole('toolbar', { name: 'Drawing settings' });
     expect(bar).toHaveTextContent('Horizontal line');
     await userEvent.click(within(bar).getByRole('button', { name: 'Lock' }));
-    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(1));
+    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(1), slow);
     const body = net.callsTo('PUT', `/drawings/${saved.id}`)[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({ symbol: 'EURUSD', tool: 'horizontal_line', locked: true, style: { lineWidth: 1 } });
 
     await userEvent.keyboard('{Control>}z{/Control}');
-    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(2));
+    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(2), slow);
     expect((net.callsTo('PUT', `/drawings/${saved.id}`)[1]!.body as { locked: boolean }).locked).toBe(false);
     await userEvent.keyboard('{Control>}y{/Control}');
-    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(3));
+    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(3), slow);
 
     // Hidden, it can no longer be clicked; the toolbar shows it again.
     await userEvent.click(
       within(screen.getByRole('toolbar', { name: 'Drawing settings' })).getByRole('button', { name: 'Hide' }),
     );
-    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(4));
+    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(4), slow);
     expect((net.callsTo('PUT', `/drawings/${saved.id}`)[3]!.body as { hidden: boolean }).hidden).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Show hidden drawings (1)' }));
-    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(5));
+    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(5), slow);
     expect(screen.getByRole('button', { name: 'Show hidden drawings (0)' })).toBeDisabled();
 
     // The drawings list names it and locks it too.
@@ -223,7 +223,7 @@ describe('chart page', () => {
     const list = await screen.findByRole('list', { name: 'Drawings' });
     expect(within(list).getByText('Horizontal line 1')).toBeInTheDocument();
     await userEvent.click(within(list).getByRole('button', { name: 'Unlock Horizontal line 1' }));
-    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(6));
+    await waitFor(() => expect(net.callsTo('PUT', `/drawings/${saved.id}`)).toHaveLength(6), slow);
     expect((net.callsTo('PUT', `/drawings/${saved.id}`)[5]!.body as { locked: boolean }).locked).toBe(false);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Drawings' })).toBeNull());
@@ -234,7 +234,7 @@ describe('chart page', () => {
     await userEvent.click(
       within(screen.getByRole('toolbar', { name: 'Drawing settings' })).getByRole('button', { name: 'Delete drawing' }),
     );
-    await waitFor(() => expect(net.callsTo('DELETE', `/drawings/${saved.id}`)).toHaveLength(1));
+    await waitFor(() => expect(net.callsTo('DELETE', `/drawings/${saved.id}`)).toHaveLength(1), slow);
   });
 
   it('keeps drawing when the drawings cannot be loaded, and says they are not kept', async () => {
@@ -274,7 +274,7 @@ describe('chart page', () => {
     mockFetch({ 'GET /middleware/feed/historical': { body: bars(10, 900) }, 'GET /drawings': { body: [] } });
     const { history } = renderApp('/chart', signedInState());
     await screen.findByRole('region', { name: 'EURUSD chart, 15 minutes' }, slow);
-    await waitFor(() => expect(mainSeries().data).toHaveLength(10));
+    await waitFor(() => expect(mainSeries().data).toHaveLength(10), slow);
     await userEvent.click(screen.getByRole('combobox', { name: 'Chart type' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Line' }));
     await waitFor(() => expect(mainSeries().kind).toBe('Line'));
