@@ -80,6 +80,12 @@ export const firstPages: FirstPage[] = [
     modules: [shell, 'src/features/settings/settings-page.tsx'],
   },
   {
+    name: 'chart',
+    paths: ['/chart'],
+    access: 'signedIn',
+    modules: [shell, 'src/features/charts/pages/chart-page.tsx'],
+  },
+  {
     name: 'not-found',
     paths: ['*'],
     access: 'signedIn',

@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('../features/home/home-page') },
           { path: 'settings/:page?', lazy: () => import('../features/settings/settings-page') },
+          { path: 'chart', lazy: () => import('../features/charts/pages/chart-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

@@ -1,3 +1,4 @@
+import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -8,6 +9,7 @@ export type NavItem = { label: string; to: string; icon: typeof HomeOutlined; ma
 export function navItems(options: { mailbox: boolean }): NavItem[] {
   const items: NavItem[] = [
     { label: 'Home', to: '/', icon: HomeOutlined, match: '/' },
+    { label: 'Chart', to: '/chart', icon: CandlestickChartOutlined, match: '/chart' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
   if (options.mailbox)

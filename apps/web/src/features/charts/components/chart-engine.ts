@@ -1,0 +1,387 @@
+import {
+  AreaSeries,
+  BarSeries,
+  CandlestickSeries,
+  ColorType,
+  CrosshairMode,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  LineSeries,
+  type LogicalRange,
+  type MouseEventParams,
+  type SeriesType,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { type ControllerEvents, DrawingController } from '../drawings/controller';
+import { type Projection, TimeIndex } from '../drawings/geometry';
+import { DrawingsPrimitive } from '../drawings/primitive';
+import type { RenderContext } from '../drawings/render';
+import { type Candle, heikinAshi } from '../model/candles';
+
+export const chartTypes = ['candles', 'bars', 'line', 'area', 'heikin_ashi'] as const;
+export type ChartType = (typeof chartTypes)[number];
+
+export const chartTypeLabels: Record<ChartType, string> = {
+  candles: 'Candles',
+  bars: 'Bars',
+  line: 'Line',
+  area: 'Area',
+  heikin_ashi: 'Heikin-Ashi',
+};
+
+export type ChartColors = {
+  background: string;
+  text: string;
+  grid: string;
+  border: string;
+  up: string;
+  down: string;
+  line: string;
+};
+
+export type EngineOptions = {
+  colors: ChartColors;
+  digits: number;
+  barSeconds: number;
+  timeFormatter: (unixSeconds: number) => string;
+  tickFormatter: (unixSeconds: number, kind: 0 | 1 | 2 | 3 | 4) => string;
+  formatPrice: (price: number) => string;
+};
+
+export type EngineEvents = ControllerEvents & {
+  /** The bar under the crosshair (null: the pointer left, show the last bar). */
+  crosshair(time: number | null): void;
+  /** The view reached the oldest loaded bar: time to load older history. */
+  needOlder(): void;
+};
+
+/** Bars from the left edge at which older history is asked for. */
+const OLDER_MARGIN = 20;
+
+/**
+ * The chart itself, outside React: one lightweight-charts chart with the price series (candles, bars, line,
+ * area or Heikin-Ashi), volume on its own scale at the bottom, the drawings primitive and the pointer handling
+ * that lets the drawing controller take presses before the chart pans.
+ */
+export class ChartEngine {
+  readonly chart: IChartApi;
+  readonly controller: DrawingController;
+  private main: ISeriesApi<SeriesType>;
+  private readonly volume: ISeriesApi<'Histogram'>;
+  private readonly primitive: DrawingsPrimitive;
+  private candles: Candle[] = [];
+  private index = new TimeIndex([], 900);
+  private type: ChartType = 'candles';
+  private options: EngineOptions;
+  private readonly cleanup: (() => void)[] = [];
+  private pointerActive = false;
+
+  constructor(
+    private readonly container: HTMLElement,
+    options: EngineOptions,
+    events: EngineEvents,
+  ) {
+    this.options = options;
+    this.chart = createChart(container, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: options.colors.background },
+        textColor: options.colors.text,
+        fontFamily: 'Inter, system-ui, sans-serif',
+        // The library's logo brings a <style> element without the page's CSP nonce, which the policy blocks; the
+        // licence's attribution notice and link are in the chart screen's footer instead (see NOTICE).
+        attributionLogo: false,
+      },
+      grid: { vertLines: { color: options.colors.grid }, horzLines: { color: options.colors.grid } },
+      rightPriceScale: { borderColor: options.colors.border },
+      timeScale: { borderColor: options.colors.border, timeVisible: true, rightOffset: 8 },
+      crosshair: { mode: CrosshairMode.Normal },
+      localization: {},
+    });
+    this.applyFormatters();
+    this.controller = new DrawingController(() => this.projection(), {
+      ...events,
+      redraw: () => {
+        this.primitive.update();
+        events.redraw();
+      },
+    });
+    this.primitive = new DrawingsPrimitive({
+      view: () => this.controller.view(),
+      projection: () => this.projection(),
+      renderContext: () => this.renderContext(),
+    });
+    this.main = this.addMainSeries();
+    this.volume = this.chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    this.chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
+
+    const onCrosshair = (param: MouseEventParams<Time>) => {
+      events.crosshair(param.time === undefined ? null : (param.time as number));
+    };
+    this.chart.subscribeCrosshairMove(onCrosshair);
+    const onRange = (range: LogicalRange | null) => {
+      if (range && this.candles.length > 0 && range.from < OLDER_MARGIN) events.needOlder();
+    };
+    this.chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    this.cleanup.push(
+      () => this.chart.unsubscribeCrosshairMove(onCrosshair),
+      () => this.chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange),
+    );
+    this.bindPointer();
+  }
+
+  private applyFormatters(): void {
+    const o = this.options;
+    this.chart.applyOptions({
+      localization: {
+        timeFormatter: (time: Time) => o.timeFormatter(time as number),
+        priceFormatter: (price: number) => o.formatPrice(price),
+      },
+      timeScale: {
+        tickMarkFormatter: (time: Time, kind: number) => o.tickFormatter(time as number, kind as 0 | 1 | 2 | 3 | 4),
+      },
+    });
+  }
+
+  setOptions(options: EngineOptions): void {
+    const digitsChanged = options.digits !== this.options.digits;
+    this.options = options;
+    const c = options.colors;
+    this.chart.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: c.background }, textColor: c.text },
+      grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
+      rightPriceScale: { borderColor: c.border },
+      timeScale: { borderColor: c.border },
+    });
+    this.applyFormatters();
+    this.main.applyOptions(this.seriesStyle());
+    if (digitsChanged) this.main.applyOptions({ priceFormat: this.priceFormat() });
+    this.index = new TimeIndex(
+      this.candles.map((b) => b.time),
+      options.barSeconds,
+    );
+  }
+
+  private priceFormat() {
+    const d = this.options.digits;
+    return { type: 'price' as const, precision: d, minMove: Number(`1e-${d}`) };
+  }
+
+  private seriesStyle() {
+    const c = this.options.colors;
+    switch (this.type) {
+      case 'candles':
+      case 'heikin_ashi':
+        return {
+          upColor: c.up,
+          downColor: c.down,
+          borderUpColor: c.up,
+          borderDownColor: c.down,
+          wickUpColor: c.up,
+          wickDownColor: c.down,
+        };
+      case 'bars':
+        return { upColor: c.up, downColor: c.down };
+      case 'line':
+        return { color: c.line, lineWidth: 2 as const };
+      case 'area':
+        return { lineColor: c.line, topColor: `${c.line}66`, bottomColor: `${c.line}00`, lineWidth: 2 as const };
+    }
+  }
+
+  private addMainSeries(): ISeriesApi<SeriesType> {
+    const common = { priceFormat: this.priceFormat(), ...this.seriesStyle() };
+    const series: ISeriesApi<SeriesType> =
+      this.type === 'bars'
+        ? this.chart.addSeries(BarSeries, common)
+        : this.type === 'line'
+          ? this.chart.addSeries(LineSeries, common)
+          : this.type === 'area'
+            ? this.chart.addSeries(AreaSeries, common)
+            : this.chart.addSeries(CandlestickSeries, common);
+    series.attachPrimitive(this.primitive);
+    return series;
+  }
+
+  setType(type: ChartType): void {
+    if (type === this.type) return;
+    this.type = type;
+    this.main.detachPrimitive(this.primitive);
+    this.chart.removeSeries(this.main);
+    this.main = this.addMainSeries();
+    this.writeData();
+  }
+
+  private seriesData(candles: readonly Candle[]) {
+    const bars = this.type === 'heikin_ashi' ? heikinAshi(candles) : candles;
+    if (this.type === 'line' || this.type === 'area') {
+      return bars.map((b) => ({ time: b.time as UTCTimestamp, value: b.close }));
+    }
+    return bars.map((b) => ({ time: b.time as UTCTimestamp, open: b.open, high: b.high, low: b.low, close: b.close }));
+  }
+
+  private volumeData(candles: readonly Candle[]) {
+    const { up, down } = this.options.colors;
+    return candles.map((b) => ({
+      time: b.time as UTCTimestamp,
+      value: b.volume,
+      color: b.close >= b.open ? `${up}66` : `${down}66`,
+    }));
+  }
+
+  private writeData(): void {
+    this.main.setData(this.seriesData(this.candles));
+    this.volume.setData(this.volumeData(this.candles));
+  }
+
+  /**
+   * Shows a list of bars. When older bars were put in front of the ones shown, the view is shifted by as many
+   * bars, so the chart does not jump while history loads during a scroll.
+   */
+  setCandles(candles: Candle[], options: { fit?: boolean } = {}): void {
+    const previous = this.candles;
+    const range = this.chart.timeScale().getVisibleLogicalRange();
+    const prepended =
+      previous.length > 0 && candles.length > previous.length
+        ? Math.max(
+            0,
+            candles.findIndex((b) => b.time === previous[0]!.time),
+          )
+        : 0;
+    this.candles = candles;
+    this.index = new TimeIndex(
+      candles.map((b) => b.time),
+      this.options.barSeconds,
+    );
+    this.controller.setBars(candles);
+    this.writeData();
+    if (options.fit) {
+      const n = candles.length;
+      this.chart.timeScale().setVisibleLogicalRange({ from: Math.max(0, n - 150), to: n + 8 });
+    } else if (range && prepended > 0) {
+      this.chart.timeScale().setVisibleLogicalRange({ from: range.from + prepended, to: range.to + prepended });
+    }
+  }
+
+  /** The forming bar, live: replaces the last bar or starts the next one. */
+  updateBar(bar: Candle): void {
+    const last = this.candles[this.candles.length - 1];
+    if (last && bar.time < last.time) return;
+    if (last && bar.time === last.time) this.candles[this.candles.length - 1] = bar;
+    else {
+      this.candles.push(bar);
+      this.index = new TimeIndex(
+        this.candles.map((b) => b.time),
+        this.options.barSeconds,
+      );
+    }
+    if (this.type === 'heikin_ashi') {
+      this.writeData();
+      return;
+    }
+    const [point] = this.seriesData([bar]);
+    if (point) this.main.update(point);
+    const [vol] = this.volumeData([bar]);
+    if (vol) this.volume.update(vol);
+  }
+
+  projection(): Projection | null {
+    if (this.candles.length === 0) return null;
+    const ts = this.chart.timeScale();
+    const pane = this.chart.paneSize();
+    const main = this.main;
+    return {
+      logicalToX: (l) => ts.logicalToCoordinate(l as never),
+      xToLogical: (x) => ts.coordinateToLogical(x),
+      priceToY: (p) => main.priceToCoordinate(p),
+      yToPrice: (y) => main.coordinateToPrice(y),
+      index: this.index,
+      width: pane.width,
+      height: pane.height,
+    };
+  }
+
+  private renderContext(): RenderContext {
+    return {
+      formatPrice: this.options.formatPrice,
+      barSeconds: this.options.barSeconds,
+      selectedId: this.controller.selectedId,
+      hoveredId: this.controller.hoveredId,
+      background: this.options.colors.background,
+    };
+  }
+
+  redraw(): void {
+    this.primitive.update();
+  }
+
+  /** The magnet: drawing points snap to the bar's prices, and the crosshair shows where they will land. */
+  setMagnet(on: boolean): void {
+    this.controller.magnet = on;
+    this.chart.applyOptions({ crosshair: { mode: on ? CrosshairMode.MagnetOHLC : CrosshairMode.Normal } });
+  }
+
+  /** Presses that the drawing controller takes are kept from the chart, which would otherwise pan. */
+  private bindPointer(): void {
+    const el = this.container;
+    const local = (e: PointerEvent) => {
+      const r = el.getBoundingClientRect();
+      return { x: e.clientX - r.left, y: e.clientY - r.top };
+    };
+    const inPane = (p: { x: number; y: number }) => {
+      const size = this.chart.paneSize();
+      return p.x >= 0 && p.y >= 0 && p.x < size.width && p.y < size.height;
+    };
+    const setScroll = (on: boolean) => this.chart.applyOptions({ handleScroll: on, handleScale: on });
+    const down = (e: PointerEvent) => {
+      if (e.button !== 0) return;
+      const p = local(e);
+      if (!inPane(p) || !this.controller.wantsPointer(p)) return;
+      // Taken before the chart sees it: no pan, and no mouse events for the chart while the press lasts.
+      e.preventDefault();
+      e.stopPropagation();
+      setScroll(false);
+      this.pointerActive = true;
+      el.setPointerCapture?.(e.pointerId);
+      this.controller.pointerDown(p);
+    };
+    const move = (e: PointerEvent) => {
+      const p = local(e);
+      this.controller.pointerMove(p);
+      if (!this.pointerActive) {
+        const cursor = inPane(p) ? this.controller.cursorAt(p) : null;
+        el.style.cursor = cursor ?? '';
+      }
+    };
+    const up = (e: PointerEvent) => {
+      if (!this.pointerActive) return;
+      this.pointerActive = false;
+      el.releasePointerCapture?.(e.pointerId);
+      this.controller.pointerUp(local(e));
+      setScroll(true);
+    };
+    el.addEventListener('pointerdown', down, { capture: true });
+    el.addEventListener('pointermove', move);
+    el.addEventListener('pointerup', up);
+    el.addEventListener('pointercancel', up);
+    this.cleanup.push(() => {
+      el.removeEventListener('pointerdown', down, { capture: true });
+      el.removeEventListener('pointermove', move);
+      el.removeEventListener('pointerup', up);
+      el.removeEventListener('pointercancel', up);
+    });
+  }
+
+  dispose(): void {
+    for (const c of this.cleanup) c();
+    this.chart.remove();
+  }
+}

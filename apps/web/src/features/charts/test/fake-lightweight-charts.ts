@@ -1,0 +1,90 @@
+import { vi } from 'vitest';
+
+/**
+ * lightweight-charts draws on a canvas, which jsdom has not: component tests replace the module with this
+ * recorder (vi.mock), which keeps what the chart was given and converts coordinates linearly
+ * (10 px per bar, 100 px per price unit).
+ */
+export type FakeSeries = {
+  kind: string;
+  data: unknown[];
+  options: Record<string, unknown>;
+  primitives: unknown[];
+};
+
+export const fakeCharts: {
+  series: FakeSeries[];
+  crosshair: ((p: { time?: number }) => void) | null;
+  range: ((r: { from: number; to: number } | null) => void) | null;
+  options: Record<string, unknown>[];
+  /** The visible logical range the chart was last set to. */
+  visible: { from: number; to: number } | null;
+} = { series: [], crosshair: null, range: null, options: [], visible: null };
+
+export function resetFakeCharts() {
+  fakeCharts.series = [];
+  fakeCharts.crosshair = null;
+  fakeCharts.range = null;
+  fakeCharts.options = [];
+  fakeCharts.visible = null;
+}
+
+export function fakeLightweightCharts() {
+  const definition = (kind: string) => ({ type: kind });
+  return {
+    ColorType: { Solid: 'solid' },
+    CrosshairMode: { Normal: 0, MagnetOHLC: 3 },
+    CandlestickSeries: definition('Candlestick'),
+    BarSeries: definition('Bar'),
+    LineSeries: definition('Line'),
+    AreaSeries: definition('Area'),
+    HistogramSeries: definition('Histogram'),
+    createChart: vi.fn((_el: HTMLElement, options: Record<string, unknown>) => {
+      fakeCharts.options.push(options);
+      const timeScale = {
+        subscribeVisibleLogicalRangeChange: (h: (r: { from: number; to: number } | null) => void) => {
+          fakeCharts.range = h;
+        },
+        unsubscribeVisibleLogicalRangeChange: () => {},
+        getVisibleLogicalRange: () => fakeCharts.visible,
+        setVisibleLogicalRange: (r: { from: number; to: number }) => {
+          fakeCharts.visible = r;
+        },
+        logicalToCoordinate: (l: number) => l * 10,
+        coordinateToLogical: (x: number) => x / 10,
+      };
+      return {
+        applyOptions: (o: Record<string, unknown>) => fakeCharts.options.push(o),
+        addSeries: (def: { type: string }, options: Record<string, unknown>) => {
+          const s: FakeSeries = { kind: def.type, data: [], options, primitives: [] };
+          fakeCharts.series.push(s);
+          return {
+            setData: (d: unknown[]) => {
+              s.data = d;
+            },
+            update: (d: unknown) => s.data.push(d),
+            applyOptions: (o: Record<string, unknown>) => Object.assign(s.options, o),
+            attachPrimitive: (p: unknown) => s.primitives.push(p),
+            detachPrimitive: (p: unknown) => {
+              s.primitives = s.primitives.filter((x) => x !== p);
+            },
+            priceToCoordinate: (p: number) => 500 - p * 100,
+            coordinateToPrice: (y: number) => (500 - y) / 100,
+          };
+        },
+        removeSeries: (series: unknown) => {
+          void series;
+          fakeCharts.series = fakeCharts.series.filter((s) => s.kind === 'Histogram');
+        },
+        priceScale: () => ({ applyOptions: () => {} }),
+        subscribeCrosshairMove: (h: (p: { time?: number }) => void) => {
+          fakeCharts.crosshair = h;
+        },
+        unsubscribeCrosshairMove: () => {},
+        timeScale: () => timeScale,
+        paneSize: () => ({ width: 800, height: 500 }),
+        remove: () => {},
+      };
+    }),
+  };
+}
