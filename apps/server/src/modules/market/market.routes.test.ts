@@ -327,7 +327,14 @@ describe('GET /middleware/feed/historical', () => {
     expectFieldError(await get('/api/middleware/feed/historical?symbol=EURUSD&source=CRYPTO'), { field: 'source' });
     expectFieldError(await get('/api/middleware/feed/historical?symbol=EURUSD&timeframe=2h'), { field: 'timeframe' });
     expectFieldError(await get('/api/middleware/feed/historical?symbol=EURUSD&startTime=soon'), { field: 'startTime' });
-    expect((await get('/api/middleware/feed/historical?symbol=EURUSD', null)).statusCode).toBe(401);
+    // public market data: signed out is fine, but credentials sent must be valid
+    expect((await get('/api/middleware/feed/historical?symbol=EURUSD', null)).statusCode).toBe(200);
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/middleware/feed/historical?symbol=EURUSD',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(forged.statusCode).toBe(401);
   });
 
   it('answers no candles outside the simulated range or after now', async () => {
