@@ -349,7 +349,9 @@ function candleQueries(db: Db) {
      */
     async importsFingerprint(symbol: string): Promise<string> {
       const [row] = await db
-        .select({ digest: sql<string | null>`md5(string_agg(${candleImports.id}::text, ',' order by ${candleImports.id}))` })
+        .select({
+          digest: sql<string | null>`md5(string_agg(${candleImports.id}::text, ',' order by ${candleImports.id}))`,
+        })
         .from(candleImports)
         .innerJoin(candleSeries, eq(candleImports.seriesId, candleSeries.id))
         .where(eq(candleSeries.symbol, symbol));

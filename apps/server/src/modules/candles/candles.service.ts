@@ -13,8 +13,8 @@ import { newId } from '../../platform/ids.js';
 import { userBusChannel } from '../../platform/ws/ws-gateway.js';
 import { candlesError } from './candles.errors.js';
 import { type CandleImportWithSeries, type CandlesRepository, INSERT_BATCH } from './candles.repository.js';
-import { createImportedBarsReader } from './imported-bars.js';
 import { createImportVersions } from './import-versions.js';
+import { createImportedBarsReader } from './imported-bars.js';
 
 /** A file to import, readable from the start as often as needed (it is read twice: checked, then stored). */
 export type CandleFileSource = {
