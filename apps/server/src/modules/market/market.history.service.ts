@@ -78,7 +78,8 @@ export function createMarketHistoryService(deps: {
   const { market, clock, candles } = deps;
   const finalBars = new FinalBarsCache<Candle[]>(deps.cacheEntries ?? 256);
   const closedAnswers = new FinalBarsCache<SerialisedHistory>(deps.answerEntries ?? 512);
-  const fragments = new WeakMap<Candle[], { json: Buffer; hash: string }>();
+  type Fragment = { json: Buffer; hash: string; last?: { head: string; tail: string; answer: SerialisedHistory } };
+  const fragments = new WeakMap<Candle[], Fragment>();
 
   /**
    * The answer's bytes. A final run plus the last bar reuses the run's serialised bytes and their hash (the ETag
@@ -100,8 +101,15 @@ export function createMarketHistoryService(deps: {
     // the answer's fields in their order, candles last: `{...,"candles":[` (`{...,"candles":[]}` without `]}`)
     const head = JSON.stringify({ ...answer, candles: [] }).slice(0, -2);
     const tail = JSON.stringify(last);
+    // the previous answer again while the last bar has not moved (within a millisecond, or a closed market)
+    const previous = fragment.last;
+    if (previous && previous.head === head && previous.tail === tail && previous.answer.closed === closed) {
+      return previous.answer;
+    }
     const body = Buffer.concat([Buffer.from(head), fragment.json, Buffer.from(`,${tail}]}`)]);
-    return { body, etag: weakEtag(`${head}\n${fragment.hash}\n${tail}`), closed };
+    const serialised = { body, etag: weakEtag(`${head}\n${fragment.hash}\n${tail}`), closed };
+    fragment.last = { head, tail, answer: serialised };
+    return serialised;
   }
 
   /**
