@@ -13,8 +13,6 @@ import type { MarketHistoryService, SerialisedHistory } from './market.history.s
 
 const tags = ['market'];
 const security: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
-/** Public market data: signed out too (an empty requirement), with the caller's own imports when signed in. */
-const optionalSecurity: Array<Record<string, string[]>> = [{}, ...security];
 
 /**
  * Closed bars never change in the simulator; only a new import of the caller's could replace them, so they are
@@ -65,7 +63,6 @@ export function historyRoutes(deps: { history: MarketHistoryService; clock: Cloc
             'their place. Signed out: the simulator and the deployment’s imports only; signed in, also the caller’s ' +
             'own imports. Answers carry an ETag (If-None-Match gives a 304) and `Cache-Control: private, ' +
             'max-age=3600` when every bar is final, `private, no-cache` when the forming bar is in or new bars would join.',
-          security: optionalSecurity,
           querystring: historicalQuerySchema,
           response: { 200: historicalAnswerSchema },
         },
