@@ -78,6 +78,8 @@ export function createMarketHistoryService(deps: {
   const { market, clock, candles } = deps;
   const finalBars = new FinalBarsCache<Candle[]>(deps.cacheEntries ?? 256);
   const closedAnswers = new FinalBarsCache<SerialisedHistory>(deps.answerEntries ?? 512);
+  // the last bar as of an instant: under load many requests share the clock's millisecond
+  const lastBars = new FinalBarsCache<Candle[]>(64);
   type Fragment = { json: Buffer; hash: string; last?: { head: string; tail: string; answer: SerialisedHistory } };
   const fragments = new WeakMap<Candle[], Fragment>();
 
@@ -123,7 +125,9 @@ export function createMarketHistoryService(deps: {
   ): { bars: Candle[]; finalPrefix?: Candle[] } {
     const to = q.endTime !== undefined ? { to: q.endTime } : {};
     if (q.startTime === undefined) {
-      const last = market.candles(id, timeframe, { ...to, limit: 1, asOfMs: q.asOfMs });
+      const last = lastBars.get(`${id}|${timeframe}|<${q.endTime ?? ''}|@${q.asOfMs}`, 0, () =>
+        market.candles(id, timeframe, { ...to, limit: 1, asOfMs: q.asOfMs }),
+      );
       const tail = last[0];
       if (!tail || q.limit === 1) return { bars: last };
       // every bar before the last one has ended
