@@ -20,7 +20,7 @@ import { restrictToWorkerRoutes, runsSingletonJobs, servesClients } from './plat
 import { registerJsonParser } from './platform/json-parser.js';
 import { createLimiterStore } from './platform/limits/create-limiter-store.js';
 import type { LimiterStore } from './platform/limits/limiter-store.js';
-import { loggerOptions } from './platform/logger.js';
+import { childLoggerFactory, loggerOptions } from './platform/logger.js';
 import { createMailer } from './platform/mail/create-mailer.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { openApiOptions } from './platform/openapi.js';
@@ -64,6 +64,7 @@ declare module 'fastify' {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
+    childLoggerFactory,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

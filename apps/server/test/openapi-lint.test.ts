@@ -81,6 +81,10 @@ describe('what every operation gets without extra work', () => {
     expect(doc.paths['/api/customer/configuration']?.get?.security).toEqual(signedIn);
     expect(doc.paths['/api/customer/login']?.post?.security).toEqual([]);
     expect(doc.paths['/api/health']?.get?.security).toEqual([]);
+    // public, with more for a signed-in caller (app.authenticateOptional): none, or either scheme; 401 documented
+    const history = doc.paths['/api/middleware/feed/historical']?.get;
+    expect(history?.security).toEqual([{}, ...signedIn]);
+    expect(history?.responses['401']).toBeDefined();
     expect(operations().filter(({ op }) => op.security === undefined)).toEqual([]);
   });
 

@@ -25,6 +25,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const users = createUsersModule(ctx);
   const auth = createAuthModule(ctx, { users: users.service });
   app.decorate('authenticate', auth.authenticate);
+  app.decorate('authenticateOptional', auth.authenticateOptional);
   app.decorate('verifyAccessToken', auth.verifyAccessToken);
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(auth.routes, { prefix: '/api' });
@@ -36,6 +37,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(filesRoutes({ storage: ctx.storage }), { prefix: '/api' });
   await app.register(createUserDataModule(ctx).routes, { prefix: '/api' });
   const candles = createCandlesModule(ctx);
+  app.addHook('onClose', async () => candles.service.close());
   await app.register(candles.routes, { prefix: '/api' });
   const market = createMarketModule(ctx, { candles: candles.service });
   await app.register(market.routes, { prefix: '/api' });

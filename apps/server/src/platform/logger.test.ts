@@ -1,7 +1,8 @@
 import { DrizzleQueryError } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactUrl, serializeError } from './logger.js';
+import { childLoggerFactory, loggerOptions, redactUrl, serializeError } from './logger.js';
 
 describe('redactUrl', () => {
   it.each([
@@ -100,5 +101,28 @@ describe('redaction of secret-named fields', () => {
     expect(text).toContain('[redacted]');
     // An outcome code at the top level and an error's code stay readable.
     expect(JSON.parse(text)).toMatchObject({ code: 'AUTH_GOOGLE_DENIED', err: { errorCode: 'E1' } });
+  });
+});
+
+describe('request logs', () => {
+  it('carry the request id on every line of a request, its children’s too, with secrets still redacted', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    const options = loggerOptions({ logLevel: 'info', env: 'test' }) as pino.LoggerOptions;
+    const app = Fastify({ loggerInstance: pino(options, stream), childLoggerFactory });
+    app.get('/x', async (request) => {
+      request.log.info({ form: { password: 'hunter2' } }, 'handled');
+      request.log.child({ part: 'inner' }).info({ token: 'abc' }, 'inner');
+      return { ok: true };
+    });
+    const res = await app.inject({ method: 'GET', url: '/x', headers: { authorization: 'Bearer abc' } });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    const requestLines = lines.filter((l) => l.reqId !== undefined);
+    expect(requestLines.map((l) => l.msg)).toEqual(['incoming request', 'handled', 'inner', 'request completed']);
+    expect(new Set(requestLines.map((l) => l.reqId)).size).toBe(1);
+    expect(requestLines[1]).toMatchObject({ form: { password: '[redacted]' } });
+    expect(requestLines[2]).toMatchObject({ part: 'inner', token: '[redacted]' });
+    expect(JSON.stringify(lines)).not.toMatch(/hunter2|Bearer abc/);
   });
 });

@@ -101,6 +101,25 @@ export function serializeError(value: unknown, depth = 0): SafeError {
   return safe;
 }
 
+const REQUEST_ID = Symbol('tradedesk.requestId');
+
+/**
+ * Fastify's per-request logger, without the request id as a pino binding. A binding is serialised when the child
+ * is made, through the redaction of every top-level value (the `*.key` paths): that cost a tenth of a small
+ * answer's time on every request, logged or not. The id rides on the child instead (its own children inherit
+ * it) and `mixin` adds it to the lines actually written, where redaction runs as for any field.
+ */
+export const childLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => {
+  const { reqId, ...others } = bindings;
+  const child = logger.child(others, options);
+  if (reqId !== undefined) (child as unknown as Record<symbol, unknown>)[REQUEST_ID] = reqId;
+  return child;
+};
+
 /**
  * pino options for request logs. Bodies are never logged; headers that carry credentials are redacted,
  * and so are secrets in query strings, secret-named fields at any depth, and query values of failed
@@ -109,6 +128,11 @@ export function serializeError(value: unknown, depth = 0): SafeError {
 export function loggerOptions(config: Pick<AppConfig, 'logLevel' | 'env'>): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    // the request id of a request's lines (see childLoggerFactory)
+    mixin: (_object: object, _level: number, logger: unknown) => {
+      const reqId = (logger as Record<symbol, unknown>)[REQUEST_ID];
+      return reqId === undefined ? {} : { reqId };
+    },
     redact: { paths: redactPaths(), censor: '[redacted]' },
     serializers: {
       err: serializeError,

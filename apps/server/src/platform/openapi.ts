@@ -10,8 +10,9 @@ import { globalRegistry, type ZodType, z } from 'zod';
  * completely without extra work:
  * - `operationId`: camelCase of method and path (`PUT /api/customer/settings/general` ->
  *   `putCustomerSettingsGeneral`) unless the route names one;
- * - `security`: the bearer and cookie schemes when the route is guarded by `app.authenticate`, otherwise an
- *   explicit `[]` (callable signed out) unless the route declares its own;
+ * - `security`: the bearer and cookie schemes when the route is guarded by `app.authenticate`; those or none
+ *   (`{}` first) with `app.authenticateOptional` (public, more for a signed-in caller); otherwise an explicit `[]`
+ *   (callable signed out) unless the route declares its own;
  * - the error answers every route can give, all with the one error body (`ErrorBody`), unless the route
  *   documents that status itself;
  * - a wildcard path (`/files/*`) becomes a named parameter (`/files/{path}`).
@@ -126,9 +127,12 @@ export function createRouteTransform(app: FastifyInstance): SwaggerTransform {
     const schema = input.schema as (FastifySchema & Record<string, unknown>) | undefined;
     if (!schema || schema.hide) return jsonSchemaTransform(input);
 
-    const guarded = typeof app.authenticate === 'function' && hooksOf(route).includes(app.authenticate);
+    const hooks = hooksOf(route);
+    const guarded = typeof app.authenticate === 'function' && hooks.includes(app.authenticate);
+    const optional =
+      typeof app.authenticateOptional === 'function' && hooks.includes(app.authenticateOptional) && !guarded;
     const declared = (schema.response ?? {}) as Record<string, unknown>;
-    const response: Record<string, unknown> = { ...defaultErrorAnswers(schema, route, guarded) };
+    const response: Record<string, unknown> = { ...defaultErrorAnswers(schema, route, guarded || optional) };
     for (const [status, answer] of Object.entries(declared)) {
       const error = asErrorBody(answer);
       response[status] = error
@@ -138,7 +142,7 @@ export function createRouteTransform(app: FastifyInstance): SwaggerTransform {
     const method = Array.isArray(route.method) ? route.method[0]! : route.method;
     const completed = {
       operationId: operationIdOf(method, route.url),
-      security: guarded ? signedIn : [],
+      security: guarded ? signedIn : optional ? [{}, ...signedIn] : [],
       ...schema,
       response,
     };

@@ -41,6 +41,27 @@ describe('security headers', () => {
     expect(res.headers['permissions-policy']).toBe(permissionsPolicy);
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['content-security-policy']).toBeDefined();
+    expect(res.headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+  });
+
+  it('give every answer a nonce of its own, whatever the host', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 1100; i++) {
+      const host = i % 2 === 0 ? 'trade.example.com' : `h${i % 100}.example.com`;
+      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { host } });
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp.get('connect-src')).toBe(`'self' ws://${host} wss://${host}`);
+      seen.add(String(csp.get('style-src')));
+    }
+    expect(seen.size).toBe(1100);
   });
 
   it('send a strict Content-Security-Policy: own scripts only, inline styles by nonce, no framing', async () => {

@@ -72,6 +72,12 @@ export function createAuthModule(ctx: AppContext, deps: { users: UsersService })
     request.auth = { userId, sessionId };
   }
 
+  /** preHandler of public routes: the caller when credentials are sent (checked as above), else signed out. */
+  async function authenticateOptional(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (accessTokenOf(request) === undefined) return;
+    await authenticate(request, reply);
+  }
+
   async function verifyAccessToken(token: string): Promise<AuthContext | null> {
     return service.verifyAccessToken(token);
   }
@@ -88,6 +94,6 @@ export function createAuthModule(ctx: AppContext, deps: { users: UsersService })
     await app.register(twoFactorRoutes({ twoFactor, limit }));
   };
 
-  return { service, registration, twoFactor, cleanup, authenticate, verifyAccessToken, routes };
+  return { service, registration, twoFactor, cleanup, authenticate, authenticateOptional, verifyAccessToken, routes };
 }
 export type AuthModule = ReturnType<typeof createAuthModule>;

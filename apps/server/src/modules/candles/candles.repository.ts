@@ -343,6 +343,21 @@ function candleQueries(db: Db) {
       return range.newest ? rows.reverse() : rows;
     },
 
+    /**
+     * What identifies the set of a symbol's imports (every owner's): their ids, in one digest. Any import added
+     * or deleted changes it; another process compares it to notice imports it was not told about.
+     */
+    async importsFingerprint(symbol: string): Promise<string> {
+      const [row] = await db
+        .select({
+          digest: sql<string | null>`md5(string_agg(${candleImports.id}::text, ',' order by ${candleImports.id}))`,
+        })
+        .from(candleImports)
+        .innerJoin(candleSeries, eq(candleImports.seriesId, candleSeries.id))
+        .where(eq(candleSeries.symbol, symbol));
+      return row?.digest ?? '';
+    },
+
     /** Timeframes of a symbol with imported bars the user sees. */
     async importedTimeframes(userId: string | null, symbol: string): Promise<CandleImportTimeframe[]> {
       const rows = await db

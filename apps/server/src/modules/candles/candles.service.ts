@@ -13,6 +13,7 @@ import { newId } from '../../platform/ids.js';
 import { userBusChannel } from '../../platform/ws/ws-gateway.js';
 import { candlesError } from './candles.errors.js';
 import { type CandleImportWithSeries, type CandlesRepository, INSERT_BATCH } from './candles.repository.js';
+import { createImportVersions } from './import-versions.js';
 import { createImportedBarsReader } from './imported-bars.js';
 
 /** A file to import, readable from the start as often as needed (it is read twice: checked, then stored). */
@@ -45,8 +46,15 @@ export function createCandlesService(deps: {
   maxErrors?: number;
   /** Bars written per INSERT (tests lower it to cross batch boundaries with small files). */
   batchSize?: number;
+  /** How often a symbol's imports are compared with the database's, for writers sharing no bus (ms). */
+  importsRecheckMs?: number;
 }) {
   const { repo, bus, clock } = deps;
+  const versions = createImportVersions({
+    bus,
+    fingerprint: (symbol) => repo.importsFingerprint(symbol),
+    recheckMs: deps.importsRecheckMs,
+  });
   const maxErrors = deps.maxErrors ?? 20;
   const batchSize = Math.min(deps.batchSize ?? INSERT_BATCH, INSERT_BATCH);
   /** Owners with an import under way in this process ('*': the deployment). */
@@ -162,6 +170,7 @@ export function createCandlesService(deps: {
         await tx.refreshImports(importIds);
         return deleted;
       });
+      versions.changed(input.symbol);
       report('storing', checked.rows, checked.bytes, true);
 
       return {
@@ -220,7 +229,15 @@ export function createCandlesService(deps: {
       return toImport(found);
     },
 
-    findImportedBars: createImportedBarsReader(repo),
+    findImportedBars: createImportedBarsReader(repo, versions),
+
+    /**
+     * A number that changes whenever an import of the symbol is added or deleted (here, in another process, or by
+     * the command line): answers built from imported bars may be cached under it. Read it before the bars.
+     */
+    importsVersion: (symbol: string) => versions.version(symbol),
+
+    close: () => versions.close(),
   };
 
   async function removeImport(found: CandleImportWithSeries): Promise<void> {
@@ -228,6 +245,7 @@ export function createCandlesService(deps: {
       await tx.lockSeriesKey(found.ownerId, found.symbol, found.timeframe);
       await tx.deleteImport(found.id, found.seriesId);
     });
+    versions.changed(found.symbol);
   }
 }
 export type CandlesService = ReturnType<typeof createCandlesService>;

@@ -8,6 +8,7 @@ import {
 } from '@tradedesk/core';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { BarRow, CandlesRepository } from './candles.repository.js';
+import type { ImportVersions } from './import-versions.js';
 
 export type FindImportedBarsInput = {
   /** The caller: their own imports come first, then the deployment's. Null: the deployment's only. */
@@ -36,6 +37,7 @@ export type ImportedBars = {
 type Assignment = { ownerId: string | null; source: CandleImportTimeframe; start: number; end: number };
 
 export const MAX_IMPORTED_BARS = 5000;
+const TIMEFRAMES_CACHE_ENTRIES = 10_000;
 
 /**
  * The history feature's view of imported candles. Each bar start of the requested timeframe is served by exactly
@@ -43,12 +45,27 @@ export const MAX_IMPORTED_BARS = 5000;
  * requested timeframe before bars merged from a finer one (1m bars build 5m ... 4h bars; daily bars build weeks
  * and months). Daily bars are not built from intraday ones: where a trading day ends is the instrument's business.
  */
-export function createImportedBarsReader(repo: CandlesRepository) {
+export function createImportedBarsReader(repo: CandlesRepository, versions: Pick<ImportVersions, 'version'>) {
+  // Which timeframes a caller has imports of, by symbol: asked on every history request and nearly always
+  // "none", so kept under the symbol's import version (which any import added or deleted moves).
+  const timeframesCache = new Map<string, { version: number; timeframes: CandleImportTimeframe[] }>();
+  async function importedTimeframes(userId: string | null, symbol: string): Promise<CandleImportTimeframe[]> {
+    const version = await versions.version(symbol);
+    const key = `${userId ?? ''}|${symbol}`;
+    const hit = timeframesCache.get(key);
+    if (hit && hit.version === version) return hit.timeframes;
+    const timeframes = await repo.importedTimeframes(userId, symbol);
+    timeframesCache.delete(key);
+    timeframesCache.set(key, { version, timeframes });
+    if (timeframesCache.size > TIMEFRAMES_CACHE_ENTRIES) timeframesCache.delete(timeframesCache.keys().next().value!);
+    return timeframes;
+  }
+
   return async function findImportedBars(input: FindImportedBarsInput): Promise<ImportedBars> {
     const { symbol, timeframe: target } = input;
     const limit = Math.max(1, Math.min(MAX_IMPORTED_BARS, Math.floor(input.limit)));
     if (input.to < input.from) return { bars: [], ranges: [] };
-    const available = await repo.importedTimeframes(input.userId, symbol);
+    const available = await importedTimeframes(input.userId, symbol);
     const sources = available.filter((tf) => importTimeframeDivides(tf, target));
     if (sources.length === 0) return { bars: [], ranges: [] };
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   historicalAnswerSchema,
   historicalQuerySchema,
@@ -10,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth/guard.js';
 import type { Clock } from '../../platform/clock.js';
 import { marketError } from './market.errors.js';
-import type { History, MarketHistoryService } from './market.history.service.js';
+import type { MarketHistoryService, SerialisedHistory } from './market.history.service.js';
 
 const tags = ['market'];
 const security: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
@@ -31,11 +30,9 @@ function matches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
-/** Sends a history answer once serialised, with its ETag and cache policy; 304 when the client has it. */
-function sendHistory(request: FastifyRequest, reply: FastifyReply, history: History) {
-  const body = JSON.stringify(history.answer);
-  // weak: the same JSON leaves compressed or not, depending on the client's Accept-Encoding
-  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+/** Sends a serialised history answer with its ETag and cache policy; 304 when the client has it. */
+function sendHistory(request: FastifyRequest, reply: FastifyReply, history: SerialisedHistory) {
+  const { body, etag } = history;
   reply
     .header('etag', etag)
     .header('cache-control', history.closed ? CLOSED_RANGE_CACHE : OPEN_RANGE_CACHE)
@@ -51,7 +48,8 @@ export function historyRoutes(deps: { history: MarketHistoryService; clock: Cloc
     app.get(
       '/middleware/feed/historical',
       {
-        preHandler: app.authenticate,
+        // public market data (a shared chart opens signed out); a signed-in caller's own imports are theirs only
+        preHandler: app.authenticateOptional,
         schema: {
           tags,
           summary: 'Candles of a symbol and timeframe: the latest ones, those from startTime, or those before endTime',
@@ -62,17 +60,17 @@ export function historyRoutes(deps: { history: MarketHistoryService; clock: Cloc
             '(for scrolling back). Times are unix seconds; daily and longer bars are stamped 00:00 UTC of their trade ' +
             'date, Monday or 1st. Bars come from the simulated market (`dataSource: "Simulated"`, label "Simulated ' +
             'market") except over `importedRanges`, where the caller’s imported bars (then the deployment’s) take ' +
-            'their place. Answers carry an ETag (If-None-Match gives a 304) and `Cache-Control: private, ' +
+            'their place. Signed out: the simulator and the deployment’s imports only; signed in, also the caller’s ' +
+            'own imports. Answers carry an ETag (If-None-Match gives a 304) and `Cache-Control: private, ' +
             'max-age=3600` when every bar is final, `private, no-cache` when the forming bar is in or new bars would join.',
-          security,
           querystring: historicalQuerySchema,
           response: { 200: historicalAnswerSchema },
         },
       },
       async (request, reply) => {
         const q = request.query;
-        const result = await history.candles({
-          userId: authOf(request).userId,
+        const result = await history.serialised({
+          userId: request.auth?.userId ?? null,
           symbol: q.symbol,
           source: q.source,
           timeframe: q.timeframe,
@@ -137,7 +135,7 @@ export function historyRoutes(deps: { history: MarketHistoryService; clock: Cloc
           }
         }
         if (q.to === undefined) result.closed = false;
-        return sendHistory(request, reply, result);
+        return sendHistory(request, reply, history.serialise(result));
       },
     );
   };

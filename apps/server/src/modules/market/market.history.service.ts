@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type HistoricalAnswer,
   type HistoryDataSource,
@@ -44,7 +45,15 @@ export type History = {
    * period has ended) and no new bar can join the answer. Imports can still replace them, hence "private".
    */
   closed: boolean;
+  /**
+   * When the answer is a run of final simulated bars kept in memory plus the last bar: that run (the same array
+   * on every request until a new bar starts), whose serialised form is kept too.
+   */
+  finalPrefix?: Candle[];
 };
+
+/** A history answer ready to send: its JSON bytes and a weak ETag. */
+export type SerialisedHistory = { body: Buffer; etag: string; closed: boolean };
 
 const LABELS: Record<HistoryDataSource, string> = {
   Simulated: SIMULATED_LABEL,
@@ -60,12 +69,50 @@ const LABELS: Record<HistoryDataSource, string> = {
 export function createMarketHistoryService(deps: {
   market: SimulatedMarket;
   clock: Clock;
-  candles: Pick<CandlesService, 'findImportedBars'>;
+  candles: Pick<CandlesService, 'findImportedBars' | 'importsVersion'>;
   /** Answers of final simulated bars kept in memory (default 256). */
   cacheEntries?: number;
+  /** Serialised answers of closed ranges kept in memory (default 512). */
+  answerEntries?: number;
 }) {
   const { market, clock, candles } = deps;
-  const finalBars = new FinalBarsCache(deps.cacheEntries ?? 256);
+  const finalBars = new FinalBarsCache<Candle[]>(deps.cacheEntries ?? 256);
+  const closedAnswers = new FinalBarsCache<SerialisedHistory>(deps.answerEntries ?? 512);
+  // the last bar as of an instant: under load many requests share the clock's millisecond
+  const lastBars = new FinalBarsCache<Candle[]>(64);
+  type Fragment = { json: Buffer; hash: string; last?: { head: string; tail: string; answer: SerialisedHistory } };
+  const fragments = new WeakMap<Candle[], Fragment>();
+
+  /**
+   * The answer's bytes. A final run plus the last bar reuses the run's serialised bytes and their hash (the ETag
+   * hashes the rest of the answer with the run's hash), so a request for the latest bars serialises one bar.
+   */
+  function serialise(history: History): SerialisedHistory {
+    const { answer, finalPrefix, closed } = history;
+    const last = answer.candles[answer.candles.length - 1];
+    if (!finalPrefix || finalPrefix.length === 0 || !last || finalPrefix.length !== answer.candles.length - 1) {
+      const json = JSON.stringify(answer);
+      return { body: Buffer.from(json), etag: weakEtag(json), closed };
+    }
+    let fragment = fragments.get(finalPrefix);
+    if (!fragment) {
+      const json = JSON.stringify(finalPrefix).slice(1, -1);
+      fragment = { json: Buffer.from(json), hash: hashOf(json) };
+      fragments.set(finalPrefix, fragment);
+    }
+    // the answer's fields in their order, candles last: `{...,"candles":[` (`{...,"candles":[]}` without `]}`)
+    const head = JSON.stringify({ ...answer, candles: [] }).slice(0, -2);
+    const tail = JSON.stringify(last);
+    // the previous answer again while the last bar has not moved (within a millisecond, or a closed market)
+    const previous = fragment.last;
+    if (previous && previous.head === head && previous.tail === tail && previous.answer.closed === closed) {
+      return previous.answer;
+    }
+    const body = Buffer.concat([Buffer.from(head), fragment.json, Buffer.from(`,${tail}]}`)]);
+    const serialised = { body, etag: weakEtag(`${head}\n${fragment.hash}\n${tail}`), closed };
+    fragment.last = { head, tail, answer: serialised };
+    return serialised;
+  }
 
   /**
    * The simulator's bars. Bars whose period has ended never change (the market is deterministic), so they are
@@ -75,30 +122,62 @@ export function createMarketHistoryService(deps: {
     id: string,
     timeframe: MarketTimeframe,
     q: { startTime: number | undefined; endTime: number | undefined; limit: number; asOfMs: number },
-  ): Candle[] {
+  ): { bars: Candle[]; finalPrefix?: Candle[] } {
     const to = q.endTime !== undefined ? { to: q.endTime } : {};
     if (q.startTime === undefined) {
-      const last = market.candles(id, timeframe, { ...to, limit: 1, asOfMs: q.asOfMs });
+      const last = lastBars.get(`${id}|${timeframe}|<${q.endTime ?? ''}|@${q.asOfMs}`, 0, () =>
+        market.candles(id, timeframe, { ...to, limit: 1, asOfMs: q.asOfMs }),
+      );
       const tail = last[0];
-      if (!tail || q.limit === 1) return last;
+      if (!tail || q.limit === 1) return { bars: last };
       // every bar before the last one has ended
       const before = finalBars.get(`${id}|${timeframe}|<${tail.time}|${q.limit - 1}`, 0, () =>
         market.candles(id, timeframe, { to: tail.time, limit: q.limit - 1, asOfMs: q.asOfMs }),
       );
-      return [...before, tail];
+      return { bars: [...before, tail], finalPrefix: before };
     }
     const nowSec = Math.floor(q.asOfMs / 1000);
     const key = `${id}|${timeframe}|>=${q.startTime}|<${q.endTime ?? ''}|${q.limit}`;
     const hit = finalBars.peek(key, nowSec);
-    if (hit) return hit;
+    if (hit) return { bars: hit };
     const bars = market.candles(id, timeframe, { from: q.startTime, ...to, limit: q.limit, asOfMs: q.asOfMs });
     const last = bars[bars.length - 1];
     const complete = bars.length === q.limit || (q.endTime !== undefined && q.endTime <= nowSec);
     if (last && complete && !isForming(id, timeframe, last.time, nowSec)) finalBars.set(key, bars, nowSec);
-    return bars;
+    return { bars };
   }
 
-  return {
+  const service = {
+    /** A computed answer's bytes and ETag. */
+    serialise,
+
+    /**
+     * The answer of `candles` serialised, for the history route. Answers of closed ranges are kept (bytes and
+     * ETag) under the caller, the request and the symbol's import version, so a repeat neither recomputes nor
+     * serialises; an import of the symbol added or deleted anywhere moves the version and so drops them.
+     */
+    async serialised(req: HistoryRequest): Promise<SerialisedHistory> {
+      const instrument = resolveInstrument(req.symbol, req.source);
+      // read before the bars: an import committed meanwhile moves it, and what is stored under it is never found
+      const version = await candles.importsVersion(instrument.id);
+      const nowSec = Math.floor(clock.now().getTime() / 1000);
+      const key = [
+        req.userId ?? '',
+        instrument.id,
+        req.timeframe,
+        req.mode,
+        req.mode === 'from' ? req.startTime : '',
+        req.endTime ?? '',
+        req.limit,
+        version,
+      ].join('|');
+      const hit = closedAnswers.peek(key, nowSec);
+      if (hit) return hit;
+      const answer = serialise(await service.candles(req));
+      if (answer.closed) closedAnswers.set(key, answer, nowSec);
+      return answer;
+    },
+
     async candles(req: HistoryRequest): Promise<History> {
       const instrument = resolveInstrument(req.symbol, req.source);
       const nowMs = clock.now().getTime();
@@ -120,7 +199,10 @@ export function createMarketHistoryService(deps: {
 
       // nothing before the simulated range, and no bar starts after now
       const outside = (endTime !== undefined && endTime <= MIN_SEC) || (startTime !== undefined && startTime > nowSec);
-      const sim: Candle[] = outside ? [] : simulated(instrument.id, timeframe, { startTime, endTime, limit, asOfMs });
+      const fromSimulator = outside
+        ? { bars: [] }
+        : simulated(instrument.id, timeframe, { startTime, endTime, limit, asOfMs });
+      const sim = fromSimulator.bars;
 
       // the window the answer covers: where imported bars may take the simulator's place
       const windowFrom = startTime ?? sim[0]?.time;
@@ -168,6 +250,7 @@ export function createMarketHistoryService(deps: {
       return {
         instrument,
         closed,
+        ...(merged === sim && fromSimulator.finalPrefix ? { finalPrefix: fromSimulator.finalPrefix } : {}),
         answer: {
           symbol: `${instrument.source}:${instrument.ticker}`,
           source: instrument.source,
@@ -182,6 +265,7 @@ export function createMarketHistoryService(deps: {
       };
     },
   };
+  return service;
 }
 export type MarketHistoryService = ReturnType<typeof createMarketHistoryService>;
 
@@ -191,15 +275,24 @@ function isForming(instrumentId: string, timeframe: MarketTimeframe, time: numbe
   return candleTimeOf(instrumentId, timeframe, nowSec) === time;
 }
 
+function hashOf(text: string): string {
+  return createHash('sha1').update(text).digest('base64url');
+}
+
+/** Weak: the same JSON leaves compressed or not, depending on the client's Accept-Encoding. */
+function weakEtag(text: string): string {
+  return `W/"${hashOf(text)}"`;
+}
+
 /**
- * Runs of final simulated bars by request, least recently used dropped first. An entry is valid from the instant
- * it was found final (a clock moved back, as in tests, does not see bars of its future).
+ * Runs of final simulated bars (or answers made of them) by request, least recently used dropped first. An entry
+ * is valid from the instant it was found final (a clock moved back, as in tests, does not see bars of its future).
  */
-class FinalBarsCache {
-  readonly #entries = new Map<string, { bars: Candle[]; since: number }>();
+class FinalBarsCache<T> {
+  readonly #entries = new Map<string, { bars: T; since: number }>();
   constructor(readonly size: number) {}
 
-  peek(key: string, nowSec: number): Candle[] | undefined {
+  peek(key: string, nowSec: number): T | undefined {
     const e = this.#entries.get(key);
     if (!e || nowSec < e.since) return undefined;
     this.#entries.delete(key);
@@ -207,13 +300,13 @@ class FinalBarsCache {
     return e.bars;
   }
 
-  set(key: string, bars: Candle[], since: number): void {
+  set(key: string, bars: T, since: number): void {
     this.#entries.delete(key);
     this.#entries.set(key, { bars, since });
     if (this.#entries.size > this.size) this.#entries.delete(this.#entries.keys().next().value!);
   }
 
-  get(key: string, since: number, compute: () => Candle[]): Candle[] {
+  get(key: string, since: number, compute: () => T): T {
     const hit = this.peek(key, Number.POSITIVE_INFINITY);
     if (hit) return hit;
     const bars = compute();

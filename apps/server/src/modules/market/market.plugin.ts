@@ -15,7 +15,7 @@ import { marketRoutes } from './market.routes.js';
  */
 export function createMarketModule(
   ctx: Pick<AppContext, 'clock'>,
-  deps: { candles: Pick<CandlesService, 'findImportedBars'> },
+  deps: { candles: Pick<CandlesService, 'findImportedBars' | 'importsVersion'> },
 ) {
   // Deterministic: every process computes the same bars; the instance only holds caches.
   const market = createSimulatedMarket();

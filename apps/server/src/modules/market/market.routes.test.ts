@@ -23,6 +23,8 @@ import { expectFieldError } from '../../../test/assertions.js';
 import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js';
 import { createTestApp } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
+import { createCandlesRepository } from '../candles/candles.repository.js';
+import { createCandlesService } from '../candles/candles.service.js';
 
 // A Wednesday afternoon in January (New York on EST): FX and US shares are open.
 const NOW = '2026-01-07T15:07:30Z';
@@ -327,7 +329,14 @@ describe('GET /middleware/feed/historical', () => {
     expectFieldError(await get('/api/middleware/feed/historical?symbol=EURUSD&source=CRYPTO'), { field: 'source' });
     expectFieldError(await get('/api/middleware/feed/historical?symbol=EURUSD&timeframe=2h'), { field: 'timeframe' });
     expectFieldError(await get('/api/middleware/feed/historical?symbol=EURUSD&startTime=soon'), { field: 'startTime' });
-    expect((await get('/api/middleware/feed/historical?symbol=EURUSD', null)).statusCode).toBe(401);
+    // public market data: signed out is fine, but credentials sent must be valid
+    expect((await get('/api/middleware/feed/historical?symbol=EURUSD', null)).statusCode).toBe(200);
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/middleware/feed/historical?symbol=EURUSD',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(forged.statusCode).toBe(401);
   });
 
   it('answers no candles outside the simulated range or after now', async () => {
@@ -426,6 +435,100 @@ describe('GET /middleware/feed/historical', () => {
     expect(latest.candles.slice(1, 4).map((c) => c.volume)).toEqual([12, 13, 14]);
     expect(latest.forming).toBe(true);
     expect(latest.candles[4]?.open).not.toBe(1.5);
+  });
+});
+
+describe('GET /middleware/feed/historical signed out, and its kept answers', () => {
+  const csvOf = (bars: { time: number; volume: number }[]) =>
+    ['time,open,high,low,close,volume', ...bars.map((b) => `${b.time},1.5,1.6,1.4,1.55,${b.volume}`)].join('\n');
+  /** Another instance of the candles service on the same database and bus, as another process would be. */
+  const elsewhere = (bus = app.ctx.bus) =>
+    createCandlesService({ repo: createCandlesRepository(app.ctx.db), bus, clock, importsRecheckMs: 0 });
+  const fileOf = (csv: string) => ({ name: 'bars.csv', size: csv.length, open: () => [Buffer.from(csv)] });
+
+  it('serves the simulator and the deployment’s imports to anyone, a user’s own imports to that user only', async () => {
+    const t = (h: number) => utc(`2026-01-06T${String(h).padStart(2, '0')}:00:00Z`);
+    const query = `symbol=AUDUSD&timeframe=1h&startTime=${t(8)}&limit=6`;
+    const before = await get(`/api/middleware/feed/historical?${query}`, null);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({ dataSource: 'Simulated', importedRanges: [] });
+
+    await importBars(
+      alice,
+      'AUDUSD',
+      '1h',
+      [9, 10].map((h) => ({ time: t(h), volume: h })),
+    );
+    const signedOut = await get(`/api/middleware/feed/historical?${query}`, null);
+    expect(signedOut.body).toBe(before.body);
+    expect(signedOut.headers.etag).toBe(before.headers.etag);
+    expect((await history(query, bob)).dataSource).toBe('Simulated');
+    expect((await history(query, alice)).importedRanges).toEqual([{ from: t(9), to: t(10) }]);
+
+    // a deployment-wide import, made by another instance: everyone sees it, signed out too; alice keeps her own
+    const operator = elsewhere();
+    await operator.importFile({
+      ownerId: null,
+      symbol: 'AUDUSD',
+      timeframe: '1h',
+      file: fileOf(csvOf([12].map((h) => ({ time: t(h), volume: 99 })))),
+    });
+    const publicNow = (await get(`/api/middleware/feed/historical?${query}`, null)).json() as HistoricalAnswer;
+    expect(publicNow.importedRanges).toEqual([{ from: t(12), to: t(12) }]);
+    expect(publicNow.candles[4]?.volume).toBe(99);
+    expect(publicNow.candles.map((c) => c.volume)).not.toContain(9);
+    expect((await history(query, alice)).importedRanges).toEqual([
+      { from: t(9), to: t(10) },
+      { from: t(12), to: t(12) },
+    ]);
+    operator.close();
+  });
+
+  it('drops a kept answer of a closed range when an import of its symbol is added or deleted', async () => {
+    const t = (h: number) => utc(`2026-01-05T${String(h).padStart(2, '0')}:00:00Z`);
+    const url = `/api/middleware/feed/historical?symbol=NZDUSD&timeframe=1h&startTime=${t(8)}&limit=4`;
+    const first = await get(url);
+    expect(first.headers['cache-control']).toBe('private, max-age=3600');
+    expect((await get(url)).headers.etag).toBe(first.headers.etag);
+
+    await importBars(alice, 'NZDUSD', '1h', [{ time: t(9), volume: 7 }]);
+    const imported = await get(url);
+    expect(imported.headers.etag).not.toBe(first.headers.etag);
+    expect((imported.json() as HistoricalAnswer).candles[1]?.volume).toBe(7);
+
+    const list = await get('/api/market/candles/imports?symbol=NZDUSD');
+    const id = (list.json() as { imports: { id: string }[] }).imports[0]?.id;
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/market/candles/imports/${id}`,
+      headers: alice.auth,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const again = await get(url);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.body).toBe(first.body);
+  });
+
+  it('gives the latest bars the bytes and ETag of their own, moving with the forming bar', async () => {
+    const url = '/api/middleware/feed/historical?symbol=EURUSD&timeframe=15m&limit=200';
+    const a = await get(url, null);
+    expect(a.json()).toEqual(
+      expect.objectContaining({
+        forming: true,
+        candles: createSimulatedMarket().candles('EURUSD', '15m', { limit: 200, asOfMs: clock.now().getTime() }),
+      }),
+    );
+    expect((await get(url, null, { 'if-none-match': a.headers.etag as string })).statusCode).toBe(304);
+    try {
+      clock.set(new Date(Date.parse(NOW) + 120_000));
+      const b = await get(url, null);
+      expect(b.headers.etag).not.toBe(a.headers.etag);
+      expect((b.json() as HistoricalAnswer).candles.slice(0, -1)).toEqual(
+        (a.json() as HistoricalAnswer).candles.slice(0, -1),
+      );
+    } finally {
+      clock.set(NOW);
+    }
   });
 });
 

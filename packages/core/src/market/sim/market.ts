@@ -583,8 +583,26 @@ export class SimulatedMarket {
   }
 }
 
+// Every request for the latest bars lays out today's buckets again: kept per trade date (the session cache's
+// object, so they go when it does) and timeframe. Callers only read them.
+const periodsByDay = new WeakMap<SessionDay, Map<number, Period[]>>();
+
 /** Buckets of `tfMinutes` minutes over a trade date's open minutes, aligned to its anchor and stamped no earlier than its start. */
 function intradayPeriods(day: SessionDay, tfMinutes: number): Period[] {
+  let byTimeframe = periodsByDay.get(day);
+  if (!byTimeframe) {
+    byTimeframe = new Map();
+    periodsByDay.set(day, byTimeframe);
+  }
+  let periods = byTimeframe.get(tfMinutes);
+  if (!periods) {
+    periods = layOutIntradayPeriods(day, tfMinutes);
+    byTimeframe.set(tfMinutes, periods);
+  }
+  return periods;
+}
+
+function layOutIntradayPeriods(day: SessionDay, tfMinutes: number): Period[] {
   const anchor = day.anchorMs / MS_PER_MINUTE;
   const start = day.startMs / MS_PER_MINUTE;
   const out: Period[] = [];
