@@ -1,6 +1,7 @@
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
 
 export type NavItem = { label: string; to: string; icon: typeof HomeOutlined; match: string };
 
@@ -8,6 +9,7 @@ export type NavItem = { label: string; to: string; icon: typeof HomeOutlined; ma
 export function navItems(options: { mailbox: boolean }): NavItem[] {
   const items: NavItem[] = [
     { label: 'Home', to: '/', icon: HomeOutlined, match: '/' },
+    { label: 'Watchlists', to: '/watchlists', icon: StarBorderOutlined, match: '/watchlists' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
   if (options.mailbox)
