@@ -66,12 +66,24 @@ export const firstPages: FirstPage[] = [
     access: 'public',
     modules: ['src/features/dev-mailbox/mailbox-page.tsx'],
   },
+  {
+    name: 'shared-watchlist',
+    paths: ['/shared/watchlists/:token'],
+    access: 'public',
+    modules: ['src/features/watchlists/shared-watchlist-page.tsx'],
+  },
   { name: 'home', paths: ['/'], access: 'signedIn', modules: [shell, 'src/features/home/home-page.tsx'] },
   {
     name: 'settings',
     paths: ['/settings', '/settings/:page'],
     access: 'signedIn',
     modules: [shell, 'src/features/settings/settings-page.tsx'],
+  },
+  {
+    name: 'watchlists',
+    paths: ['/watchlists'],
+    access: 'signedIn',
+    modules: [shell, 'src/features/watchlists/watchlists-page.tsx'],
   },
   {
     name: 'not-found',

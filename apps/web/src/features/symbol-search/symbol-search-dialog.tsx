@@ -167,9 +167,10 @@ export default function SymbolSearchDialog({
   }, [results.data, tab, category, showRecent, recent.state, recent.list]);
 
   // New results start at the first one (adjusted while rendering, React's pattern for derived state).
-  const [seen, setSeen] = useState(options);
-  if (seen !== options) {
-    setSeen(options);
+  const optionsKey = options.map((o) => o.key).join('|');
+  const [seen, setSeen] = useState(optionsKey);
+  if (seen !== optionsKey) {
+    setSeen(optionsKey);
     setActive(0);
   }
 

@@ -8,6 +8,8 @@ export type FetchState = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 export const MAX_RECENT = 4;
 
+const NONE: RecentInstrument[] = [];
+
 /** The new instrument first, then the others without it, at most 4 (what the server keeps too). */
 export function withRecent(
   list: readonly { symbol: string; source: string }[],
@@ -57,7 +59,7 @@ export function useRecentInstruments(active: boolean) {
   return {
     state,
     error: error || (state === 'failed' ? 'The recent instruments could not be loaded.' : ''),
-    list: (data?.list ?? []) as RecentInstrument[],
+    list: data?.list ?? NONE,
     retry: refetch,
     remember,
   };
