@@ -81,16 +81,22 @@ export function AppShell() {
             Desk
           </Typography>
           <Tooltip title="Search symbols (/ or Ctrl+K)">
-            <Button
-              color="inherit"
-              variant="outlined"
-              size="small"
-              startIcon={<SearchOutlined />}
-              onClick={() => setSearchOpen(true)}
-              sx={{ borderColor: 'divider', color: 'text.secondary', textTransform: 'none' }}
-            >
-              Search symbols
-            </Button>
+            {wide ? (
+              <Button
+                color="inherit"
+                variant="outlined"
+                size="small"
+                startIcon={<SearchOutlined />}
+                onClick={() => setSearchOpen(true)}
+                sx={{ borderColor: 'divider', color: 'text.secondary', textTransform: 'none' }}
+              >
+                Search symbols
+              </Button>
+            ) : (
+              <IconButton aria-label="Search symbols" onClick={() => setSearchOpen(true)}>
+                <SearchOutlined />
+              </IconButton>
+            )}
           </Tooltip>
           <Tooltip title={resolved === 'dark' ? 'Switch to light theme (t)' : 'Switch to dark theme (t)'}>
             <IconButton
