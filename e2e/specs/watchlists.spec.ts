@@ -52,6 +52,22 @@ test('search a symbol with the shortcut, add it to a watchlist, open the share l
   await expect(page.getByText('EURUSD is already in this watchlist.')).toBeVisible();
   await page.screenshot({ path: join(SCREENSHOTS, 'watchlists.png') });
 
+  // A second symbol, typed and picked with Enter; then dragged above the first, which the server keeps.
+  await page.getByRole('button', { name: 'Add symbol' }).first().click();
+  await add.getByRole('combobox', { name: 'Symbol, name or currency' }).fill('gbpusd');
+  await expect(add.getByRole('option', { name: /GBPUSD/ })).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  const order = () =>
+    table.getByTestId(/watch-row-/).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+  await expect.poll(order).toEqual(['watch-row-EURUSD', 'watch-row-GBPUSD']);
+  await table.getByTestId('watch-row-GBPUSD').dragTo(table.getByTestId('watch-row-EURUSD'));
+  await expect.poll(order).toEqual(['watch-row-GBPUSD', 'watch-row-EURUSD']);
+  await page.reload();
+  await expect.poll(order).toEqual(['watch-row-GBPUSD', 'watch-row-EURUSD']);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: join(SCREENSHOTS, 'watchlists-360.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   await page.getByRole('button', { name: 'List actions' }).click();
   await page.getByRole('menuitem', { name: 'Share link' }).click();
   const share = page.getByRole('dialog', { name: /Share/ });
@@ -64,6 +80,7 @@ test('search a symbol with the shortcut, add it to a watchlist, open the share l
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Majors' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Majors symbols' }).getByText('EURUSD')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Majors symbols' }).getByText('GBPUSD')).toBeVisible();
   await expect(page.getByText(/Live prices \(Simulated market\) show when you are signed in/)).toBeVisible();
   await page.screenshot({ path: join(SCREENSHOTS, 'shared-watchlist-signed-out.png') });
 });

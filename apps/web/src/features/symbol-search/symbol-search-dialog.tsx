@@ -174,6 +174,9 @@ export default function SymbolSearchDialog({
     setActive(0);
   }
 
+  const stale = text !== search || results.isFetching;
+  const [pendingEnter, setPendingEnter] = useState(false);
+
   const pick = (option: Option) => {
     const picked: PickedSymbol = {
       ticker: option.ticker,
@@ -193,13 +196,22 @@ export default function SymbolSearchDialog({
       event.preventDefault();
       setActive((i) => Math.max(i - 1, 0));
     } else if (event.key === 'Enter') {
-      const option = options[active];
-      if (option) {
-        event.preventDefault();
-        pick(option);
+      event.preventDefault();
+      // Typed faster than the search answers: pick from the answer to what was typed, not the one before.
+      if (stale) setPendingEnter(true);
+      else {
+        const option = options[active];
+        if (option) pick(option);
       }
     }
   };
+
+  useEffect(() => {
+    if (!pendingEnter || stale) return;
+    setPendingEnter(false);
+    const option = options[0];
+    if (option) pick(option);
+  });
 
   useEffect(() => {
     document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });

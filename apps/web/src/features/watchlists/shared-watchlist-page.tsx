@@ -60,7 +60,17 @@ export function SharedWatchlistPage() {
   }
 
   return (
-    <Box component="main" sx={{ p: { xs: 2, md: 4 }, maxWidth: 960, mx: 'auto', display: 'grid', gap: 2 }}>
+    <Box
+      component="main"
+      sx={{
+        p: { xs: 2, md: 4 },
+        maxWidth: 960,
+        mx: 'auto',
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        gap: 2,
+      }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           {shared.data?.name ?? 'Shared watchlist'}

@@ -130,7 +130,7 @@ export function WatchlistsPage() {
     );
 
   return (
-    <Box sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 2 }}>
+    <Box sx={{ p: { xs: 2, md: 3 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           Watchlists
@@ -153,7 +153,16 @@ export function WatchlistsPage() {
         />
       ) : (
         <Paper variant="outlined">
-          <Box sx={{ display: 'flex', alignItems: 'center', borderBottom: 1, borderColor: 'divider', pr: 1 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              borderBottom: 1,
+              borderColor: 'divider',
+              pr: 1,
+            }}
+          >
             <Tabs
               value={current.id}
               onChange={(_e, id: string) => {
@@ -162,7 +171,7 @@ export function WatchlistsPage() {
               }}
               variant="scrollable"
               aria-label="Watchlists"
-              sx={{ flexGrow: 1 }}
+              sx={{ flexGrow: 1, minWidth: 0 }}
             >
               {all.map((l) => (
                 <Tab
