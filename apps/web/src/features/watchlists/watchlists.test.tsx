@@ -174,6 +174,51 @@ describe('watchlists', () => {
     );
   });
 
+  it('duplicates a list, makes the copy the default and creates a new one', async () => {
+    const COPY = '44444444-4444-4444-8444-444444444444';
+    const NEW = '55555555-5555-4555-8555-555555555555';
+    let lists = [list()];
+    const net = mockFetch({
+      ...baseRoutes,
+      'GET /watchlist': () => ({ body: { watchlists: lists } }),
+      [`GET /watchlist/${ID}/duplicate`]: () => {
+        const copy = list({ id: COPY, name: 'Majors (copy)', isDefault: false });
+        lists = [...lists, copy];
+        return { status: 201, body: copy };
+      },
+      [`PUT /watchlist/${COPY}/default`]: () => {
+        lists = lists.map((l) => ({ ...l, isDefault: l.id === COPY }));
+        return { body: lists.find((l) => l.id === COPY) };
+      },
+      'POST /watchlist': (req) => {
+        const made = list({ id: NEW, name: (req.body as { name: string }).name, isDefault: false, symbols: [] });
+        lists = [...lists, made];
+        return { status: 201, body: made };
+      },
+    });
+    renderApp('/watchlists', signedInState());
+    await screen.findByRole('table', { name: 'Majors symbols' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'List actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Duplicate' }));
+    const copyTab = await screen.findByRole('tab', { name: 'Majors (copy)' });
+    await waitFor(() => expect(copyTab).toHaveAttribute('aria-selected', 'true'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'List actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Set as default' }));
+    await waitFor(() => expect(net.callsTo('PUT', `/watchlist/${COPY}/default`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('tab', { name: /Majors \(copy\)/ })).getByLabelText('default'),
+      ).toBeInTheDocument(),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'New list' }));
+    const create = await screen.findByRole('dialog', { name: 'New watchlist' });
+    await userEvent.type(within(create).getByRole('textbox', { name: 'Name' }), 'Metals{Enter}');
+    expect(await screen.findByText('This list is empty.')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/watchlist')[0]?.body).toEqual({ name: 'Metals' });
+  });
+
   it('shows a shared list signed out, and a stopped link as such', async () => {
     mockFetch({
       'GET /watchlist/share/tok123': {
