@@ -1,6 +1,7 @@
 import type { RecentInstrument } from '@tradedesk/contracts';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { ApiError } from '../../shared/api/api-error';
+import { getWsClient } from '../../shared/ws/ws-client';
 import { useRecentInstrumentsQuery, useSaveRecentInstrumentsMutation } from './market-api';
 
 /** The spec's fetch states of the recent instruments. */
@@ -44,6 +45,17 @@ export function useRecentInstruments(active: boolean) {
   const error = query.isError ? ((query.error as ApiError | undefined)?.message ?? '') : '';
 
   const { data, refetch } = query;
+
+  // Another tab saved its picks (the user channel's `charting.saved` for recentlyList): read them again.
+  const version = data?.version;
+  useEffect(() => {
+    if (!active) return;
+    return getWsClient().subscribe('user', (event) => {
+      if (event.event !== 'charting.saved') return;
+      const saved = event.data as { resource?: string; version?: number | null } | undefined;
+      if (saved?.resource === 'recentlyList' && saved.version !== version) void refetch();
+    });
+  }, [active, version, refetch]);
   const remember = useCallback(
     async (picked: { symbol: string; source: string }) => {
       const current = data ?? { list: [], version: 0 };
