@@ -72,6 +72,12 @@ export const firstPages: FirstPage[] = [
     access: 'public',
     modules: ['src/features/dev-mailbox/toast-gallery-page.tsx'],
   },
+  {
+    name: 'shared-watchlist',
+    paths: ['/shared/watchlists/:token'],
+    access: 'public',
+    modules: ['src/features/watchlists/shared-watchlist-page.tsx'],
+  },
   { name: 'home', paths: ['/'], access: 'signedIn', modules: [shell, 'src/features/home/home-page.tsx'] },
   {
     name: 'settings',
@@ -84,6 +90,12 @@ export const firstPages: FirstPage[] = [
     paths: ['/chart'],
     access: 'signedIn',
     modules: [shell, 'src/features/charts/pages/chart-page.tsx'],
+  },
+  {
+    name: 'watchlists',
+    paths: ['/watchlists'],
+    access: 'signedIn',
+    modules: [shell, 'src/features/watchlists/watchlists-page.tsx'],
   },
   {
     name: 'not-found',

@@ -26,6 +26,8 @@ export const routes: RouteObject[] = [
   },
   { path: 'dev/mailbox', lazy: () => import('../features/dev-mailbox/mailbox-page') },
   { path: 'dev/toasts', lazy: () => import('../features/dev-mailbox/toast-gallery-page') },
+  // Public, signed in or out: a watchlist shared by its read-only link.
+  { path: 'shared/watchlists/:token', lazy: () => import('../features/watchlists/shared-watchlist-page') },
   {
     element: <RequireAuth />,
     // Read by app-router.tsx: without a session nothing below is fetched, the guard shows the sign-in page.
@@ -37,6 +39,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/shell/components/app-shell'),
         children: [
           { index: true, lazy: () => import('../features/home/home-page') },
+          { path: 'watchlists', lazy: () => import('../features/watchlists/watchlists-page') },
           { path: 'settings/:page?', lazy: () => import('../features/settings/settings-page') },
           { path: 'chart', lazy: () => import('../features/charts/pages/chart-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },

@@ -1,9 +1,11 @@
 /** Every keyboard shortcut that exists; the dialog lists exactly these. */
-export type ShortcutId = 'help' | 'goHome' | 'goSettings' | 'toggleTheme';
+export type ShortcutId = 'help' | 'search' | 'goHome' | 'goWatchlists' | 'goSettings' | 'toggleTheme';
 
 export const shortcuts: readonly { id: ShortcutId; keys: readonly string[]; description: string }[] = [
   { id: 'help', keys: ['?'], description: 'Show keyboard shortcuts' },
+  { id: 'search', keys: ['/'], description: 'Search symbols (also Ctrl+K)' },
   { id: 'goHome', keys: ['g', 'h'], description: 'Go to home' },
+  { id: 'goWatchlists', keys: ['g', 'w'], description: 'Go to watchlists' },
   { id: 'goSettings', keys: ['g', 's'], description: 'Go to settings' },
   { id: 'toggleTheme', keys: ['t'], description: 'Toggle dark and light theme' },
 ];

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, mockFetch } from '../../../test/fetch-mock';
 import { renderApp, signedInState } from '../../../test/render-app';
+import { catalogueRoutes, instrument, searchAnswer } from '../../symbol-search/test-data';
 import { fakeCharts, resetFakeCharts } from '../test/fake-lightweight-charts';
 
 vi.mock('lightweight-charts', async () => (await import('../test/fake-lightweight-charts')).fakeLightweightCharts());
@@ -256,13 +257,19 @@ describe('chart page', () => {
         ),
       }),
       'GET /drawings': { body: { drawings: [] } },
+      ...catalogueRoutes,
+      'GET /market/symbols': { body: searchAnswer([instrument('USDJPY', 'FOREX', 'US Dollar vs Japanese Yen', 3)]) },
+      'GET /user-data/v1/store/instrument/recentlyList': { status: 404, body: { code: 'USER_DATA_NOT_FOUND' } },
+      'PUT /user-data/v1/store/instrument/recentlyList': (req) => ({
+        body: { payload: { list: (req.body as { list: unknown[] }).list, version: 1, updatedAt: null } },
+      }),
     });
     const { history } = renderApp('/chart', signedInState());
     await screen.findByRole('region', { name: 'EURUSD chart, 15 minutes' }, slow);
     await userEvent.click(screen.getByRole('button', { name: 'Symbol EURUSD: search symbols' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Symbol search' });
-    await userEvent.type(within(dialog).getByLabelText('Search symbols'), 'USDJPY');
-    expect(within(dialog).getAllByRole('option')[0]).toHaveTextContent('USDJPY');
+    const dialog = await screen.findByRole('dialog', { name: 'Search symbols' }, slow);
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Symbol, name or currency' }), 'USDJPY');
+    await waitFor(() => expect(within(dialog).getAllByRole('option')[0]).toHaveTextContent('USDJPY'));
     await userEvent.keyboard('{Enter}');
     await screen.findByRole('region', { name: 'USDJPY chart, 15 minutes' });
     expect(history.location.search).toContain('symbol=USDJPY');

@@ -11,6 +11,7 @@ import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { AccountFormatPreferences } from '../../account/account-format-preferences';
 import { isTypingTarget } from '../../shell/shortcuts';
+import { SymbolSearchDialog } from '../../symbol-search/lazy-symbol-search-dialog';
 import { ChartCanvas } from '../components/chart-canvas';
 import {
   type ChartEngine,
@@ -24,7 +25,6 @@ import { ChartToolbar } from '../components/chart-toolbar';
 import { DrawingSettingsBar } from '../components/drawing-settings-bar';
 import { DrawingToolbar } from '../components/drawing-toolbar';
 import { DrawingsList } from '../components/drawings-list';
-import { SymbolSearchDialog } from '../components/symbol-search-dialog';
 import { TimeframeEntry } from '../components/timeframe-entry';
 import type { ChartDrawing, DrawingTool } from '../drawings/model';
 import { rememberToolStyle, toolStyle } from '../drawings/tool-styles';
@@ -361,7 +361,10 @@ function ChartScreen() {
       <SymbolSearchDialog
         open={searching}
         onClose={() => setSearching(false)}
-        onSelect={(s) => setParam('symbol', s)}
+        onPick={(picked) => {
+          setSearching(false);
+          setParam('symbol', picked.ticker);
+        }}
       />
       <Box
         component="footer"

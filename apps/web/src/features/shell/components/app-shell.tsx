@@ -1,8 +1,10 @@
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
@@ -20,6 +22,7 @@ import { selectThemeMode } from '../../../shared/theme/theme-slice';
 import { useThemeToggle } from '../../../shared/theme/use-theme-toggle';
 import { selectCurrentUser } from '../../auth';
 import { useLoginOptionsQuery, useLogoutMutation } from '../../auth/auth-api';
+import { SymbolSearchDialog } from '../../symbol-search/lazy-symbol-search-dialog';
 import { useKeyboardShortcuts } from '../hooks/use-keyboard-shortcuts';
 import { AccountMenu } from './account-menu';
 import { navItems } from './nav-items';
@@ -32,6 +35,7 @@ export function AppShell() {
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   const user = useAppSelector(selectCurrentUser);
   const { data: options } = useLoginOptionsQuery();
   const [logout] = useLogoutMutation();
@@ -42,7 +46,9 @@ export function AppShell() {
 
   useKeyboardShortcuts({
     help: () => setShortcutsOpen(true),
+    search: () => setSearchOpen(true),
     goHome: () => navigate('/'),
+    goWatchlists: () => navigate('/watchlists'),
     goSettings: () => navigate('/settings/my_account'),
     toggleTheme: toggle,
   });
@@ -84,6 +90,24 @@ export function AppShell() {
               Desk
             </Typography>
           </Box>
+          <Tooltip title="Search symbols (/ or Ctrl+K)">
+            {wide ? (
+              <Button
+                color="inherit"
+                variant="outlined"
+                size="small"
+                startIcon={<SearchOutlined />}
+                onClick={() => setSearchOpen(true)}
+                sx={{ borderColor: 'divider', color: 'text.secondary', textTransform: 'none' }}
+              >
+                Search symbols
+              </Button>
+            ) : (
+              <IconButton aria-label="Search symbols" onClick={() => setSearchOpen(true)}>
+                <SearchOutlined />
+              </IconButton>
+            )}
+          </Tooltip>
           <Tooltip title={resolved === 'dark' ? 'Switch to light theme (t)' : 'Switch to dark theme (t)'}>
             <IconButton
               aria-label={resolved === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
@@ -143,6 +167,14 @@ export function AppShell() {
       </Box>
 
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <SymbolSearchDialog
+        open={searchOpen}
+        onClose={() => setSearchOpen(false)}
+        onPick={(picked) => {
+          setSearchOpen(false);
+          navigate(`/chart?symbol=${encodeURIComponent(picked.ticker)}`);
+        }}
+      />
     </Box>
   );
 }

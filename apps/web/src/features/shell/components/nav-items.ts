@@ -2,6 +2,7 @@ import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlin
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
 
 export type NavItem = { label: string; to: string; icon: typeof HomeOutlined; match: string };
 
@@ -10,6 +11,7 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
   const items: NavItem[] = [
     { label: 'Home', to: '/', icon: HomeOutlined, match: '/' },
     { label: 'Chart', to: '/chart', icon: CandlestickChartOutlined, match: '/chart' },
+    { label: 'Watchlists', to: '/watchlists', icon: StarBorderOutlined, match: '/watchlists' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
   if (options.mailbox)

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { isTypingTarget, SEQUENCE_TIMEOUT_MS, type ShortcutId, shortcuts } from '../shortcuts';
 
-/** Listens for the shortcuts of `shortcuts.ts` (single keys and two-key sequences) on the document. */
+/** Listens for the shortcuts of `shortcuts.ts` (single keys, two-key sequences and Ctrl+K) on the document. */
 export function useKeyboardShortcuts(handlers: Record<ShortcutId, () => void>): void {
   const latest = useRef(handlers);
   latest.current = handlers;
@@ -9,7 +9,14 @@ export function useKeyboardShortcuts(handlers: Record<ShortcutId, () => void>): 
   useEffect(() => {
     let pending: { key: string; at: number } | null = null;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.defaultPrevented) return;
+      // Ctrl+K (Cmd+K on a Mac) searches symbols from anywhere, a field included, as in most trading tools.
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        latest.current.search();
+        return;
+      }
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTypingTarget(event.target)) return;
       const key = event.key;
       const now = event.timeStamp;
