@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -115,7 +115,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase()).database;
   const config = testConfig(options.config);
-  const app = await buildApp(config, { database, skipMigrations: true, ...options.build });
+  // Limits kept in Redis outlive the run: each app counts under its own keys unless a test shares them on purpose.
+  const limiterPrefix = `tradedesk:test:${randomUUID()}:`;
+  const app = await buildApp(config, { database, skipMigrations: true, limiterPrefix, ...options.build });
   cleanups.push(async () => {
     await app.close();
     if (!options.database) await database.close();
