@@ -65,7 +65,7 @@ export function AppShell() {
         // Above the permanent sidebar, which sits under it; the narrow screens' drawer covers it like any modal.
         sx={{ borderBottom: 1, borderColor: 'divider', ...(wide ? { zIndex: (t) => t.zIndex.drawer + 1 } : {}) }}
       >
-        <Toolbar sx={{ minHeight: tokens.topBarHeight, gap: 1 }}>
+        <Toolbar sx={{ '&&': { minHeight: tokens.topBarHeight }, gap: 1 }}>
           {!wide && (
             <IconButton
               edge="start"
