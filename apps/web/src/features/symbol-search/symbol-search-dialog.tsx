@@ -102,6 +102,12 @@ export default function SymbolSearchDialog({
   const [exchanges, setExchanges] = useState<string[]>([]);
   const [category, setCategory] = useState<{ source: MarketSource; category: string } | null>(null);
   const [active, setActive] = useState(0);
+  // Each opening starts from an empty search: the dialog stays mounted, and typing must not add to old text.
+  useEffect(() => {
+    if (!open) return;
+    setText('');
+    setActive(0);
+  }, [open]);
   const search = useDebounced(text, SEARCH_DELAY_MS);
 
   const sourcesQuery = useMarketSourcesQuery(undefined, { skip: !open });

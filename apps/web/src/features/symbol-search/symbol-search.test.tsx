@@ -104,4 +104,25 @@ describe('symbol search', () => {
       expect(net.callsTo('GET', '/market/symbols').some((c) => c.query.get('sources') === 'STOCKS')).toBe(true),
     );
   });
+
+  it('starts every opening with an empty search, so typing never adds to the last one', async () => {
+    mockFetch({
+      ...catalogueRoutes,
+      'GET /market/symbols': search,
+      [`GET ${RECENT}`]: { body: { payload: { list: [], version: 0, updatedAt: null } } },
+    });
+    renderApp('/', signedInState());
+    await screen.findByRole('button', { name: /account menu/ }, { timeout: 5000 });
+    await userEvent.keyboard('/');
+    let dialog = await screen.findByRole('dialog', { name: 'Search symbols' }, { timeout: 5000 });
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Symbol, name or currency' }), 'apple');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Search symbols' })).toBeNull());
+    await userEvent.keyboard('{Control>}k{/Control}');
+    dialog = await screen.findByRole('dialog', { name: 'Search symbols' });
+    const box = within(dialog).getByRole('combobox', { name: 'Symbol, name or currency' });
+    expect(box).toHaveValue('');
+    await userEvent.type(box, 'gbp');
+    expect(box).toHaveValue('gbp');
+  });
 });

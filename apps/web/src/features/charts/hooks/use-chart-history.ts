@@ -75,7 +75,9 @@ export function useChartHistory(args: { symbol: string; source: string; timefram
     ? 'idle'
     : latest.isError && candles.length === 0
       ? 'failed'
-      : candles.length > 0 || latest.isSuccess
+      : // Bars to show, or an answer for these very arguments that has none (not the previous timeframe's answer,
+        // which the query keeps while the new one loads: that is still loading, not "no candles").
+        candles.length > 0 || latest.currentData?.candles.length === 0
         ? 'succeeded'
         : 'loading';
 

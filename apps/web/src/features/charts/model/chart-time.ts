@@ -25,10 +25,10 @@ function zoned(prefs: TimePreferences, options: Intl.DateTimeFormatOptions, loca
 export function chartTimeFormatters(prefs: TimePreferences, options: { daily: boolean; locale?: string }) {
   const p: TimePreferences = options.daily ? { ...prefs, timeZone: 'UTC' } : prefs;
   const crosshair = options.daily
-    ? zoned(p, { weekday: 'short', day: 'numeric', month: 'short', year: '2-digit' }, options.locale)
+    ? zoned(p, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }, options.locale)
     : zoned(
         p,
-        { weekday: 'short', day: 'numeric', month: 'short', year: '2-digit', hour: 'numeric', minute: '2-digit' },
+        { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' },
         options.locale,
       );
   const year = zoned(p, { year: 'numeric' }, options.locale);
