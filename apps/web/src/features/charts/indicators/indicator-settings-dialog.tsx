@@ -171,3 +171,4 @@ export function IndicatorSettingsDialog(props: IndicatorSettingsDialogProps) {
 function toHex(color: string): string {
   return /^#[0-9a-f]{6}$/i.test(color) ? color : /^#[0-9a-f]{8}$/i.test(color) ? color.slice(0, 7) : '#888888';
 }
+export default IndicatorSettingsDialog;

@@ -182,4 +182,46 @@ describe('chart indicators', () => {
     );
     expect(await screen.findByRole('listitem', { name: 'RSI 7' })).toBeInTheDocument();
   });
+
+  it('makes the Favorite collection when none is saved, and stars indicators into it', async () => {
+    const URL = '/user-data/v1/store/indicators/indicatorCollections';
+    let saved: { version: number; list: { id: string; tab_name: string; indicators: string[] }[] } | null = null;
+    const net = mockFetch({
+      'GET /middleware/feed/historical': { body: { candles, dataSource: 'Simulated' } },
+      'GET /drawings': { body: { drawings: [] } },
+      'GET /indicators/list': list,
+      'POST /indicators/calculation': calculation,
+      [`GET ${URL}`]: () =>
+        saved ? { body: { payload: { ...saved, updatedAt: null } } } : errorBody(404, 'USER_DATA_NOT_FOUND', 'None.'),
+      [`PUT ${URL}`]: (req) => {
+        const body = req.body as NonNullable<typeof saved>;
+        if (body.version !== (saved?.version ?? 0)) return errorBody(409, 'USER_DATA_VERSION_CONFLICT', 'Stale.');
+        saved = {
+          version: body.version + 1,
+          list: body.list.map((c) => ({ ...c, tabName: c.tab_name })) as never,
+        };
+        return { body: { payload: { ...saved, updatedAt: '2025-11-20T00:00:00.000Z' } } };
+      },
+    });
+    renderApp('/chart', signedInState());
+    await userEvent.click(await screen.findByRole('button', { name: 'Indicators' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Indicators' });
+    await waitFor(() => expect(net.callsTo('PUT', URL)).toHaveLength(1));
+    expect(net.callsTo('PUT', URL)[0]!.body).toEqual({
+      version: 0,
+      list: [{ id: 'favorite', tab_name: 'Favorite', indicators: [] }],
+    });
+    const star = await within(dialog).findByRole('button', { name: 'Favourite RSI' });
+    await waitFor(() => expect(star).toBeEnabled());
+    await userEvent.click(star);
+    await waitFor(() => expect(net.callsTo('PUT', URL)).toHaveLength(2));
+    expect(net.callsTo('PUT', URL)[1]!.body).toMatchObject({
+      version: 1,
+      list: [{ id: 'favorite', tab_name: 'Favorite', indicators: ['rsi'] }],
+    });
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Favorite' }));
+    await waitFor(() => expect(within(dialog).queryByText('Bollinger Bands (BB)')).toBeNull());
+    expect(within(dialog).getByText('Relative Strength Index (RSI)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Favourite RSI' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });

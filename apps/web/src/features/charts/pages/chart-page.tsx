@@ -35,8 +35,8 @@ import { useChartHistory } from '../hooks/use-chart-history';
 import { useLiveBar } from '../hooks/use-live-bar';
 import { useIndicatorListQuery } from '../indicators/indicator-api';
 import { IndicatorRow } from '../indicators/indicator-legend';
-import { IndicatorSettingsDialog } from '../indicators/indicator-settings-dialog';
-import { IndicatorsDialog } from '../indicators/indicators-dialog';
+
+import { IndicatorSettingsDialog, IndicatorsDialog } from '../indicators/lazy-indicator-dialogs';
 import {
   type ChartIndicatorState,
   decodeIndicators,
