@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { INDICATOR_GROUP_IDS, type IndicatorDefinitionWire, type IndicatorGroupId } from '@tradedesk/contracts';
+import type { IndicatorDefinitionWire, IndicatorGroupId } from '@tradedesk/contracts';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { apiErrorMessage } from './errors';
 import {
@@ -31,6 +31,7 @@ function favoritesOf(state: IndicatorCollectionsState | undefined): string[] {
   return state?.list[0]?.indicators ?? [];
 }
 
+/** The spec's group filters, in its order (the labels' keys; kept here so the dialog loads no contracts code). */
 export const groupLabels: Record<IndicatorGroupId, string> = {
   trend: 'Trend',
   oscillators: 'Oscillators',
@@ -39,6 +40,7 @@ export const groupLabels: Record<IndicatorGroupId, string> = {
   priceAction: 'Price action',
   meanReversion: 'Mean reversion',
 };
+const GROUP_IDS = Object.keys(groupLabels) as IndicatorGroupId[];
 
 export type IndicatorsDialogProps = {
   open: boolean;
@@ -106,7 +108,7 @@ export function IndicatorsDialog(props: IndicatorsDialogProps) {
               aria-pressed={group === null}
               onClick={() => setGroup(null)}
             />
-            {INDICATOR_GROUP_IDS.map((g) => {
+            {GROUP_IDS.map((g) => {
               const count = list.data?.groups.find((x) => x.id === g)?.count;
               return (
                 <Chip
