@@ -147,7 +147,6 @@ export class ChartEngine {
     this.chart.applyOptions({
       localization: {
         timeFormatter: (time: Time) => o.timeFormatter(time as number),
-        priceFormatter: (price: number) => o.formatPrice(price),
       },
       timeScale: {
         tickMarkFormatter: (time: Time, kind: number) => o.tickFormatter(time as number, kind as 0 | 1 | 2 | 3 | 4),
@@ -174,9 +173,17 @@ export class ChartEngine {
     );
   }
 
+  /**
+   * The price series' scale in the instrument's digits and the user's number format. Per series, not the chart's
+   * `localization.priceFormatter`, which would also write an oscillator's pane (RSI 59.80) in five digits.
+   */
   private priceFormat() {
     const d = this.options.digits;
-    return { type: 'price' as const, precision: d, minMove: Number(`1e-${d}`) };
+    return {
+      type: 'custom' as const,
+      minMove: Number(`1e-${d}`),
+      formatter: (price: number) => this.options.formatPrice(price),
+    };
   }
 
   private seriesStyle() {
@@ -409,6 +416,10 @@ export class ChartEngine {
           title: plot.title,
           lastValueVisible: true,
           priceLineVisible: false,
+          // Overlays are prices, in the instrument's format; an oscillator's own pane reads in two decimals.
+          priceFormat: item.calc.overlay
+            ? this.priceFormat()
+            : { type: 'custom' as const, minMove: 0.01, formatter: (v: number) => v.toFixed(2) },
         };
         const series =
           plot.style.type === 'histogram'
