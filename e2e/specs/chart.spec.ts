@@ -143,3 +143,33 @@ test('every drawing tool draws (screenshot kept in e2e/artifacts/screenshots)', 
   await page.mouse.move(box.x + box.width - 10, box.y + 10);
   await page.screenshot({ path: join(SCREENSHOTS, 'chart-all-tools.png') });
 });
+
+test('indicators: RSI in its own pane and Bollinger Bands on the price, kept over a reload', async ({ page, user }) => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1400, height: 860 });
+  await signIn(page, user);
+  await page.goto('/chart');
+  const chart = page.getByRole('region', { name: 'EURUSD chart, 15 minutes' });
+  await expect(chart).toHaveAttribute('aria-busy', 'false');
+
+  await page.getByRole('button', { name: 'Indicators' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Indicators' });
+  await dialog.getByRole('button', { name: /^Oscillators/ }).click();
+  await dialog.getByText('Relative Strength Index (RSI)').click();
+  await expect(dialog).toBeHidden();
+  const legend = page.getByRole('list', { name: 'Indicators' });
+  await expect(legend.getByRole('listitem', { name: /^RSI 14/ })).toBeVisible();
+
+  await page.keyboard.press('Alt+i');
+  dialog = page.getByRole('dialog', { name: 'Indicators' });
+  await dialog.getByRole('button', { name: 'All', exact: true }).click();
+  await dialog.getByLabel('Search indicators').fill('bollinger');
+  await dialog.getByText('Bollinger Bands (BB)').click();
+  await expect(legend.getByRole('listitem', { name: /^BB 20/ })).toBeVisible();
+  await expect(page).toHaveURL(/ind=/);
+  await page.screenshot({ path: join(SCREENSHOTS, 'chart-indicators.png') });
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'EURUSD chart, 15 minutes' })).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByRole('list', { name: 'Indicators' }).getByRole('listitem')).toHaveCount(2);
+});

@@ -10,6 +10,11 @@ export const shortcuts: readonly { id: ShortcutId; keys: readonly string[]; desc
   { id: 'toggleTheme', keys: ['t'], description: 'Toggle dark and light theme' },
 ];
 
+/** Shortcuts a page handles itself (only while it is open); the dialog lists them after the global ones. */
+export const pageShortcuts: readonly { id: string; keys: readonly string[]; description: string }[] = [
+  { id: 'chartIndicators', keys: ['Alt', 'I'], description: 'Chart: add indicators' },
+];
+
 /** How long after 'g' the second key of a sequence is accepted. */
 export const SEQUENCE_TIMEOUT_MS = 1000;
 

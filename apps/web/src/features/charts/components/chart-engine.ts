@@ -19,7 +19,10 @@ import { type ControllerEvents, DrawingController } from '../drawings/controller
 import { type Projection, TimeIndex } from '../drawings/geometry';
 import { DrawingsPrimitive } from '../drawings/primitive';
 import type { RenderContext } from '../drawings/render';
+import type { EngineIndicator } from '../indicators/model';
 import { type Candle, heikinAshi } from '../model/candles';
+
+const LINE_STYLES = { solid: 0, dotted: 1, dashed: 2 } as const;
 
 export const chartTypes = ['candles', 'bars', 'line', 'area', 'heikin_ashi'] as const;
 export type ChartType = (typeof chartTypes)[number];
@@ -78,6 +81,7 @@ export class ChartEngine {
   private options: EngineOptions;
   private readonly cleanup: (() => void)[] = [];
   private pointerActive = false;
+  private indicatorSeries: ISeriesApi<SeriesType>[] = [];
 
   constructor(
     private readonly container: HTMLElement,
@@ -143,7 +147,6 @@ export class ChartEngine {
     this.chart.applyOptions({
       localization: {
         timeFormatter: (time: Time) => o.timeFormatter(time as number),
-        priceFormatter: (price: number) => o.formatPrice(price),
       },
       timeScale: {
         tickMarkFormatter: (time: Time, kind: number) => o.tickFormatter(time as number, kind as 0 | 1 | 2 | 3 | 4),
@@ -170,9 +173,17 @@ export class ChartEngine {
     );
   }
 
+  /**
+   * The price series' scale in the instrument's digits and the user's number format. Per series, not the chart's
+   * `localization.priceFormatter`, which would also write an oscillator's pane (RSI 59.80) in five digits.
+   */
   private priceFormat() {
     const d = this.options.digits;
-    return { type: 'price' as const, precision: d, minMove: Number(`1e-${d}`) };
+    return {
+      type: 'custom' as const,
+      minMove: Number(`1e-${d}`),
+      formatter: (price: number) => this.options.formatPrice(price),
+    };
   }
 
   private seriesStyle() {
@@ -378,6 +389,80 @@ export class ChartEngine {
       el.removeEventListener('pointerup', up);
       el.removeEventListener('pointercancel', up);
     });
+  }
+
+  /**
+   * Draws the chart's indicators again: overlays on the price pane, each other indicator in a pane of its own
+   * below it (in the order given), with its levels as price lines. Hidden ones take no pane.
+   */
+  setIndicators(list: readonly EngineIndicator[]): void {
+    for (const s of this.indicatorSeries) this.chart.removeSeries(s);
+    this.indicatorSeries = [];
+    // Panes left without series are removed, last first so the indexes stay right.
+    const panes = this.chart.panes?.() ?? [];
+    for (let i = panes.length - 1; i >= 1; i--) {
+      if (panes[i]!.getSeries().length === 0) this.chart.removePane(i);
+    }
+    let pane = 0;
+    for (const item of list) {
+      if (item.hidden || item.calc.kind !== 'series') continue;
+      const paneIndex = item.calc.overlay ? 0 : ++pane;
+      const times = item.calc.times;
+      let first: ISeriesApi<SeriesType> | null = null;
+      for (const plot of item.calc.series) {
+        if (!plot.style.visible) continue;
+        const common = {
+          color: plot.style.color,
+          title: plot.title,
+          lastValueVisible: true,
+          priceLineVisible: false,
+          // Overlays are prices, in the instrument's format; an oscillator's own pane reads in two decimals.
+          priceFormat: item.calc.overlay
+            ? this.priceFormat()
+            : { type: 'custom' as const, minMove: 0.01, formatter: (v: number) => v.toFixed(2) },
+        };
+        const series =
+          plot.style.type === 'histogram'
+            ? this.chart.addSeries(HistogramSeries, common, paneIndex)
+            : this.chart.addSeries(
+                LineSeries,
+                {
+                  ...common,
+                  lineWidth: Math.min(4, Math.max(1, Math.round(plot.style.lineWidth))) as 1 | 2 | 3 | 4,
+                  lineStyle: LINE_STYLES[plot.style.lineStyle],
+                  lineType: plot.style.type === 'stepLine' ? 1 : 0,
+                  crosshairMarkerVisible: false,
+                },
+                paneIndex,
+              );
+        const data: { time: UTCTimestamp; value?: number; color?: string }[] = [];
+        plot.values.forEach((value, i) => {
+          const at = i + plot.offset;
+          const time = times[at];
+          if (time === undefined) return;
+          if (value === null) data.push({ time: time as UTCTimestamp });
+          else if (plot.style.type === 'histogram' && value < 0 && plot.style.negativeColor)
+            data.push({ time: time as UTCTimestamp, value, color: plot.style.negativeColor });
+          else data.push({ time: time as UTCTimestamp, value });
+        });
+        series.setData(data as never);
+        this.indicatorSeries.push(series);
+        first ??= series;
+      }
+      if (first) {
+        for (const level of item.calc.levels) {
+          if (!level.visible) continue;
+          first.createPriceLine({
+            price: level.value,
+            color: level.color,
+            lineWidth: 1,
+            lineStyle: LINE_STYLES[level.lineStyle],
+            axisLabelVisible: false,
+            title: level.title,
+          });
+        }
+      }
+    }
   }
 
   dispose(): void {

@@ -1,3 +1,4 @@
+import ShowChartIcon from '@mui/icons-material/ShowChart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,6 +15,8 @@ export type ChartToolbarProps = {
   symbol: string;
   description: string;
   onSearchSymbol(): void;
+  /** Opens the indicators dialog (also Alt+I). */
+  onIndicators(): void;
   timeframe: Timeframe;
   onTimeframe(tf: Timeframe): void;
   type: ChartType;
@@ -84,6 +87,17 @@ export function ChartToolbar(props: ChartToolbarProps) {
           </MenuItem>
         ))}
       </TextField>
+      <Tooltip title="Indicators (Alt+I)" describeChild>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<ShowChartIcon />}
+          onClick={props.onIndicators}
+          aria-keyshortcuts="Alt+I"
+        >
+          Indicators
+        </Button>
+      </Tooltip>
       <Box sx={{ flexGrow: 1 }} />
       {props.closedText && <Chip size="small" color="warning" variant="outlined" label={props.closedText} />}
       {props.simulated && (

@@ -72,7 +72,9 @@ describe('chart page', () => {
       'https://www.tradingview.com/',
     );
     // The price scale keeps the instrument's digits.
-    expect(mainSeries().options.priceFormat).toEqual({ type: 'price', precision: 5, minMove: 0.00001 });
+    const format = mainSeries().options.priceFormat as { type: string; minMove: number; formatter(p: number): string };
+    expect(format).toMatchObject({ type: 'custom', minMove: 0.00001 });
+    expect(format.formatter(1.1)).toBe('1.10000');
   });
 
   it('shows the bar under the crosshair in the legend, in the user’s time zone', async () => {

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useTheme } from '@mui/material/styles';
+import type { IndicatorCalculation } from '@tradedesk/contracts';
 import { findInstrument, instrumentSessionStatus } from '@tradedesk/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,6 +13,7 @@ import { LoadingState } from '../../../shared/states/loading-state';
 import { AccountFormatPreferences } from '../../account/account-format-preferences';
 import { isTypingTarget } from '../../shell/shortcuts';
 import { SymbolSearchDialog } from '../../symbol-search/lazy-symbol-search-dialog';
+import { MAX_HISTORY_LIMIT } from '../chart-api';
 import { ChartCanvas } from '../components/chart-canvas';
 import {
   type ChartEngine,
@@ -31,6 +33,17 @@ import { rememberToolStyle, toolStyle } from '../drawings/tool-styles';
 import { useChartDrawings } from '../hooks/use-chart-drawings';
 import { useChartHistory } from '../hooks/use-chart-history';
 import { useLiveBar } from '../hooks/use-live-bar';
+import { useIndicatorListQuery } from '../indicators/indicator-api';
+import { IndicatorRow } from '../indicators/indicator-legend';
+
+import { IndicatorSettingsDialog, IndicatorsDialog } from '../indicators/lazy-indicator-dialogs';
+import {
+  type ChartIndicatorState,
+  decodeIndicators,
+  encodeIndicators,
+  MAX_CHART_INDICATORS,
+  nextIndicatorKey,
+} from '../indicators/model';
 import { heikinAshi } from '../model/candles';
 import { chartTimeFormatters } from '../model/chart-time';
 import { DEFAULT_SYMBOL, DEFAULT_TIMEFRAME, isTimeframeKey, TIMEFRAMES, type Timeframe } from '../model/timeframes';
@@ -84,6 +97,20 @@ function ChartScreen() {
   const hover = useMemo(() => createHoverStore(), []);
   const [entry, setEntry] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
+  const [pickingIndicator, setPickingIndicator] = useState(false);
+  const [editingKey, setEditingKey] = useState<string | null>(null);
+  const indParam = params.get('ind');
+  const indicators = useMemo(() => decodeIndicators(indParam), [indParam]);
+  const catalogue = useIndicatorListQuery({}, { skip: indicators.length === 0 && !pickingIndicator });
+  const definitionOf = useCallback(
+    (name: string) => catalogue.data?.indicators.find((d) => d.id === name || d.shortName === name),
+    [catalogue.data],
+  );
+  const [calcs, setCalcs] = useState<Record<string, IndicatorCalculation | null>>({});
+  const onCalc = useCallback(
+    (key: string, calc: IndicatorCalculation | null) => setCalcs((c) => (c[key] === calc ? c : { ...c, [key]: calc })),
+    [],
+  );
 
   const setParam = useCallback(
     (name: string, value: string) =>
@@ -98,6 +125,21 @@ function ChartScreen() {
     [setParams],
   );
   const setTimeframe = useCallback((tf: Timeframe) => setParam('tf', tf), [setParam]);
+  // The chart's indicators live in the URL (`ind`), so a reload or a shared link shows them again.
+  const setIndicators = useCallback(
+    (update: (list: ChartIndicatorState[]) => ChartIndicatorState[]) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          const list = update(decodeIndicators(p.get('ind')));
+          if (list.length === 0) next.delete('ind');
+          else next.set('ind', encodeIndicators(list));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const setType = useCallback((t: ChartType) => setParam('type', t), [setParam]);
 
   const times = useMemo(
@@ -197,6 +239,9 @@ function ChartScreen() {
         deleteSelected();
       } else if (e.key === 'Escape') {
         engine.current?.controller.cancel();
+      } else if (e.altKey && !mod && e.code === 'KeyI') {
+        e.preventDefault();
+        setPickingIndicator(true);
       } else if (!mod && !e.altKey && isTimeframeKey(e.key) && entry === null) {
         e.preventDefault();
         e.stopPropagation();
@@ -208,6 +253,21 @@ function ChartScreen() {
   }, [drawings, selectedId, deleteSelected, entry, searching]);
 
   const candles = history.candles;
+  // The indicators' values line up with the loaded bars (at most one feed call's worth, the latest).
+  const barsArgs = useMemo(() => {
+    if (candles.length === 0) return null;
+    const limit = Math.min(candles.length, MAX_HISTORY_LIMIT);
+    return { symbol, source, timeframe, limit, startTime: candles[candles.length - limit]!.time };
+  }, [candles, symbol, source, timeframe]);
+  useEffect(() => {
+    engine.current?.setIndicators(
+      indicators.flatMap((i) => {
+        const calc = calcs[i.key];
+        return calc ? [{ key: i.key, hidden: i.hidden, calc }] : [];
+      }),
+    );
+  }, [indicators, calcs]);
+  const editing = editingKey ? indicators.find((i) => i.key === editingKey) : undefined;
   // The legend shows the bars as drawn: Heikin-Ashi values on a Heikin-Ashi chart.
   const legendBars = useMemo(() => (type === 'heikin_ashi' ? heikinAshi(candles) : candles), [type, candles]);
   const closedText = useMarketClosedText(symbol, instrument !== undefined, (ms) => f.dateTime(ms));
@@ -219,6 +279,7 @@ function ChartScreen() {
         symbol={symbol}
         description={instrument?.name ?? ''}
         onSearchSymbol={() => setSearching(true)}
+        onIndicators={() => setPickingIndicator(true)}
         timeframe={timeframe}
         onTimeframe={setTimeframe}
         type={type}
@@ -276,6 +337,36 @@ function ChartScreen() {
             digits={digits}
             formatTime={times.crosshair}
           />
+          {indicators.length > 0 && (
+            <Box
+              role="list"
+              aria-label="Indicators"
+              sx={{
+                position: 'absolute',
+                top: 40,
+                left: 12,
+                zIndex: 3,
+                display: 'grid',
+                gap: 0.25,
+                pointerEvents: 'none',
+              }}
+            >
+              {indicators.map((ind) => (
+                <IndicatorRow
+                  key={ind.key}
+                  indicator={ind}
+                  definition={definitionOf(ind.name)}
+                  bars={barsArgs}
+                  onCalc={onCalc}
+                  onToggle={() =>
+                    setIndicators((list) => list.map((i) => (i.key === ind.key ? { ...i, hidden: !i.hidden } : i)))
+                  }
+                  onSettings={() => setEditingKey(ind.key)}
+                  onRemove={() => setIndicators((list) => list.filter((i) => i.key !== ind.key))}
+                />
+              ))}
+            </Box>
+          )}
           {selected && <DrawingSettingsBar drawing={selected} onChange={replaceDrawing} onDelete={deleteSelected} />}
           {entry !== null && <TimeframeEntry initial={entry} onApply={setTimeframe} onClose={() => setEntry(null)} />}
           {history.status === 'loading' && (
@@ -366,6 +457,30 @@ function ChartScreen() {
           setParam('symbol', picked.ticker);
         }}
       />
+      <IndicatorsDialog
+        open={pickingIndicator}
+        onClose={() => setPickingIndicator(false)}
+        onPick={(d) => {
+          setPickingIndicator(false);
+          setIndicators((list) =>
+            list.length >= MAX_CHART_INDICATORS
+              ? list
+              : [...list, { key: nextIndicatorKey(d.id, list), name: d.id, settings: {}, styles: {}, hidden: false }],
+          );
+        }}
+      />
+      {editing && (
+        <IndicatorSettingsDialog
+          indicator={editing}
+          definition={definitionOf(editing.name)}
+          bars={barsArgs}
+          onClose={() => setEditingKey(null)}
+          onSave={(next) => {
+            setEditingKey(null);
+            setIndicators((list) => list.map((i) => (i.key === next.key ? next : i)));
+          }}
+        />
+      )}
       <Box
         component="footer"
         sx={{ px: 1, py: 0.25, borderTop: 1, borderColor: 'divider', fontSize: 11, color: 'text.secondary' }}

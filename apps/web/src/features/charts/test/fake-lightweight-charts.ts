@@ -10,6 +10,9 @@ export type FakeSeries = {
   data: unknown[];
   options: Record<string, unknown>;
   primitives: unknown[];
+  /** The pane the series was added to (0: the price pane). */
+  pane: number;
+  priceLines: Record<string, unknown>[];
 };
 
 export const fakeCharts: {
@@ -55,10 +58,12 @@ export function fakeLightweightCharts() {
       };
       return {
         applyOptions: (o: Record<string, unknown>) => fakeCharts.options.push(o),
-        addSeries: (def: { type: string }, options: Record<string, unknown>) => {
-          const s: FakeSeries = { kind: def.type, data: [], options, primitives: [] };
+        addSeries: (def: { type: string }, options: Record<string, unknown>, pane = 0) => {
+          const s: FakeSeries = { kind: def.type, data: [], options, primitives: [], pane, priceLines: [] };
           fakeCharts.series.push(s);
-          return {
+          const api = {
+            fake: s,
+            createPriceLine: (o: Record<string, unknown>) => s.priceLines.push(o),
             setData: (d: unknown[]) => {
               s.data = d;
             },
@@ -71,11 +76,13 @@ export function fakeLightweightCharts() {
             priceToCoordinate: (p: number) => 500 - p * 100,
             coordinateToPrice: (y: number) => (500 - y) / 100,
           };
+          return api;
         },
-        removeSeries: (series: unknown) => {
-          void series;
-          fakeCharts.series = fakeCharts.series.filter((s) => s.kind === 'Histogram');
+        removeSeries: (series: { fake: FakeSeries }) => {
+          fakeCharts.series = fakeCharts.series.filter((s) => s !== series.fake);
         },
+        panes: () => [],
+        removePane: () => {},
         priceScale: () => ({ applyOptions: () => {} }),
         subscribeCrosshairMove: (h: (p: { time?: number }) => void) => {
           fakeCharts.crosshair = h;

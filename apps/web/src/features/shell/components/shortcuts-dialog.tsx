@@ -4,7 +4,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { shortcuts } from '../shortcuts';
+import { pageShortcuts, shortcuts } from '../shortcuts';
 
 export function ShortcutsDialog(props: { open: boolean; onClose: () => void }) {
   return (
@@ -15,7 +15,7 @@ export function ShortcutsDialog(props: { open: boolean; onClose: () => void }) {
           component="dl"
           sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1.5, alignItems: 'center' }}
         >
-          {shortcuts.map((s) => (
+          {[...shortcuts, ...pageShortcuts].map((s) => (
             <Box key={s.id} sx={{ display: 'contents' }}>
               <Box component="dt" sx={{ display: 'flex', gap: 0.5 }}>
                 {s.keys.map((k) => (
