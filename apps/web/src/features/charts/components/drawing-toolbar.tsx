@@ -126,7 +126,14 @@ export function DrawingToolbar(props: DrawingToolbarProps) {
         px: 0.25,
         borderRight: 1,
         borderColor: 'divider',
-        overflowY: 'auto',
+        // Where the chart is not tall enough for every tool, they flow into a second column rather than hiding
+        // Undo and Redo below the fold; a phone keeps one column that scrolls, to leave the chart its width.
+        flexWrap: { xs: 'nowrap', sm: 'wrap' },
+        overflowY: { xs: 'auto', sm: 'visible' },
+        alignContent: 'flex-start',
+        columnGap: 0.25,
+        minHeight: 0,
+        maxHeight: '100%',
       }}
     >
       <ToolButton label="Cursor" icon={NearMeIcon} selected={props.tool === null} onClick={() => props.onTool(null)} />
