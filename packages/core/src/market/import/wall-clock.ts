@@ -1,49 +1,13 @@
+import { isValidTimeZone, zoneOffsetMinutes } from '../time-zones.js';
+
 /**
- * Wall-clock times of an IANA time zone to UTC instants and back, in unix seconds, on top of Intl.
- * Offsets are looked up once per quarter hour of UTC and kept (every zone's changes of offset since 1972 fall
- * on a quarter hour), so a file of a million one-minute bars costs tens of thousands of Intl calls, not millions.
+ * Wall-clock times of an IANA time zone to UTC instants and back, in unix seconds, on the market's own zone
+ * offsets (../time-zones.ts). Offsets are kept per quarter hour of UTC (every zone's changes of offset since
+ * 1972 fall on a quarter hour), so a file of a million one-minute bars looks up each quarter hour once.
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      era: 'short',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
 /** Whether this runtime knows the IANA time zone (UTC included). */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    formatterFor(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** UTC offset (seconds, local = UTC + offset) of `zone` at the instant `utc` (unix seconds). */
-function intlOffset(zone: string, utc: number): number {
-  const parts = formatterFor(zone).formatToParts(new Date(utc * 1000));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  let year = get('year');
-  if (parts.find((p) => p.type === 'era')?.value === 'BC') year = 1 - year;
-  const local = Date.UTC(year, get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) / 1000;
-  return local - Math.floor(utc);
-}
+export const isKnownTimeZone = isValidTimeZone;
 
 const QUARTER_HOUR = 900;
 
@@ -61,7 +25,7 @@ export class ZoneClock {
 
   constructor(readonly zone: string) {
     this.isUtc = zone === 'UTC' || zone === 'Etc/UTC';
-    if (!this.isUtc) formatterFor(zone);
+    if (!this.isUtc && !isValidTimeZone(zone)) throw new RangeError(`Invalid time zone specified: ${zone}`);
   }
 
   /** Offset (seconds) of the zone at the UTC instant `utc`. */
@@ -71,7 +35,7 @@ export class ZoneClock {
     let offset = this.offsets.get(key);
     if (offset === undefined) {
       if (this.offsets.size > 20_000) this.offsets.clear();
-      offset = intlOffset(this.zone, key * QUARTER_HOUR);
+      offset = zoneOffsetMinutes(this.zone, key * QUARTER_HOUR * 1000) * 60;
       this.offsets.set(key, offset);
     }
     return offset;
