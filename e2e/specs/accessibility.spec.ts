@@ -35,6 +35,7 @@ const settingsPages = [
 
 const signedInPages: { path: string; ready: (page: Page) => ReturnType<Page['getByRole']> }[] = [
   { path: '/', ready: (p) => p.getByRole('heading', { name: /^Welcome/ }) },
+  { path: '/positions', ready: (p) => p.getByRole('heading', { name: /^Positions/ }) },
   ...settingsPages.map((id) => ({
     path: `/settings/${id}`,
     ready: (p: Page) => p.getByRole('navigation', { name: 'Settings pages' }).or(p.getByLabel('Settings page')),

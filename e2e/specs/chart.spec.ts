@@ -57,7 +57,7 @@ test('the chart: change timeframe, draw a trend line and a rectangle, undo, relo
   await drag(page, [250, 420], [650, 200]);
   await expect(page.getByRole('toolbar', { name: 'Drawing settings' })).toContainText('Trend line');
   await page.getByRole('button', { name: 'Rectangle' }).click();
-  await drag(page, [720, 180], [900, 330]);
+  await drag(page, [430, 80], [580, 170]);
   await expect(page.getByRole('toolbar', { name: 'Drawing settings' })).toContainText('Rectangle');
   await page.screenshot({ path: join(SCREENSHOTS, 'chart-drawings.png') });
 
@@ -85,6 +85,16 @@ test('the chart: change timeframe, draw a trend line and a rectangle, undo, relo
   await page.screenshot({ path: join(SCREENSHOTS, 'chart-767.png') });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'horizontal overflow of /chart at 767 px').toBeLessThanOrEqual(0);
+
+  // A phone: the legend stays clear of the price scale at the right.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const legendBox = await page.getByRole('group', { name: 'Legend' }).boundingBox();
+  const chartBox = await page.getByRole('region', { name: /^EURUSD chart/ }).boundingBox();
+  expect(legendBox && chartBox && legendBox.x + legendBox.width).toBeLessThanOrEqual(
+    chartBox!.x + chartBox!.width - 64,
+  );
+  await expect(page.getByTestId('legend-C')).toBeVisible();
+  await page.screenshot({ path: join(SCREENSHOTS, 'chart-360.png') });
 });
 
 test('every drawing tool draws (screenshot kept in e2e/artifacts/screenshots)', async ({ page, user }) => {
@@ -169,7 +179,17 @@ test('indicators: RSI in its own pane and Bollinger Bands on the price, kept ove
   await expect(page).toHaveURL(/ind=/);
   await page.screenshot({ path: join(SCREENSHOTS, 'chart-indicators.png') });
 
+  // The visible range's volume profile, drawn at the right of the price pane.
+  await page.keyboard.press('Alt+i');
+  dialog = page.getByRole('dialog', { name: 'Indicators' });
+  await dialog.getByRole('button', { name: 'All', exact: true }).click();
+  await dialog.getByLabel('Search indicators').fill('volume profile');
+  await dialog.getByText('Volume Profile (Visible Range) (VPVR)').click();
+  await expect(legend.getByRole('listitem', { name: /^VPVR/ })).toBeVisible();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(SCREENSHOTS, 'chart-volume-profile.png') });
+
   await page.reload();
   await expect(page.getByRole('region', { name: 'EURUSD chart, 15 minutes' })).toHaveAttribute('aria-busy', 'false');
-  await expect(page.getByRole('list', { name: 'Indicators' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('list', { name: 'Indicators' }).getByRole('listitem')).toHaveCount(3);
 });

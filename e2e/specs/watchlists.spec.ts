@@ -1,10 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signIn, signOut } from '../support/ui';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
+
+/** Serious and critical axe findings on the page as it is now. */
+async function serious(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 test('search a symbol with the shortcut, add it to a watchlist, open the share link signed out', async ({
   page,
@@ -37,11 +47,11 @@ test('search a symbol with the shortcut, add it to a watchlist, open the share l
     .getByRole('option', { name: /EURUSD/ })
     .first()
     .click();
-  const table = page.getByRole('table', { name: 'Majors symbols' });
+  const table = page.getByRole('grid', { name: 'Majors symbols' });
   const row = table.getByTestId('watch-row-EURUSD');
   await expect(row).toBeVisible();
   // Live prices arrive over the WebSocket.
-  await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d+\.\d{5}$/);
+  await expect(row.getByRole('gridcell').nth(2)).toHaveText(/^\d+\.\d{5}$/);
 
   // Adding it again shows the server's message.
   await page.getByRole('button', { name: 'Add symbol' }).first().click();
@@ -65,7 +75,18 @@ test('search a symbol with the shortcut, add it to a watchlist, open the share l
   await page.reload();
   await expect.poll(order).toEqual(['watch-row-GBPUSD', 'watch-row-EURUSD']);
   await page.setViewportSize({ width: 360, height: 800 });
+  // On a phone the prices fit: no sideways scrolling in the table, the bid and change % in view.
+  await expect(table.getByRole('columnheader', { name: 'Chg %' })).toBeInViewport({ ratio: 1 });
+  await expect(row.getByRole('gridcell').nth(1)).toHaveText(/^\d+\.\d{5}$/);
+  await expect(row.getByRole('gridcell').nth(1)).toBeInViewport({ ratio: 1 });
+  expect(await page.locator('.dt-scroll').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  // ...and none of them is cut short.
+  const cut = await table
+    .getByRole('gridcell')
+    .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
+  expect(cut).toEqual([]);
   await page.screenshot({ path: join(SCREENSHOTS, 'watchlists-360.png') });
+  expect(await serious(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole('button', { name: 'List actions' }).click();
@@ -79,8 +100,12 @@ test('search a symbol with the shortcut, add it to a watchlist, open the share l
   await signOut(page);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Majors' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Majors symbols' }).getByText('EURUSD')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Majors symbols' }).getByText('GBPUSD')).toBeVisible();
-  await expect(page.getByText(/Live prices \(Simulated market\) show when you are signed in/)).toBeVisible();
+  const shared = page.getByRole('grid', { name: 'Majors symbols' });
+  await expect(shared.getByText('EURUSD')).toBeVisible();
+  await expect(shared.getByText('GBPUSD')).toBeVisible();
+  // Live prices signed out, over a guest WebSocket (public market channels only).
+  const sharedBid = shared.getByTestId('watch-row-EURUSD').getByRole('gridcell').nth(2);
+  await expect(sharedBid).toHaveText(/^\d+\.\d{5}$/);
+  expect(await serious(page)).toEqual([]);
   await page.screenshot({ path: join(SCREENSHOTS, 'shared-watchlist-signed-out.png') });
 });

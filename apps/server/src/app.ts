@@ -108,6 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options: {
       maxConnectionsPerUser: config.wsMaxPerUser,
       maxConnectionsPerIp: config.wsMaxPerIp,
+      maxGuestConnectionsPerIp: config.wsMaxGuestsPerIp,
       maxSubscriptions: config.wsMaxSubscriptions,
       ...options.realtime,
     },

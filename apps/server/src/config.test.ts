@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTestDir } from '../test/temp.js';
@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       rateLimit: true,
       wsMaxPerUser: 20,
       wsMaxPerIp: 100,
+      wsMaxGuestsPerIp: 10,
       wsMaxSubscriptions: 200,
       marketFeedIntervalMs: 100,
       importMaxBytes: 100 * 1024 * 1024,
@@ -75,21 +76,35 @@ describe('loadConfig', () => {
     expect(first.secrets.jwt.length).toBeGreaterThanOrEqual(32);
     expect(first.secrets.tradingJwt).not.toBe(first.secrets.jwt);
     const stored = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8'));
-    expect(stored).toEqual({ jwt: first.secrets.jwt, tradingJwt: first.secrets.tradingJwt });
+    expect(stored).toEqual(first.secrets);
+    expect(Buffer.from(first.secrets.brokerKey, 'base64')).toHaveLength(32);
     expect(loadConfig({ DATA_DIR: dataDir }, []).secrets).toEqual(first.secrets);
+  });
+
+  it('adds the broker credentials key to a secrets file of an older version, keeping its signing secrets', () => {
+    const old = { jwt: 'o'.repeat(40), tradingJwt: 'p'.repeat(40) };
+    writeFileSync(join(dataDir, 'secrets.json'), JSON.stringify(old));
+    const config = loadConfig({ DATA_DIR: dataDir }, []);
+    expect(config.secrets).toMatchObject(old);
+    expect(JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).brokerKey).toBe(config.secrets.brokerKey);
   });
 
   it('prefers secrets given in the environment', () => {
     const jwt = 'j'.repeat(40);
     const tradingJwt = 't'.repeat(40);
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: jwt, TRADING_JWT_SECRET: tradingJwt }, []);
-    expect(config.secrets).toEqual({ jwt, tradingJwt });
+    const brokerKey = Buffer.alloc(32, 1).toString('base64');
+    const config = loadConfig(
+      { DATA_DIR: dataDir, JWT_SECRET: jwt, TRADING_JWT_SECRET: tradingJwt, BROKER_CREDENTIALS_KEY: brokerKey },
+      [],
+    );
+    expect(config.secrets).toEqual({ jwt, tradingJwt, brokerKey });
   });
 
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
+    [{ BROKER_CREDENTIALS_KEY: 'c2hvcnQ=' }, /BROKER_CREDENTIALS_KEY/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/],
   ])('rejects %o naming the setting', (env, message) => {

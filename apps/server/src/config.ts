@@ -29,6 +29,14 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   TRADING_JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  // 32 bytes, base64: the AES-256-GCM key of broker connector passwords (generated into secrets.json when unset).
+  BROKER_CREDENTIALS_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+      .optional(),
+  ),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('TradeDesk <no-reply@tradedesk.local>'),
   GOOGLE_CLIENT_ID: optionalString,
@@ -53,6 +61,7 @@ export const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().max(1000).optional()),
   WS_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   WS_MAX_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  WS_MAX_GUESTS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(WS_MAX_SUBSCRIPTIONS),
   MARKET_FEED_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(100),
 });
@@ -66,7 +75,8 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  secrets: { jwt: string; tradingJwt: string };
+  /** `brokerKey`: base64 of the 32-byte AES-256-GCM key that encrypts broker connector passwords at rest. */
+  secrets: { jwt: string; tradingJwt: string; brokerKey: string };
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -88,6 +98,8 @@ export type AppConfig = {
   /** Open WebSockets one user, and one IP address, may hold per API process. */
   wsMaxPerUser: number;
   wsMaxPerIp: number;
+  /** Signed-out WebSockets (public market channels only) per IP address and API process. */
+  wsMaxGuestsPerIp: number;
   /** Channels one WebSocket may hold at once; past it, subscribe answers WS_TOO_MANY_SUBSCRIPTIONS. */
   wsMaxSubscriptions: number;
   /** Pause between two runs of the leader's market feed: about 1000 / this ticks a second per channel. */
@@ -107,22 +119,34 @@ export function parseRole(argv: readonly string[]): Role {
   return value as Role;
 }
 
-type SecretFile = { jwt: string; tradingJwt: string };
+type SecretFile = { jwt: string; tradingJwt: string; brokerKey: string };
 
-/** Signing secrets not given in the environment are generated once and kept in DATA_DIR. */
+/**
+ * Secrets not given in the environment are generated once and kept in DATA_DIR. A file written by an older
+ * version gets the secrets it lacks added; the ones it has are kept (a new key would lock out what they sealed).
+ */
 function loadOrCreateSecrets(dataDir: string): SecretFile {
   const file = join(dataDir, 'secrets.json');
+  let stored: Partial<SecretFile> = {};
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<SecretFile>;
-    if (typeof parsed.jwt === 'string' && typeof parsed.tradingJwt === 'string') {
-      return { jwt: parsed.jwt, tradingJwt: parsed.tradingJwt };
-    }
+    stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<SecretFile>;
   } catch {
-    // first start: fall through and create the file
+    // first start: create the file
   }
-  const secrets = { jwt: randomBytes(48).toString('base64url'), tradingJwt: randomBytes(48).toString('base64url') };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
+  const secrets: SecretFile = {
+    jwt: str(stored.jwt) ?? randomBytes(48).toString('base64url'),
+    tradingJwt: str(stored.tradingJwt) ?? randomBytes(48).toString('base64url'),
+    brokerKey: str(stored.brokerKey) ?? randomBytes(32).toString('base64'),
+  };
+  if (
+    secrets.jwt !== stored.jwt ||
+    secrets.tradingJwt !== stored.tradingJwt ||
+    secrets.brokerKey !== stored.brokerKey
+  ) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
   return secrets;
 }
 
@@ -158,7 +182,7 @@ export function loadConfig(
   }
   const e = result.data;
   const dataDir = resolve(e.DATA_DIR);
-  const needFile = !e.JWT_SECRET || !e.TRADING_JWT_SECRET;
+  const needFile = !e.JWT_SECRET || !e.TRADING_JWT_SECRET || !e.BROKER_CREDENTIALS_KEY;
   const stored = needFile ? loadOrCreateSecrets(dataDir) : undefined;
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
@@ -175,6 +199,7 @@ export function loadConfig(
     secrets: {
       jwt: e.JWT_SECRET ?? stored!.jwt,
       tradingJwt: e.TRADING_JWT_SECRET ?? stored!.tradingJwt,
+      brokerKey: e.BROKER_CREDENTIALS_KEY ?? stored!.brokerKey,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -193,6 +218,7 @@ export function loadConfig(
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     wsMaxPerUser: e.WS_MAX_PER_USER,
     wsMaxPerIp: e.WS_MAX_PER_IP,
+    wsMaxGuestsPerIp: e.WS_MAX_GUESTS_PER_IP,
     wsMaxSubscriptions: e.WS_MAX_SUBSCRIPTIONS,
     marketFeedIntervalMs: e.MARKET_FEED_INTERVAL_MS,
   };

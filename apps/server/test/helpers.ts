@@ -85,6 +85,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     secrets: {
       jwt: 'test-secret-main-0123456789abcdef0123456789',
       tradingJwt: 'test-secret-trading-0123456789abcdef01234',
+      brokerKey: Buffer.alloc(32, 7).toString('base64'),
     },
     smtpUrl: undefined,
     mailFrom: 'TradeDesk <no-reply@tradedesk.local>',
@@ -101,6 +102,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     wsMaxPerUser: 20,
     wsMaxPerIp: 100,
+    wsMaxGuestsPerIp: 10,
     wsMaxSubscriptions: 200,
     marketFeedIntervalMs: 100,
     ...overrides,

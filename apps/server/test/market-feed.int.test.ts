@@ -93,6 +93,40 @@ describe('live quotes on one process (in-process bus)', () => {
   });
 });
 
+describe('live quotes signed out (a shared watchlist)', () => {
+  it('a guest socket gets quotes and forming bars, and is refused the user channel', async () => {
+    const clock = createManualClock('2026-01-07T15:00:00.000Z');
+    const { app } = await createTestApp({ build: { clock } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    // Without ?guest=1 a socket without a token is told to sign in (4401), as before.
+    const plain = await TestWsClient.connect(wsUrl(app));
+    closers.push(() => plain.close());
+    expect((await plain.closed).code).toBe(4401);
+
+    const guest = await TestWsClient.connect(`${wsUrl(app)}?guest=1`);
+    closers.push(() => guest.close());
+    const start = clock.now().getTime();
+    expect(await guest.subscribe('quotes:EURUSD')).toEqual({ type: 'subscribed', channel: 'quotes:EURUSD' });
+    const snapshot = await guest.next('event', (m) => m.channel === 'quotes:EURUSD');
+    expect(dataOf<LiveQuote>(snapshot).bid).toBe(market.quote('EURUSD', start).bid);
+    expect(await guest.subscribe('candles:EURUSD:15m')).toMatchObject({ type: 'subscribed' });
+    expect(await guest.subscribe('user')).toEqual({
+      type: 'error',
+      code: 'WS_CHANNEL_NOT_FOUND',
+      message: 'channel: "user" needs a signed-in connection: sign in, or subscribe to public market channels only',
+      channel: 'user',
+    });
+    const later = start + 30_000;
+    clock.set(new Date(later));
+    const tick = await guest.next(
+      'event',
+      (m) => m.channel === 'quotes:EURUSD' && dataOf<LiveQuote>(m).time === later,
+      10_000,
+    );
+    expect(dataOf<LiveQuote>(tick).bid).toBe(market.quote('EURUSD', later).bid);
+  });
+});
+
 describe.skipIf(!redisUrl)('live quotes across two API processes on Redis (runs when TEST_REDIS_URL is set)', () => {
   it('a client on process B receives the quotes published by the leader on process A', async () => {
     const channel = `tradedesk:test:${randomUUID()}`;

@@ -30,6 +30,7 @@ export const errorCategories = [
   'gone',
   'payload_too_large',
   'unsupported_media_type',
+  'unprocessable',
   'locked',
   'rate_limited',
   'unavailable',

@@ -2,3 +2,4 @@ export * from './indicators/index.js';
 export * from './market/import/index.js';
 export * from './market/index.js';
 export * from './time.js';
+export * from './trading/index.js';

@@ -7,12 +7,14 @@ import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedDemoData } from './demo/demo.seed.js';
+import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
+import { createTradingModule } from './trading/trading.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
 import { createUsersModule } from './users/users.plugin.js';
 import { createWatchlistsModule } from './watchlists/watchlists.plugin.js';
@@ -26,6 +28,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const auth = createAuthModule(ctx, { users: users.service });
   app.decorate('authenticate', auth.authenticate);
   app.decorate('authenticateOptional', auth.authenticateOptional);
+  app.decorate('authenticateTrading', auth.authenticateTrading);
   app.decorate('verifyAccessToken', auth.verifyAccessToken);
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(auth.routes, { prefix: '/api' });
@@ -48,6 +51,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(charts.routes, { prefix: '/api' });
   const watchlists = createWatchlistsModule(ctx);
   await app.register(watchlists.routes, { prefix: '/api' });
+  const trading = createTradingModule(ctx, { market: market.market, log: app.log });
+  await app.register(trading.routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
@@ -56,6 +61,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
         users: users.service,
         ...charts,
         watchlists: watchlists.service,
+        now: () => ctx.clock.now(),
+        log: app.log,
+      }),
+    );
+    await withSeedLock(ctx.database.pool, () =>
+      seedTradingDemo({
+        users: users.service,
+        market: market.market,
+        servicesOn: trading.servicesOn,
         now: () => ctx.clock.now(),
         log: app.log,
       }),

@@ -27,6 +27,7 @@ export const statusByCategory = {
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unprocessable: 422,
   locked: 423,
   rate_limited: 429,
   unavailable: 503,

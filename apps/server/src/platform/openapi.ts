@@ -10,7 +10,8 @@ import { globalRegistry, type ZodType, z } from 'zod';
  * completely without extra work:
  * - `operationId`: camelCase of method and path (`PUT /api/customer/settings/general` ->
  *   `putCustomerSettingsGeneral`) unless the route names one;
- * - `security`: the bearer and cookie schemes when the route is guarded by `app.authenticate`; those or none
+ * - `security`: the bearer and cookie schemes when the route is guarded by `app.authenticate` (the trading token and
+ *   cookies with `app.authenticateTrading`); those or none
  *   (`{}` first) with `app.authenticateOptional` (public, more for a signed-in caller); otherwise an explicit `[]`
  *   (callable signed out) unless the route declares its own;
  * - the error answers every route can give, all with the one error body (`ErrorBody`), unless the route
@@ -45,8 +46,22 @@ const securitySchemes = {
     name: 'access_token',
     description: 'The HttpOnly session cookie set by sign-in (browsers)',
   },
+  tradingBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Trading access token (`tradingAccessToken` of a sign-in with `return_tokens: true`)',
+  },
+  tradingCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'trading_access_token',
+    description: 'The HttpOnly trading session cookie set by sign-in (browsers; the main session cookie works too)',
+  },
 } as const;
 const signedIn: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
+/** The trading calls (`app.authenticateTrading`): the trading token, or a browser's session cookies. */
+const tradingSignedIn: Array<Record<string, string[]>> = [{ tradingBearer: [] }, { tradingCookie: [] }, { cookie: [] }];
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -128,7 +143,8 @@ export function createRouteTransform(app: FastifyInstance): SwaggerTransform {
     if (!schema || schema.hide) return jsonSchemaTransform(input);
 
     const hooks = hooksOf(route);
-    const guarded = typeof app.authenticate === 'function' && hooks.includes(app.authenticate);
+    const trading = typeof app.authenticateTrading === 'function' && hooks.includes(app.authenticateTrading);
+    const guarded = trading || (typeof app.authenticate === 'function' && hooks.includes(app.authenticate));
     const optional =
       typeof app.authenticateOptional === 'function' && hooks.includes(app.authenticateOptional) && !guarded;
     const declared = (schema.response ?? {}) as Record<string, unknown>;
@@ -142,7 +158,7 @@ export function createRouteTransform(app: FastifyInstance): SwaggerTransform {
     const method = Array.isArray(route.method) ? route.method[0]! : route.method;
     const completed = {
       operationId: operationIdOf(method, route.url),
-      security: guarded ? signedIn : optional ? [{}, ...signedIn] : [],
+      security: trading ? tradingSignedIn : guarded ? signedIn : optional ? [{}, ...signedIn] : [],
       ...schema,
       response,
     };

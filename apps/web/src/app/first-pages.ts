@@ -20,7 +20,15 @@ export type FirstPage = {
 };
 
 const authLayout = 'src/features/auth/components/auth-layout.tsx';
-const shell = 'src/features/shell/components/app-shell.tsx';
+/**
+ * The signed-in shell, with what it loads lazily on every signed-in page as soon as it shows: the top bar's
+ * trading account switcher and the host of the position event modals.
+ */
+const shell = [
+  'src/features/shell/components/app-shell.tsx',
+  'src/features/trading/accounts/account-switcher.tsx',
+  'src/features/positions/position-events.tsx',
+];
 
 /** Matched in order: the first page with a matching path wins. */
 export const firstPages: FirstPage[] = [
@@ -78,30 +86,53 @@ export const firstPages: FirstPage[] = [
     access: 'public',
     modules: ['src/features/watchlists/shared-watchlist-page.tsx'],
   },
-  { name: 'home', paths: ['/'], access: 'signedIn', modules: [shell, 'src/features/home/home-page.tsx'] },
+  {
+    name: 'shared-chart',
+    paths: ['/shared/charts/:token'],
+    access: 'public',
+    modules: ['src/features/charts/tools/shared-chart-page.tsx'],
+  },
+  {
+    name: 'shared-trade',
+    paths: ['/shared/trades/:token'],
+    access: 'public',
+    modules: ['src/features/positions/shared-trade-page.tsx'],
+  },
+  {
+    name: 'home',
+    paths: ['/'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/home/home-page.tsx', 'src/features/trading/dashboard-trade-widget.tsx'],
+  },
   {
     name: 'settings',
     paths: ['/settings', '/settings/:page'],
     access: 'signedIn',
-    modules: [shell, 'src/features/settings/settings-page.tsx'],
+    modules: [...shell, 'src/features/settings/settings-page.tsx'],
   },
   {
     name: 'chart',
     paths: ['/chart'],
     access: 'signedIn',
-    modules: [shell, 'src/features/charts/pages/chart-page.tsx'],
+    modules: [...shell, 'src/features/charts/pages/chart-page.tsx', 'src/features/trading/chart-trading-panel.tsx'],
+  },
+  {
+    name: 'positions',
+    paths: ['/positions'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/positions/positions-page.tsx'],
   },
   {
     name: 'watchlists',
     paths: ['/watchlists'],
     access: 'signedIn',
-    modules: [shell, 'src/features/watchlists/watchlists-page.tsx'],
+    modules: [...shell, 'src/features/watchlists/watchlists-page.tsx'],
   },
   {
     name: 'not-found',
     paths: ['*'],
     access: 'signedIn',
-    modules: [shell, 'src/features/shell/components/not-found-page.tsx'],
+    modules: [...shell, 'src/features/shell/components/not-found-page.tsx'],
   },
 ];
 

@@ -28,6 +28,10 @@ export const routes: RouteObject[] = [
   { path: 'dev/toasts', lazy: () => import('../features/dev-mailbox/toast-gallery-page') },
   // Public, signed in or out: a watchlist shared by its read-only link.
   { path: 'shared/watchlists/:token', lazy: () => import('../features/watchlists/shared-watchlist-page') },
+  // Public, signed in or out: a chart shared by its read-only link.
+  { path: 'shared/charts/:token', lazy: () => import('../features/charts/tools/shared-chart-page') },
+  // Public: a closed trade shared by its owner's link.
+  { path: 'shared/trades/:token', lazy: () => import('../features/positions/shared-trade-page') },
   {
     element: <RequireAuth />,
     // Read by app-router.tsx: without a session nothing below is fetched, the guard shows the sign-in page.
@@ -42,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: 'watchlists', lazy: () => import('../features/watchlists/watchlists-page') },
           { path: 'settings/:page?', lazy: () => import('../features/settings/settings-page') },
           { path: 'chart', lazy: () => import('../features/charts/pages/chart-page') },
+          { path: 'positions', lazy: () => import('../features/positions/positions-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

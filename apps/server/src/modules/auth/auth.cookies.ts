@@ -57,6 +57,19 @@ export function accessTokenOf(request: FastifyRequest): string | undefined {
   return bearerOf(request) ?? nonEmpty(request.cookies[authCookieNames.access]);
 }
 
+/**
+ * The credential of a trading call: `Authorization: Bearer` (a trading access token), else the trading access
+ * cookie, else the main access cookie of the same browser session.
+ */
+export function tradingCredentialOf(request: FastifyRequest): { token: string; kind: TokenKind } | undefined {
+  const bearer = bearerOf(request);
+  if (bearer) return { token: bearer, kind: 'trading' };
+  const trading = nonEmpty(request.cookies[authCookieNames.tradingAccess]);
+  if (trading) return { token: trading, kind: 'trading' };
+  const main = nonEmpty(request.cookies[authCookieNames.access]);
+  return main ? { token: main, kind: 'main' } : undefined;
+}
+
 /** A refresh token from X-Refresh-Token or the pair's cookie; `fromHeader` tells how to answer. */
 export function refreshTokenOf(
   request: FastifyRequest,

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { createBackgroundMail } from '../../platform/mail/background-mail.js';
 import type { UsersService } from '../users/users.service.js';
 import { createAuthCleanup } from './auth.cleanup.js';
-import { accessTokenOf } from './auth.cookies.js';
+import { accessTokenOf, tradingCredentialOf } from './auth.cookies.js';
 import { registerAuthRateLimits } from './auth.rate-limit.js';
 import { createAuthCleanupRepository, createAuthRepository } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
@@ -78,6 +78,17 @@ export function createAuthModule(ctx: AppContext, deps: { users: UsersService })
     await authenticate(request, reply);
   }
 
+  /**
+   * preHandler of the trading calls (spec section 7, "bearer trading token"): a trading access token as
+   * `Authorization: Bearer` or in its cookie; a browser without a trading cookie may use its main session
+   * cookie, since both pairs belong to the same session. Else 401.
+   */
+  async function authenticateTrading(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const credential = tradingCredentialOf(request);
+    const { userId, sessionId } = await service.authenticateAccess(credential?.token, credential?.kind ?? 'trading');
+    request.auth = { userId, sessionId };
+  }
+
   async function verifyAccessToken(token: string): Promise<AuthContext | null> {
     return service.verifyAccessToken(token);
   }
@@ -94,6 +105,16 @@ export function createAuthModule(ctx: AppContext, deps: { users: UsersService })
     await app.register(twoFactorRoutes({ twoFactor, limit }));
   };
 
-  return { service, registration, twoFactor, cleanup, authenticate, authenticateOptional, verifyAccessToken, routes };
+  return {
+    service,
+    registration,
+    twoFactor,
+    cleanup,
+    authenticate,
+    authenticateOptional,
+    authenticateTrading,
+    verifyAccessToken,
+    routes,
+  };
 }
 export type AuthModule = ReturnType<typeof createAuthModule>;

@@ -1,8 +1,18 @@
-import type { ChartFetch, ChartList, ChartTemplateList, LayoutList, WatchlistList } from '@tradedesk/contracts';
+import type {
+  AccountSnapshot,
+  ChartFetch,
+  ChartList,
+  ChartTemplateList,
+  LayoutList,
+  TradeList,
+  TradingAccount,
+  WatchlistList,
+} from '@tradedesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
 import { DEMO_USER } from './demo.seed.js';
+import { DEMO_ACCOUNT_NAME, DEMO_STRATEGY } from './demo.trading.js';
 
 describe('demo data', () => {
   it('creates the README demo user on an empty database, once, and it can sign in at once', async () => {
@@ -92,4 +102,57 @@ describe('demo data', () => {
     });
     expect(login.statusCode).toBe(401);
   });
+});
+
+describe('demo trading account', () => {
+  it('replays four weeks of the demo strategy through the virtual broker: closed trades, two open positions, balance = start + deals', async () => {
+    // a Wednesday afternoon: FX, gold and US500 traded on the weekdays before, crypto open now
+    const clock = createManualClock('2026-03-04T14:07:00Z');
+    const first = await createTestApp({ config: { seedDemo: true }, build: { clock } });
+    const { app } = await createTestApp({ config: { seedDemo: true }, build: { clock }, database: first.database });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/customer/login',
+      payload: { email: DEMO_USER.email, password: DEMO_USER.password, return_tokens: true },
+    });
+    const headers = { authorization: `Bearer ${login.json().tokens.tradingAccessToken}` };
+    const get = async <T>(url: string) => {
+      const res = await app.inject({ method: 'GET', url: `/api${url}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as T;
+    };
+
+    // once, also after a second start on the same database
+    const { accounts } = await get<{ accounts: TradingAccount[] }>('/accounts');
+    const demo = accounts.filter((a) => a.name === DEMO_ACCOUNT_NAME);
+    expect(demo).toHaveLength(1);
+    const account = demo[0]!;
+    expect(account).toMatchObject({ currency: 'USD', startingBalance: 100_000 });
+
+    const closed = await get<TradeList>(`/trading/accounts/${account.token}/trades?status=closed&limit=200`);
+    // 19 weekdays in the four weeks, three instruments each (some days a market holiday or no signal)
+    expect(closed.total).toBeGreaterThanOrEqual(30);
+    const symbols = new Set(closed.trades.map((t) => t.symbol));
+    expect(symbols).toEqual(new Set(DEMO_STRATEGY.instruments.map((i) => i.symbol)));
+    const opened = closed.trades.map((t) => Date.parse(t.entryTimestamp));
+    expect(Math.min(...opened)).toBeLessThan(clock.now().getTime() - 21 * 86_400_000);
+    // each trade opened at 10:00 UTC and closed by 16:00 UTC the same day, at the simulated market's prices
+    for (const t of closed.trades) {
+      const open = new Date(t.entryTimestamp);
+      expect(open.getUTCHours()).toBe(DEMO_STRATEGY.openHourUtc);
+      const close = new Date(t.closedAt!);
+      expect(close.getTime() - open.getTime()).toBeLessThanOrEqual(6 * 3_600_000);
+    }
+    // winners and losers both: the rule is a rule, not a script of good outcomes
+    expect(closed.trades.some((t) => t.net > 0)).toBe(true);
+    expect(closed.trades.some((t) => t.net < 0)).toBe(true);
+
+    const state = await get<AccountSnapshot>(`/middleware/${account.token}/accounts/1`);
+    expect(state.positions.map((p) => p.symbol).sort()).toEqual(['BTCUSD', 'ETHUSD']);
+    expect(state.positions.every((p) => p.stopLoss !== null && p.takeProfit !== null)).toBe(true);
+    // the balance is the start plus every booked deal (closed trades' net, and the open ones' commissions)
+    const all = await get<TradeList>(`/trading/accounts/${account.token}/trades?status=all&limit=200`);
+    const booked = all.trades.reduce((sum, t) => sum + Math.round(t.net * 100), 0);
+    expect(Math.round(state.account.balance * 100)).toBe(100_000 * 100 + booked);
+  }, 120_000);
 });

@@ -14,7 +14,7 @@ export type MarketFeedLogger = {
 
 /**
  * Live quotes and forming bars over the WebSocket: the channel families `quotes` and `candles` (any signed-in
- * caller: the gateway authenticates the socket, the data is public), the leader's feed job, and the
+ * caller, and signed-out guest sockets: the data is public), the leader's feed job, and the
  * announcement of the channels this process's clients use. No HTTP routes.
  */
 export function createMarketFeedModule(
@@ -31,8 +31,9 @@ export function createMarketFeedModule(
     const parsed = parseFeedChannel(channel);
     return parsed.ok ? service.snapshot(parsed.value, ctx.clock.now().getTime()) : undefined;
   };
-  ctx.gateway.registerChannel(QUOTES_CHANNEL_PREFIX, authorize, { snapshot });
-  ctx.gateway.registerChannel(CANDLES_CHANNEL_PREFIX, authorize, { snapshot });
+  // Public data: a shared watchlist or chart shows live prices to signed-out visitors too.
+  ctx.gateway.registerChannel(QUOTES_CHANNEL_PREFIX, authorize, { snapshot, public: true });
+  ctx.gateway.registerChannel(CANDLES_CHANNEL_PREFIX, authorize, { snapshot, public: true });
 
   const stops: Array<() => void> = [];
   if (servesClients(ctx.config.role)) {

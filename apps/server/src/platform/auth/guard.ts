@@ -13,6 +13,11 @@ declare module 'fastify' {
      * its token instead of silently getting the signed-out answer).
      */
     authenticateOptional: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler of the trading calls: 401 unless a valid trading access token (`Authorization: Bearer` or its
+     * cookie) of a live session; a browser may send its main session cookie instead.
+     */
+    authenticateTrading: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** The caller of a main access token when it is valid and its session is live; null otherwise (WebSocket connect). */
     verifyAccessToken: (token: string) => Promise<AuthContext | null>;
   }

@@ -508,6 +508,106 @@ describe('connection limits', () => {
   });
 });
 
+describe('signed-out (guest) sockets', () => {
+  const withPublic = (gateway: WsGateway) =>
+    gateway.registerChannel('candles', ({ userId, rest }) => userId === '' && rest === 'EURUSD:15m', {
+      public: true,
+      snapshot: () => ({ event: 'candle', data: { close: 1 } }),
+    });
+
+  it('may subscribe to public channel families only, with the same subscription cap', async () => {
+    const g = await startGateway({ maxSubscriptions: 2 }, withPublic);
+    try {
+      const guest = await TestWsClient.connect(`${g.url}?guest=1`);
+      clients.push(guest);
+      expect(await guest.subscribe('candles:EURUSD:15m')).toEqual({
+        type: 'subscribed',
+        channel: 'candles:EURUSD:15m',
+      });
+      expect(await guest.next('event')).toMatchObject({ channel: 'candles:EURUSD:15m', data: { close: 1 } });
+      await g.bus.publish({ channel: 'candles:EURUSD:15m', event: 'candle', data: { close: 2 } });
+      expect(await guest.next('event')).toMatchObject({ data: { close: 2 } });
+      // The authoriser still decides (it is told the caller is signed out: empty ids).
+      expect(await guest.subscribe('candles:GBPUSD:15m')).toMatchObject({ code: 'WS_CHANNEL_NOT_FOUND' });
+
+      const refused = 'needs a signed-in connection: sign in, or subscribe to public market channels only';
+      expect(await guest.subscribe('user')).toEqual({
+        type: 'error',
+        code: 'WS_CHANNEL_NOT_FOUND',
+        message: `channel: "user" ${refused}`,
+        channel: 'user',
+      });
+      expect(await guest.subscribe('quotes:EURUSD')).toMatchObject({
+        code: 'WS_CHANNEL_NOT_FOUND',
+        message: `channel: "quotes:EURUSD" ${refused}`,
+      });
+      expect(await guest.subscribe('account:acc-of-')).toMatchObject({ code: 'WS_CHANNEL_NOT_FOUND' });
+      expect(g.authorizerCalls).toEqual([]);
+      // A user's events never reach a guest.
+      await g.bus.publish({ channel: 'user:', event: 'notification.created', data: {} });
+      await guest.sync();
+      expect(guest.messages.filter((m) => m.type === 'event')).toEqual([]);
+
+      // The same cap on subscriptions as a signed-in socket.
+      const other = await TestWsClient.connect(`${g.url}?guest=1`);
+      clients.push(other);
+      g.gateway.registerChannel('prices', () => true, { public: true });
+      expect(await other.subscribe('prices:a')).toMatchObject({ type: 'subscribed' });
+      expect(await other.subscribe('prices:b')).toMatchObject({ type: 'subscribed' });
+      expect(await other.subscribe('prices:c')).toMatchObject({ code: 'WS_TOO_MANY_SUBSCRIPTIONS' });
+    } finally {
+      await g.app.close();
+    }
+  });
+
+  it('a valid token with ?guest=1 signs the socket in; an invalid one leaves it a guest', async () => {
+    const g = await startGateway({}, withPublic);
+    try {
+      const user = g.login();
+      const signedIn = await TestWsClient.connect(`${g.url}?guest=1&access_token=${user.token}`);
+      clients.push(signedIn);
+      expect(await signedIn.subscribe('user')).toEqual({ type: 'subscribed', channel: 'user' });
+      const stale = await TestWsClient.connect(`${g.url}?guest=1&access_token=expired`);
+      clients.push(stale);
+      expect(await stale.subscribe('user')).toMatchObject({ code: 'WS_CHANNEL_NOT_FOUND' });
+      expect(await stale.subscribe('candles:EURUSD:15m')).toMatchObject({ type: 'subscribed' });
+      await expect(TestWsClient.connect(`${g.url}?guest=yes`)).rejects.toThrow(/400/);
+    } finally {
+      await g.app.close();
+    }
+  });
+
+  it('caps signed-out sockets per address (4429) without holding back signed-in ones', async () => {
+    const g = await startGateway({ maxGuestConnectionsPerIp: 2, maxConnectionsPerIp: 10 }, withPublic);
+    try {
+      const guests: TestWsClient[] = [];
+      for (let i = 0; i < 3; i++) {
+        const client = await TestWsClient.connect(`${g.url}?guest=1`);
+        clients.push(client);
+        guests.push(client);
+      }
+      expect(await guests[2]!.closed).toEqual({
+        code: wsCloseCodes.tooManyConnections,
+        reason: 'too many connections: at most 2 signed-out connections per network address',
+      });
+      const member = await TestWsClient.connect(`${g.url}?access_token=${g.login().token}`);
+      clients.push(member);
+      await member.sync();
+      expect(g.gateway.connectionCount).toBe(3);
+      // A guest that leaves frees its place.
+      guests[0]!.close();
+      await guests[0]!.closed;
+      await vi.waitFor(() => expect(g.gateway.connectionCount).toBe(2));
+      const again = await TestWsClient.connect(`${g.url}?guest=1`);
+      clients.push(again);
+      await again.sync();
+      expect(again.socket.readyState).toBe(again.socket.OPEN);
+    } finally {
+      await g.app.close();
+    }
+  });
+});
+
 describe('shutdown', () => {
   it('closes every socket with 1001 when the app closes, and refuses new ones', async () => {
     const s = await startGateway();

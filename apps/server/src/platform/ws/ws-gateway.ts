@@ -39,6 +39,11 @@ export type ChannelFamilyOptions = {
    * need not wait for the next change; undefined sends nothing. Called in the subscriber's process.
    */
   snapshot?: (channel: string) => { event: string; data: unknown } | undefined;
+  /**
+   * Public data (market quotes and bars): signed-out (guest) sockets may subscribe too; the authorizer is called
+   * with an empty userId and sessionId for them. Other families, and `user`, stay signed-in only.
+   */
+  public?: boolean;
 };
 
 /** A channel gained its first subscriber in this process (true) or lost its last (false). */
@@ -62,6 +67,8 @@ export type GatewayOptions = {
   maxConnectionsPerUser: number;
   /** Open sockets one IP address may hold in this process (WS_MAX_PER_IP); past it, 4429. */
   maxConnectionsPerIp: number;
+  /** Of those, signed-out (guest) sockets one IP address may hold (WS_MAX_GUESTS_PER_IP); past it, 4429. */
+  maxGuestConnectionsPerIp: number;
 };
 
 export const defaultGatewayOptions: GatewayOptions = {
@@ -72,7 +79,12 @@ export const defaultGatewayOptions: GatewayOptions = {
   maxInFlightMessages: 32,
   maxConnectionsPerUser: 20,
   maxConnectionsPerIp: 100,
+  maxGuestConnectionsPerIp: 10,
 };
+
+/** The caller of a signed-out socket: public channel families only (see ChannelFamilyOptions.public). */
+export const GUEST_AUTH: AuthContext = Object.freeze({ userId: '', sessionId: '' });
+const isGuest = (connection: WsConnection): boolean => connection.userId === '';
 
 export const USER_CHANNEL = 'user';
 const USER_BUS_PREFIX = 'user:';
@@ -91,8 +103,9 @@ export interface WsGateway {
   /** Hears channels (of every family) gaining their first or losing their last subscriber here. */
   onChannelActivity(listener: ChannelActivityListener): () => void;
   /**
-   * Takes over an authenticated socket; returns the connection the socket's events are fed to. Past the
-   * per-user or per-IP limit the socket is closed at once with 4429 and a reason saying which.
+   * Takes over an authenticated socket (or a signed-out one with GUEST_AUTH, which needs `meta.ip`); returns
+   * the connection the socket's events are fed to. Past the per-user, per-IP or guests-per-IP limit the socket
+   * is closed at once with 4429 and a reason saying which.
    */
   accept(socket: GatewaySocket, auth: AuthContext, meta?: { ip?: string; stream?: CorkableStream }): WsConnection;
   /** Feeds one text frame of a client. */
@@ -106,6 +119,8 @@ export interface WsGateway {
 }
 
 type Family = { authorize: ChannelAuthorizer } & ChannelFamilyOptions;
+
+const SIGN_IN_TO_SUBSCRIBE = 'needs a signed-in connection: sign in, or subscribe to public market channels only';
 
 type Resolved =
   | { ok: true; busChannel: string; family?: Family; rest: string }
@@ -136,6 +151,7 @@ export function createWsGateway(deps: {
   // hold up to N times the limit (README, WS_MAX_PER_USER).
   const perUser = new Map<string, number>();
   const perIp = new Map<string, number>();
+  const guestsPerIp = new Map<string, number>();
   const ipOf = new WeakMap<WsConnection, string>();
   const bump = (counts: Map<string, number>, key: string, by: number) => {
     const next = (counts.get(key) ?? 0) + by;
@@ -196,6 +212,9 @@ export function createWsGateway(deps: {
   }
 
   function resolve(connection: WsConnection, channel: string): Resolved {
+    if (channel === USER_CHANNEL && isGuest(connection)) {
+      return { ok: false, code: 'WS_CHANNEL_NOT_FOUND', message: `channel: "${channel}" ${SIGN_IN_TO_SUBSCRIBE}` };
+    }
     if (channel === USER_CHANNEL) return { ok: true, busChannel: userBusChannel(connection.userId), rest: '' };
     const colon = channel.indexOf(':');
     const prefix = colon === -1 ? channel : channel.slice(0, colon);
@@ -209,6 +228,9 @@ export function createWsGateway(deps: {
     }
     const family = families.get(prefix);
     if (!family) return { ok: false, code: 'WS_CHANNEL_UNKNOWN', message: `channel: unknown channel "${channel}"` };
+    if (!family.public && isGuest(connection)) {
+      return { ok: false, code: 'WS_CHANNEL_NOT_FOUND', message: `channel: "${channel}" ${SIGN_IN_TO_SUBSCRIBE}` };
+    }
     return { ok: true, busChannel: channel, family, rest };
   }
 
@@ -375,7 +397,7 @@ export function createWsGateway(deps: {
       }
       if (prefix === USER_CHANNEL) throw new Error(`channel prefix "${USER_CHANNEL}" is reserved by the gateway`);
       if (families.has(prefix)) throw new Error(`channel prefix "${prefix}" is already registered`);
-      families.set(prefix, { authorize, snapshot: familyOptions.snapshot });
+      families.set(prefix, { authorize, snapshot: familyOptions.snapshot, public: familyOptions.public === true });
     },
 
     activeChannels(prefix) {
@@ -406,7 +428,19 @@ export function createWsGateway(deps: {
         connection.close(wsCloseCodes.goingAway, 'server shutting down');
         return connection;
       }
-      if ((perUser.get(auth.userId) ?? 0) >= options.maxConnectionsPerUser) {
+      const guest = auth.userId === '';
+      if (guest && meta.ip === undefined) {
+        connection.close(wsCloseCodes.unauthorized, 'unauthorized: access token missing, invalid or expired');
+        return connection;
+      }
+      if (guest && (guestsPerIp.get(meta.ip!) ?? 0) >= options.maxGuestConnectionsPerIp) {
+        connection.close(
+          wsCloseCodes.tooManyConnections,
+          `too many connections: at most ${options.maxGuestConnectionsPerIp} signed-out connections per network address`,
+        );
+        return connection;
+      }
+      if (!guest && (perUser.get(auth.userId) ?? 0) >= options.maxConnectionsPerUser) {
         connection.close(
           wsCloseCodes.tooManyConnections,
           `too many connections: at most ${options.maxConnectionsPerUser} per account; close another tab`,
@@ -420,7 +454,8 @@ export function createWsGateway(deps: {
         );
         return connection;
       }
-      bump(perUser, auth.userId, 1);
+      if (guest) bump(guestsPerIp, meta.ip!, 1);
+      else bump(perUser, auth.userId, 1);
       if (meta.ip !== undefined) {
         bump(perIp, meta.ip, 1);
         ipOf.set(connection, meta.ip);
@@ -464,8 +499,10 @@ export function createWsGateway(deps: {
       for (const channel of [...connection.subscriptions.keys()]) removeSubscriber(connection, channel);
       // Only connections that were counted (accepted, not refused) give their place back.
       if (connections.delete(connection)) {
-        bump(perUser, connection.userId, -1);
         const ip = ipOf.get(connection);
+        if (isGuest(connection)) {
+          if (ip !== undefined) bump(guestsPerIp, ip, -1);
+        } else bump(perUser, connection.userId, -1);
         if (ip !== undefined) bump(perIp, ip, -1);
       }
       if (connections.size === 0) {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AuthContext } from '../auth/guard.js';
 import { AppError } from '../errors.js';
 import { accessTokenOf, MAX_TOKEN_LENGTH, selectProtocol } from './ws-auth.js';
-import type { WsGateway } from './ws-gateway.js';
+import { GUEST_AUTH, type WsGateway } from './ws-gateway.js';
 
 export type WsPluginOptions = {
   gateway: WsGateway;
@@ -14,7 +14,14 @@ export type WsPluginOptions = {
   closeGraceMs: number;
 };
 
-const wsQuerySchema = z.object({ access_token: opaque('access_token', MAX_TOKEN_LENGTH).optional() });
+const wsQuerySchema = z.object({
+  access_token: opaque('access_token', MAX_TOKEN_LENGTH).optional(),
+  /**
+   * `1`: a signed-out client (a shared watchlist or chart) that wants public market channels only. Without a
+   * valid token it is accepted as a guest instead of being closed with 4401.
+   */
+  guest: z.enum(['1'], { error: 'guest must be 1 when given.' }).optional(),
+});
 
 function textOf(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
@@ -28,7 +35,8 @@ const authOfSocket = new WeakMap<FastifyRequest, AuthContext | null | 'error'>()
 /**
  * `GET /api/ws`: the one WebSocket endpoint. Authenticated at connect; a client without a valid
  * main access token is accepted and closed at once with 4401, because a browser cannot read the
- * status of a refused upgrade and would not know to refresh its token.
+ * status of a refused upgrade and would not know to refresh its token. With `?guest=1` such a client is
+ * kept as a guest instead: public market channels only (quotes, candles), fewer sockets per address.
  */
 export async function wsPlugin(app: FastifyInstance, options: WsPluginOptions): Promise<void> {
   const { gateway } = options;
@@ -93,11 +101,12 @@ export async function wsPlugin(app: FastifyInstance, options: WsPluginOptions): 
         socket.close(1011, 'could not check the access token, try again');
         return;
       }
-      if (!auth) {
+      const guest = (request.query as { guest?: string }).guest === '1';
+      if (!auth && !guest) {
         socket.close(wsCloseCodes.unauthorized, 'unauthorized: access token missing, invalid or expired');
         return;
       }
-      const connection = gateway.accept(socket, auth, { ip: request.ip, stream: request.raw.socket });
+      const connection = gateway.accept(socket, auth ?? GUEST_AUTH, { ip: request.ip, stream: request.raw.socket });
       socket.on('message', (data, isBinary) => {
         if (isBinary) {
           connection.sendControl({ type: 'error', code: 'WS_BAD_MESSAGE', message: 'message: must be a text frame' });

@@ -1,11 +1,18 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { InlineAlert } from '../../shared/states/inline-alert';
 import { useConfigurationQuery } from '../account/account-api';
 import { selectCurrentUser } from '../auth';
+import { LazyDashboardTradeWidget } from '../trading/lazy-dashboard-trade-widget';
+import { ActiveCharts } from './active-charts';
+
+type HomeTab = 'charts' | 'account';
 
 function formatDate(iso: string | undefined): string | undefined {
   if (!iso) return undefined;
@@ -13,8 +20,12 @@ function formatDate(iso: string | undefined): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toLocaleDateString(undefined, { dateStyle: 'long' });
 }
 
-/** Home: who is signed in and the account facts the server holds (GET /customer/configuration). */
+/**
+ * Home, the dashboard: the user's active charts (their saved charts, the default tab) and the account facts the
+ * server holds (GET /customer/configuration).
+ */
 export function HomePage() {
+  const [tab, setTab] = useState<HomeTab>('charts');
   const user = useAppSelector(selectCurrentUser);
   const { data: configuration, isLoading, isError } = useConfigurationQuery();
   const general = configuration?.general;
@@ -36,8 +47,36 @@ export function HomePage() {
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 0.5, fontSize: { xs: 26, sm: 32 } }}>
         Welcome{name ? `, ${name}` : ''}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 3 }}>Your account at a glance.</Typography>
-      <Paper variant="outlined" component="section" aria-labelledby="account-facts" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>Your charts and account at a glance.</Typography>
+      <LazyDashboardTradeWidget />
+      <Tabs
+        value={tab}
+        onChange={(_e, value: HomeTab) => setTab(value)}
+        aria-label="Dashboard"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="charts" label="Active charts" id="home-tab-charts" aria-controls="home-panel-charts" />
+        <Tab value="account" label="Account" id="home-tab-account" aria-controls="home-panel-account" />
+      </Tabs>
+      <Paper
+        variant="outlined"
+        role="tabpanel"
+        id="home-panel-charts"
+        aria-labelledby="home-tab-charts"
+        hidden={tab !== 'charts'}
+        sx={{ p: { xs: 1, sm: 2 } }}
+      >
+        {tab === 'charts' && <ActiveCharts />}
+      </Paper>
+      <Paper
+        variant="outlined"
+        component="section"
+        role="tabpanel"
+        id="home-panel-account"
+        aria-labelledby="home-tab-account"
+        hidden={tab !== 'account'}
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
         <Typography id="account-facts" component="h2" variant="h6" sx={{ mb: 2 }}>
           Account
         </Typography>

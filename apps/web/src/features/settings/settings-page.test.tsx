@@ -35,6 +35,7 @@ describe('settings page', { timeout: 20_000 }, () => {
       'Account details',
       'Security',
       'Notifications',
+      'Trading accounts',
       'Privacy',
       'Delete account',
     ]);

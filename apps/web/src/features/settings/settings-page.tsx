@@ -6,7 +6,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Configuration } from '@tradedesk/contracts';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { tokens } from '../../app/theme';
 import { InlineAlert } from '../../shared/states/inline-alert';
@@ -28,12 +28,25 @@ import {
   settingsPath,
 } from './settings-pages';
 
+// The trading accounts tab brings the data table and the trading api: loaded when opened.
+const TradingAccountsPageLazy = lazy(() =>
+  import('./pages/trading-accounts-page').then((m) => ({ default: m.TradingAccountsPage })),
+);
+function TradingAccountsPage() {
+  return (
+    <Suspense fallback={<LoadingSettings />}>
+      <TradingAccountsPageLazy />
+    </Suspense>
+  );
+}
+
 const pageComponents: Record<SettingsPageId, ComponentType<{ config: Configuration }>> = {
   my_account: MyAccountPage,
   public_profile: PublicProfilePage,
   account_details: AccountDetailsPage,
   security: SecurityPage,
   notifications: NotificationsPage,
+  trading_accounts: TradingAccountsPage,
   privacy: PrivacyPage,
   delete_account: DeleteAccountPage,
 };

@@ -5,6 +5,7 @@ export const settingsPages = [
   { id: 'account_details', label: 'Account details' },
   { id: 'security', label: 'Security' },
   { id: 'notifications', label: 'Notifications' },
+  { id: 'trading_accounts', label: 'Trading accounts' },
   { id: 'privacy', label: 'Privacy' },
   { id: 'delete_account', label: 'Delete account' },
 ] as const;

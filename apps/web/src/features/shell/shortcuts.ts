@@ -13,6 +13,7 @@ export const shortcuts: readonly { id: ShortcutId; keys: readonly string[]; desc
 /** Shortcuts a page handles itself (only while it is open); the dialog lists them after the global ones. */
 export const pageShortcuts: readonly { id: string; keys: readonly string[]; description: string }[] = [
   { id: 'chartIndicators', keys: ['Alt', 'I'], description: 'Chart: add indicators' },
+  { id: 'chartFullscreen', keys: ['Shift', 'F'], description: 'Chart: full screen (Escape leaves)' },
 ];
 
 /** How long after 'g' the second key of a sequence is accepted. */

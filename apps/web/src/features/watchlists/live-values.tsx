@@ -2,6 +2,7 @@ import type { HistoricalAnswer } from '@tradedesk/contracts';
 import { useEffect } from 'react';
 import { api } from '../../app/api';
 import { useLiveQuote } from '../../shared/ws/use-market-channel';
+import type { WsClient } from '../../shared/ws/ws-client';
 
 export type LiveValues = {
   bid?: number;
@@ -33,9 +34,14 @@ export function previousCloseOf(answer: HistoricalAnswer | undefined): number | 
  * Subscribes to one symbol's quotes (`quotes:<ticker>`) and reads its previous close, and hands both up as
  * they change; renders nothing. One per row, so a parent can sort by live values.
  */
-export function LiveFeed(props: { ticker: string; onValues: (ticker: string, values: LiveValues) => void }) {
+export function LiveFeed(props: {
+  ticker: string;
+  onValues: (ticker: string, values: LiveValues) => void;
+  /** The connection to use (a signed-out visitor's guest one); the app's own by default. */
+  client?: WsClient;
+}) {
   const { ticker, onValues } = props;
-  const quote = useLiveQuote(ticker);
+  const quote = useLiveQuote(ticker, props.client);
   const bars = dailyBarsApi.useWatchlistDailyBarsQuery(ticker);
   const previousClose = previousCloseOf(bars.data);
   const bid = quote.data?.bid;

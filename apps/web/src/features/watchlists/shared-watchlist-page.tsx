@@ -10,18 +10,20 @@ import type { ApiError } from '../../shared/api/api-error';
 import { EmptyState } from '../../shared/states/empty-state';
 import { ErrorState } from '../../shared/states/error-state';
 import { LoadingState } from '../../shared/states/loading-state';
-import { selectCurrentUser } from '../auth';
+import { useGuestWsClient } from '../../shared/ws/use-guest-ws-client';
+import { selectAuthStatus, selectCurrentUser } from '../auth';
 import { WatchlistTable } from './watchlist-table';
 import { useSharedWatchlistQuery } from './watchlists-api';
 
 /**
- * A shared watchlist, read-only, for anyone with the link (GET /watchlist/share/{token}). Live prices come
- * over the WebSocket, which serves signed-in callers only: a signed-in visitor sees them, a signed-out one
- * the list without prices and a way to sign in.
+ * A shared watchlist, read-only, for anyone with the link (GET /watchlist/share/{token}), with live prices over
+ * the WebSocket: the app's own connection for a signed-in visitor, a signed-out (guest) one otherwise, which
+ * serves the public market channels only.
  */
 export function SharedWatchlistPage() {
   const { token = '' } = useParams();
   const signedIn = useAppSelector(selectCurrentUser) !== null;
+  const guestClient = useGuestWsClient(useAppSelector(selectAuthStatus) === 'signedOut');
   const shared = useSharedWatchlistQuery(token);
 
   let body: ReactNode;
@@ -48,12 +50,16 @@ export function SharedWatchlistPage() {
         {rows.length === 0 ? (
           <EmptyState title="This list is empty." />
         ) : (
-          <WatchlistTable label={`${shared.data.name} symbols`} rows={rows} live={signedIn} />
+          <WatchlistTable
+            label={`${shared.data.name} symbols`}
+            rows={rows}
+            live
+            client={guestClient}
+            exportName={`watchlist-${shared.data.name.replace(/[^\w .-]+/g, '-')}`}
+          />
         )}
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 2, py: 1 }}>
-          {signedIn
-            ? "Prices: Simulated market. Change is against the previous day's close."
-            : 'Live prices (Simulated market) show when you are signed in.'}
+          Prices: Simulated market. Change is against the previous day's close.
         </Typography>
       </Paper>
     );

@@ -1,56 +1,50 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import DragIndicator from '@mui/icons-material/DragIndicator';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import Tooltip from '@mui/material/Tooltip';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useMemo, useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../shared/data-table/data-table';
+import { DensityProvider, densityMetrics } from '../../shared/density/density';
 import { useFormatters } from '../../shared/format/format-preferences';
+import type { WsClient } from '../../shared/ws/ws-client';
 import { LiveFeed, type LiveValues } from './live-values';
 
 export type WatchRow = { id: string; ticker: string; source: string; name: string; digits: number };
 
-type SortKey = 'ticker' | 'name' | 'bid' | 'ask' | 'change' | 'changePercent';
-type Sort = { key: SortKey; direction: 'asc' | 'desc' } | null;
-
-const columns: { key: SortKey; label: string; numeric: boolean }[] = [
-  { key: 'ticker', label: 'Symbol', numeric: false },
-  { key: 'name', label: 'Name', numeric: false },
-  { key: 'bid', label: 'Bid', numeric: true },
-  { key: 'ask', label: 'Ask', numeric: true },
-  { key: 'change', label: 'Change', numeric: true },
-  { key: 'changePercent', label: 'Change %', numeric: true },
-];
-
-type Computed = WatchRow & { bid?: number; ask?: number; change?: number; changePercent?: number };
+type Computed = WatchRow & {
+  bid?: number;
+  ask?: number;
+  change?: number;
+  changePercent?: number;
+  /** The last prices are shown while the quotes reconnect. */
+  stale: boolean;
+};
 
 function compute(row: WatchRow, values: LiveValues | undefined): Computed {
   const bid = values?.bid;
   const prev = values?.previousClose;
   const change = bid !== undefined && prev !== undefined ? bid - prev : undefined;
   const changePercent = change !== undefined && prev ? (change / prev) * 100 : undefined;
-  return { ...row, bid, ask: values?.ask, change, changePercent };
+  return {
+    ...row,
+    bid,
+    ask: values?.ask,
+    change,
+    changePercent,
+    stale: values?.status === 'loading' && bid !== undefined,
+  };
 }
 
-function compare(a: Computed, b: Computed, key: SortKey): number {
-  const x = a[key];
-  const y = b[key];
-  if (x === undefined && y === undefined) return 0;
-  if (x === undefined) return 1;
-  if (y === undefined) return -1;
-  if (typeof x === 'number' && typeof y === 'number') return x - y;
-  return String(x).localeCompare(String(y), undefined, { numeric: true });
-}
+/** Rows the table shows at most before it scrolls (it virtualises beyond). */
+const VISIBLE_ROWS = 14;
 
 /**
- * A watchlist's symbols with live bid, ask, change and change % (simulated market). Headers sort the view;
- * in the list's own order (no sort) rows can be dragged, or moved with Alt+Up/Down on their handle, and
- * `onReorder` gets every id in the new order. `live` false shows no prices (a signed-out visitor).
+ * A watchlist's symbols on the kit's DataTable, with live bid, ask, change and change % (simulated market):
+ * sorting by any header, keyboard grid, CSV export, virtual rows. In the list's own order (no sort) rows are
+ * dragged, or moved with Alt+Up/Down, and `onReorder` gets every id in the new order. Enter or a double click
+ * opens the symbol. `live` false shows no prices. On a phone the name and the absolute change step aside (the
+ * columns menu brings them back) so the prices fit without scrolling sideways.
  */
 export function WatchlistTable(props: {
   label: string;
@@ -59,159 +53,133 @@ export function WatchlistTable(props: {
   onReorder?: (ids: string[]) => void;
   onRemove?: (row: WatchRow) => void;
   onOpen?: (row: WatchRow) => void;
+  /** File name of the CSV export (without .csv). */
+  exportName?: string;
+  /** The WebSocket for live prices (a signed-out visitor's guest connection); the app's own by default. */
+  client?: WsClient;
 }) {
-  const { rows, live, onReorder, onRemove, onOpen } = props;
+  const { rows, live, onRemove } = props;
   const [values, setValues] = useState<Record<string, LiveValues>>({});
-  const [sort, setSort] = useState<Sort>(null);
-  const [dragging, setDragging] = useState<string | null>(null);
   const f = useFormatters();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  // A trading screen's table: compact rows, so a phone fits symbol, bid and change % side by side.
+  const metrics = densityMetrics.compact;
 
   const onValues = useCallback((ticker: string, v: LiveValues) => setValues((all) => ({ ...all, [ticker]: v })), []);
+  const shown = useMemo(() => rows.map((r) => compute(r, values[r.ticker])), [rows, values]);
 
-  const shown = useMemo(() => {
-    const computed = rows.map((r) => compute(r, values[r.ticker]));
-    if (!sort) return computed;
-    const sign = sort.direction === 'asc' ? 1 : -1;
-    return [...computed].sort((a, b) => sign * compare(a, b, sort.key));
-  }, [rows, values, sort]);
-
-  const canReorder = !!onReorder && sort === null;
-
-  const move = (id: string, to: number) => {
-    const ids = rows.map((r) => r.id);
-    const from = ids.indexOf(id);
-    if (from < 0 || to < 0 || to >= ids.length || from === to) return;
-    ids.splice(from, 1);
-    ids.splice(to, 0, id);
-    onReorder?.(ids);
-  };
-
-  const toggleSort = (key: SortKey, numeric: boolean) => {
-    setSort((s) => {
-      const first = numeric ? 'desc' : 'asc';
-      if (!s || s.key !== key) return { key, direction: first };
-      if (s.direction === first) return { key, direction: first === 'asc' ? 'desc' : 'asc' };
-      return null; // the third click returns to the list's own order
+  const columns = useMemo((): DataTableColumn<Computed>[] => {
+    const colorOf = (row: Computed) =>
+      row.change === undefined || row.change === 0 ? undefined : f.pnlColor(row.change > 0 ? 'up' : 'down');
+    const price = (id: 'bid' | 'ask', header: string): DataTableColumn<Computed> => ({
+      id,
+      header,
+      numeric: true,
+      width: narrow ? 92 : 112,
+      value: (r) => r[id],
+      format: (r) => f.price(r[id], r.digits),
+      render: (r) => (
+        <Box component="span" sx={r.stale ? { color: 'text.disabled' } : undefined}>
+          {f.price(r[id], r.digits)}
+        </Box>
+      ),
     });
-  };
+    const list: DataTableColumn<Computed>[] = [
+      {
+        id: 'ticker',
+        header: 'Symbol',
+        value: (r) => r.ticker,
+        hideable: false,
+        width: narrow ? 84 : 104,
+        render: (r) => (
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {r.ticker}
+          </Box>
+        ),
+      },
+    ];
+    if (!narrow) list.push({ id: 'name', header: 'Name', value: (r) => r.name, width: 220 });
+    if (live) {
+      list.push(price('bid', 'Bid'));
+      if (!narrow) list.push(price('ask', 'Ask'));
+      if (!narrow) {
+        list.push({
+          id: 'change',
+          header: 'Change',
+          numeric: true,
+          width: 104,
+          value: (r) => r.change,
+          format: (r) => (r.change === undefined ? '—' : `${r.change > 0 ? '+' : ''}${f.price(r.change, r.digits)}`),
+          render: (r) => (
+            <Box component="span" sx={{ color: colorOf(r) }}>
+              {r.change === undefined ? '—' : `${r.change > 0 ? '+' : ''}${f.price(r.change, r.digits)}`}
+            </Box>
+          ),
+        });
+      }
+      list.push({
+        id: 'changePercent',
+        header: narrow ? 'Chg %' : 'Change %',
+        numeric: true,
+        width: narrow ? 80 : 96,
+        value: (r) => r.changePercent,
+        format: (r) => f.percent(r.changePercent, { signed: true }),
+        render: (r) => (
+          <Box component="span" sx={{ color: colorOf(r) }}>
+            {f.percent(r.changePercent, { signed: true })}
+          </Box>
+        ),
+      });
+    }
+    if (onRemove) {
+      list.push({
+        id: 'actions',
+        header: 'Actions',
+        headerHidden: true,
+        value: () => null,
+        sortable: false,
+        hideable: false,
+        exported: false,
+        width: 48,
+        minWidth: 48,
+        render: (r) => (
+          <IconButton
+            size="small"
+            aria-label={`Remove ${r.ticker}`}
+            onClick={() => onRemove(r)}
+            // The button's own keys (Enter, Space) press it rather than open the row.
+            onKeyDown={(e) => e.stopPropagation()}
+            sx={{ p: '3px', my: -0.5 }}
+          >
+            <DeleteOutlined fontSize="small" />
+          </IconButton>
+        ),
+      });
+    }
+    return list;
+  }, [f, narrow, live, onRemove]);
+
+  const height =
+    metrics.headerHeight + 6 + metrics.headerHeight + Math.min(rows.length, VISIBLE_ROWS) * metrics.rowHeight + 2;
 
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      {live && rows.map((r) => <LiveFeed key={r.ticker} ticker={r.ticker} onValues={onValues} />)}
-      <Table size="small" aria-label={props.label} stickyHeader>
-        <TableHead>
-          <TableRow>
-            {onReorder && <TableCell padding="checkbox" aria-label="Order" />}
-            {columns
-              .filter((c) => live || !c.numeric)
-              .map((c) => (
-                <TableCell
-                  key={c.key}
-                  align={c.numeric ? 'right' : 'left'}
-                  sortDirection={sort?.key === c.key ? sort.direction : false}
-                >
-                  <TableSortLabel
-                    active={sort?.key === c.key}
-                    direction={sort?.key === c.key ? sort.direction : 'asc'}
-                    onClick={() => toggleSort(c.key, c.numeric)}
-                  >
-                    {c.label}
-                  </TableSortLabel>
-                </TableCell>
-              ))}
-            {onRemove && <TableCell padding="checkbox" aria-label="Actions" />}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {shown.map((row, index) => {
-            const v = values[row.ticker];
-            const direction =
-              row.change === undefined ? 'flat' : row.change > 0 ? 'up' : row.change < 0 ? 'down' : 'flat';
-            const color = direction === 'up' ? f.pnlColor('up') : direction === 'down' ? f.pnlColor('down') : undefined;
-            return (
-              <TableRow
-                key={row.id}
-                hover
-                data-testid={`watch-row-${row.ticker}`}
-                draggable={canReorder}
-                onDragStart={(e) => {
-                  setDragging(row.id);
-                  e.dataTransfer.effectAllowed = 'move';
-                  e.dataTransfer.setData('text/plain', row.id);
-                }}
-                onDragOver={(e) => {
-                  if (canReorder && dragging) e.preventDefault();
-                }}
-                onDrop={(e) => {
-                  e.preventDefault();
-                  if (dragging) move(dragging, index);
-                  setDragging(null);
-                }}
-                onDragEnd={() => setDragging(null)}
-                onDoubleClick={() => onOpen?.(row)}
-                sx={{
-                  opacity: dragging === row.id ? 0.5 : 1,
-                  ...(v?.status === 'loading' && v.bid !== undefined ? { color: 'text.disabled' } : {}),
-                }}
-              >
-                {onReorder && (
-                  <TableCell padding="checkbox">
-                    <Tooltip title={canReorder ? 'Drag, or Alt+Up/Down, to reorder' : 'Clear the sort to reorder'}>
-                      <span>
-                        <IconButton
-                          size="small"
-                          aria-label={`Move ${row.ticker}`}
-                          disabled={!canReorder}
-                          sx={{ cursor: 'grab' }}
-                          onKeyDown={(e) => {
-                            if (!e.altKey) return;
-                            if (e.key === 'ArrowUp') {
-                              e.preventDefault();
-                              move(row.id, index - 1);
-                            } else if (e.key === 'ArrowDown') {
-                              e.preventDefault();
-                              move(row.id, index + 1);
-                            }
-                          }}
-                        >
-                          <DragIndicator fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </TableCell>
-                )}
-                <TableCell sx={{ fontWeight: 600 }}>{row.ticker}</TableCell>
-                <TableCell>{row.name}</TableCell>
-                {live && (
-                  <>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {f.price(row.bid, row.digits)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {f.price(row.ask, row.digits)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', color }}>
-                      {row.change === undefined
-                        ? '—'
-                        : `${row.change > 0 ? '+' : ''}${f.price(row.change, row.digits)}`}
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', color }}>
-                      {f.percent(row.changePercent, { signed: true })}
-                    </TableCell>
-                  </>
-                )}
-                {onRemove && (
-                  <TableCell padding="checkbox">
-                    <IconButton size="small" aria-label={`Remove ${row.ticker}`} onClick={() => onRemove(row)}>
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                )}
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </Box>
+    <>
+      {live && rows.map((r) => <LiveFeed key={r.ticker} ticker={r.ticker} onValues={onValues} client={props.client} />)}
+      <DensityProvider density="compact">
+        <DataTable
+          label={props.label}
+          columns={columns}
+          rows={shown}
+          getRowId={(r) => r.id}
+          rowTestId={(r) => `watch-row-${r.ticker}`}
+          height={height}
+          exportName={props.exportName}
+          exportValues="formatted"
+          onReorderRows={props.onReorder}
+          onRowActivate={props.onOpen}
+        />
+      </DensityProvider>
+    </>
   );
 }

@@ -234,6 +234,7 @@ export function WatchlistsPage() {
               onReorder={(ids) => void update({ id: current.id, symbolIds: ids })}
               onRemove={(row) => void removeSymbol({ id: current.id, symbolId: row.id })}
               onOpen={(row) => navigate(`/chart?symbol=${encodeURIComponent(row.ticker)}`)}
+              exportName={`watchlist-${current.name.replace(/[^\w .-]+/g, '-')}`}
             />
           )}
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 2, py: 1 }}>

@@ -5,15 +5,23 @@ import { errorBody, mockFetch } from '../../test/fetch-mock';
 import { renderApp, signedInState } from '../../test/render-app';
 import { catalogueRoutes, eurusd, gbpusd, searchAnswer } from '../symbol-search/test-data';
 
-// Live quotes: a fixed tick per symbol in place of the WebSocket.
+// Live quotes: a fixed tick per symbol in place of the WebSocket; the connection each one was asked on is kept.
+const quoteClients = vi.hoisted(() => [] as unknown[]);
+const GUEST = vi.hoisted(() => ({ guest: true }));
+vi.mock('../../shared/ws/use-guest-ws-client', () => ({
+  useGuestWsClient: (enabled: boolean) => (enabled ? GUEST : undefined),
+}));
 vi.mock('../../shared/ws/use-market-channel', () => ({
-  useLiveQuote: (symbol: string | null) => ({
-    status: 'live',
-    data:
-      symbol === 'EURUSD'
-        ? { symbol, bid: 1.1, ask: 1.1002, time: 1, open: true }
-        : { symbol, bid: 1.25, ask: 1.2503, time: 1, open: true },
-  }),
+  useLiveQuote: (symbol: string | null, client?: unknown) => {
+    quoteClients.push(client);
+    return {
+      status: 'live',
+      data:
+        symbol === 'EURUSD'
+          ? { symbol, bid: 1.1, ask: 1.1002, time: 1, open: true }
+          : { symbol, bid: 1.25, ask: 1.2503, time: 1, open: true },
+    };
+  },
 }));
 
 const ID = '11111111-1111-4111-8111-111111111111';
@@ -76,8 +84,15 @@ const baseRoutes = {
 };
 
 describe('watchlists', () => {
-  beforeEach(() => localStorage.clear());
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => {
+    localStorage.clear();
+    // jsdom lays nothing out: the table's scrolling area gets a height, as in a browser (rows are virtual).
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   it("shows live bid, ask and change, and reports a symbol already in the list in the server's words", async () => {
     const net = mockFetch({
@@ -93,7 +108,7 @@ describe('watchlists', () => {
       ),
     });
     renderApp('/watchlists', signedInState());
-    const table = await screen.findByRole('table', { name: 'Majors symbols' }, { timeout: 5000 });
+    const table = await screen.findByRole('grid', { name: 'Majors symbols' }, { timeout: 5000 });
     const eur = within(table).getByTestId('watch-row-EURUSD');
     await waitFor(() => expect(within(eur).getByText('+0.10000')).toBeInTheDocument());
     expect(within(eur).getByText('1.10000')).toBeInTheDocument();
@@ -121,7 +136,7 @@ describe('watchlists', () => {
       [`DELETE /watchlist/${ID}`]: { status: 204 },
     });
     renderApp('/watchlists', signedInState());
-    const table = await screen.findByRole('table', { name: 'Majors symbols' }, { timeout: 5000 });
+    const table = await screen.findByRole('grid', { name: 'Majors symbols' }, { timeout: 5000 });
     const order = () =>
       within(table)
         .getAllByTestId(/watch-row-/)
@@ -129,14 +144,17 @@ describe('watchlists', () => {
     expect(order()).toEqual(['watch-row-EURUSD', 'watch-row-GBPUSD']);
 
     // Bid sorts largest first.
-    await userEvent.click(within(table).getByRole('button', { name: 'Bid' }));
+    await userEvent.click(within(table).getByRole('columnheader', { name: 'Bid' }));
     await waitFor(() => expect(order()).toEqual(['watch-row-GBPUSD', 'watch-row-EURUSD']));
+    // Sorted, rows cannot be dragged.
+    expect(within(table).getByTestId('watch-row-EURUSD')).not.toHaveAttribute('draggable');
     // Twice more returns to the list's own order, where rows can move.
-    await userEvent.click(within(table).getByRole('button', { name: 'Bid' }));
-    await userEvent.click(within(table).getByRole('button', { name: 'Bid' }));
+    await userEvent.click(within(table).getByRole('columnheader', { name: 'Bid' }));
+    await userEvent.click(within(table).getByRole('columnheader', { name: 'Bid' }));
     await waitFor(() => expect(order()).toEqual(['watch-row-EURUSD', 'watch-row-GBPUSD']));
+    expect(within(table).getByTestId('watch-row-EURUSD')).toHaveAttribute('draggable', 'true');
 
-    within(table).getByRole('button', { name: 'Move EURUSD' }).focus();
+    await userEvent.click(within(within(table).getByTestId('watch-row-EURUSD')).getByText('EURUSD'));
     await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
     await waitFor(() => expect(net.callsTo('PUT', `/watchlist/${ID}`)[0]?.body).toEqual({ symbol_ids: [GBP, EUR] }));
     await waitFor(() => expect(order()).toEqual(['watch-row-GBPUSD', 'watch-row-EURUSD']));
@@ -164,7 +182,7 @@ describe('watchlists', () => {
       [`PUT /watchlist/${ID}`]: { body: list({ shareToken: 'tok123' }) },
     });
     renderApp('/watchlists', signedInState());
-    await screen.findByRole('table', { name: 'Majors symbols' }, { timeout: 5000 });
+    await screen.findByRole('grid', { name: 'Majors symbols' }, { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: 'List actions' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Share link' }));
     const share = await screen.findByRole('dialog', { name: /Share/ });
@@ -197,7 +215,7 @@ describe('watchlists', () => {
       },
     });
     renderApp('/watchlists', signedInState());
-    await screen.findByRole('table', { name: 'Majors symbols' }, { timeout: 5000 });
+    await screen.findByRole('grid', { name: 'Majors symbols' }, { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: 'List actions' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Duplicate' }));
     const copyTab = await screen.findByRole('tab', { name: 'Majors (copy)' });
@@ -219,8 +237,9 @@ describe('watchlists', () => {
     expect(net.callsTo('POST', '/watchlist')[0]?.body).toEqual({ name: 'Metals' });
   });
 
-  it('shows a shared list signed out, and a stopped link as such', async () => {
+  it('shows a shared list signed out with live prices on a guest connection, and a stopped link as such', async () => {
     mockFetch({
+      ...baseRoutes,
       'GET /watchlist/share/tok123': {
         body: {
           name: 'Majors',
@@ -234,14 +253,54 @@ describe('watchlists', () => {
         'No watchlist is shared with this link.',
       ),
     });
-    const view = renderApp('/shared/watchlists/tok123');
-    const table = await screen.findByRole('table', { name: 'Majors symbols' }, { timeout: 5000 });
-    expect(within(table).getByText('EURUSD')).toBeInTheDocument();
-    expect(within(table).queryByText('Bid')).toBeNull();
-    expect(screen.getByText(/Live prices \(Simulated market\) show when you are signed in/)).toBeInTheDocument();
+    quoteClients.length = 0;
+    const signedOut = {
+      auth: { status: 'signedOut', user: null, sessionId: null, accessExpiresAt: null, leftByChoice: false },
+    } as const;
+    const view = renderApp('/shared/watchlists/tok123', signedOut);
+    const table = await screen.findByRole('grid', { name: 'Majors symbols' }, { timeout: 5000 });
+    const eur = within(table).getByTestId('watch-row-EURUSD');
+    await waitFor(() => expect(within(eur).getByText('+10.00%')).toBeInTheDocument());
+    expect(within(eur).getByText('1.10000')).toBeInTheDocument();
+    expect(quoteClients.at(-1)).toBe(GUEST);
+    expect(within(table).queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(within(table).getByTestId('watch-row-EURUSD')).not.toHaveAttribute('draggable');
     view.unmount();
 
     renderApp('/shared/watchlists/gone');
     expect(await screen.findByText('This link does not work.', undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('removes a symbol from its row, opens one with Enter, and keeps the prices in view on a phone', async () => {
+    // A phone's width: the small-screen media query matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+    }));
+    const net = mockFetch({
+      ...baseRoutes,
+      'GET /watchlist': { body: { watchlists: [list()] } },
+      [`DELETE /watchlist/${ID}/symbol/${GBP}`]: { body: list({ symbols: [list().symbols[0]] }) },
+    });
+    const { history } = renderApp('/watchlists', signedInState());
+    const table = await screen.findByRole('grid', { name: 'Majors symbols' }, { timeout: 5000 });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Symbol', 'Bid', 'Chg %', 'Actions']);
+    const eur = within(table).getByTestId('watch-row-EURUSD');
+    await waitFor(() => expect(within(eur).getByText('1.10000')).toBeInTheDocument());
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Remove GBPUSD' }));
+    await waitFor(() => expect(net.callsTo('DELETE', `/watchlist/${ID}/symbol/${GBP}`)).toHaveLength(1));
+
+    await userEvent.click(within(eur).getByText('EURUSD'));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(history.location.pathname).toBe('/chart'));
+    expect(history.location.search).toBe('?symbol=EURUSD');
   });
 });

@@ -30,6 +30,10 @@ export type DataTableColumn<Row> = {
   hideable?: boolean;
   /** Overrides what the CSV export writes for this column (in both modes). */
   csv?: (row: Row) => CsvValue;
+  /** Default true; false leaves the column out of the CSV export (a column of row actions). */
+  exported?: boolean;
+  /** The header's text is for assistive technology only (a narrow column of row actions). */
+  headerHidden?: boolean;
 };
 
 export type DataTableStatus = 'ready' | 'loading' | 'error';
@@ -67,4 +71,11 @@ export type DataTableProps<Row> = {
   height?: number | string;
   /** Extra controls at the start of the table's toolbar. */
   toolbar?: ReactNode;
+  /**
+   * Rows in a user-defined order (a watchlist): while no sort is active, a row can be dragged to another
+   * place, or moved with Alt+Up and Alt+Down from any of its cells. Gets every row id in the new order.
+   */
+  onReorderRows?: (ids: string[]) => void;
+  /** A `data-testid` for each row. */
+  rowTestId?: (row: Row) => string;
 };

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderWithStore } from '../test/render-with-store';
-import { DataTable, type DataTableColumn } from './data-table';
+import { DataTable, type DataTableColumn, moveRow } from './data-table';
 
 type Trade = { id: string; symbol: string; side: 'Buy' | 'Sell'; volume: number; pnl: number | null };
 
@@ -302,5 +303,93 @@ describe('DataTable', () => {
     expect(new TextDecoder().decode(bytes.slice(3))).toBe(
       'Symbol,Side,Volume,P/L\r\nXAUUSD,Sell,10,\r\nEURUSD,Buy,9,12.5\r\nBTCUSD,Buy,0.5,-3\r\n',
     );
+  });
+
+  it('reorders rows in their own order: Alt+Up/Down from a cell, or a drag; not while sorted', async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    const onReorderRows = vi.fn();
+    function Ordered() {
+      const [rows, setRows] = useState(trades);
+      return (
+        <DataTable
+          label="Trades"
+          columns={columns}
+          rows={rows}
+          getRowId={(t) => t.id}
+          rowTestId={(t) => `row-${t.symbol}`}
+          onReorderRows={(ids) => {
+            onReorderRows(ids);
+            setRows(ids.map((id) => rows.find((r) => r.id === id)!));
+          }}
+        />
+      );
+    }
+    renderWithStore(<Ordered />);
+    expect(screen.getByTestId('row-EURUSD')).toHaveAttribute('draggable', 'true');
+    await user.click(within(bodyRows()[0]!).getAllByRole('gridcell')[1]!);
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(onReorderRows).toHaveBeenLastCalledWith(['t2', 't1', 't3']);
+    expect(symbols()).toEqual(['XAUUSD', 'EURUSD', 'BTCUSD']);
+    // The focus moves with the row, so Alt+Down again moves it on.
+    expect(document.activeElement?.closest('[role=row]')).toBe(screen.getByTestId('row-EURUSD'));
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(symbols()).toEqual(['XAUUSD', 'BTCUSD', 'EURUSD']);
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(onReorderRows).toHaveBeenCalledTimes(2);
+
+    // Drag BTCUSD onto XAUUSD: it takes that place.
+    const data = { setData: () => {}, effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(screen.getByTestId('row-BTCUSD'), { dataTransfer: data });
+    fireEvent.dragOver(screen.getByTestId('row-XAUUSD'), { dataTransfer: data });
+    fireEvent.drop(screen.getByTestId('row-XAUUSD'), { dataTransfer: data });
+    expect(onReorderRows).toHaveBeenLastCalledWith(['t3', 't2', 't1']);
+    expect(symbols()).toEqual(['BTCUSD', 'XAUUSD', 'EURUSD']);
+
+    // Sorted, the rows keep still.
+    await user.click(screen.getByRole('columnheader', { name: 'Volume' }));
+    expect(screen.getByTestId('row-EURUSD')).not.toHaveAttribute('draggable');
+    await user.click(within(bodyRows()[0]!).getAllByRole('gridcell')[1]!);
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(onReorderRows).toHaveBeenCalledTimes(3);
+  });
+
+  it('moveRow moves one id to an index, clamped', () => {
+    expect(moveRow(['a', 'b', 'c'], 'a', 2)).toEqual(['b', 'c', 'a']);
+    expect(moveRow(['a', 'b', 'c'], 'c', -4)).toEqual(['c', 'a', 'b']);
+    const same = ['a', 'b'];
+    expect(moveRow(same, 'b', 5)).toBe(same);
+  });
+
+  it('leaves a column out of the export and hides a header visually when asked', async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    const blobs: Blob[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:csv';
+    };
+    URL.revokeObjectURL = () => {};
+    onTestFinished(() => {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const withActions: DataTableColumn<Trade>[] = [
+      columns[0]!,
+      { id: 'actions', header: 'Actions', value: () => null, exported: false, headerHidden: true, sortable: false },
+    ];
+    renderWithStore(
+      <DataTable label="Trades" columns={withActions} rows={trades} getRowId={(t) => t.id} exportName="trades" />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    expect(text.replace(/^\uFEFF/, '')).toBe('Symbol\r\nEURUSD\r\nXAUUSD\r\nBTCUSD\r\n');
   });
 });

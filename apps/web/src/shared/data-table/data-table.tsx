@@ -101,6 +101,17 @@ const KEYBOARD_HELP =
   'Arrow keys move between cells, Home and End to the ends of a row, Page Up and Page Down by a screen. ' +
   'Enter opens the row. On a column header, Enter sorts, Alt with Left or Right resizes the column and ' +
   'Alt with Shift and Left or Right moves it.';
+const REORDER_HELP = ' While the table is not sorted, Alt with Up or Down moves the row, or drag it.';
+
+/** `ids` with `id` moved to index `to` (clamped); the same array when nothing moves. */
+export function moveRow(ids: readonly string[], id: string, to: number): readonly string[] {
+  const from = ids.indexOf(id);
+  const at = Math.max(0, Math.min(ids.length - 1, to));
+  if (from < 0 || from === at) return ids;
+  const next = ids.filter((x) => x !== id);
+  next.splice(at, 0, id);
+  return next;
+}
 
 /**
  * The dense data table of the workspace kit (TanStack Table + TanStack Virtual): sorting, column resize, hide
@@ -282,6 +293,19 @@ function DataTableView<Row extends RowData>(props: ViewProps<Row>) {
         return;
       }
     }
+    if (event.altKey && !event.shiftKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      event.preventDefault();
+      const row = rows[activeRow];
+      if (!canReorderRows || !row) return;
+      const ids = rows.map((r) => r.id);
+      const to = activeRow + (event.key === 'ArrowUp' ? -1 : 1);
+      const next = moveRow(ids, row.id, to);
+      if (next !== ids) {
+        props.onReorderRows?.([...next]);
+        moveTo({ row: next.indexOf(row.id), col: activeCol });
+      }
+      return;
+    }
     if (event.key === 'Enter' && activeRow >= 0) {
       const row = rows[activeRow];
       if (row && props.onRowActivate) {
@@ -303,6 +327,21 @@ function DataTableView<Row extends RowData>(props: ViewProps<Row>) {
     }
   };
 
+  // Rows in the user's own order: drag a row onto another (mouse); Alt+Up/Down above (keyboard).
+  const canReorderRows = props.onReorderRows !== undefined && state.sort.length === 0;
+  const draggedRow = useRef<string | null>(null);
+  const [rowDropTarget, setRowDropTarget] = useState<string | null>(null);
+  const onRowDrop = (event: DragEvent, targetId: string) => {
+    const sourceId = draggedRow.current;
+    draggedRow.current = null;
+    setRowDropTarget(null);
+    if (!sourceId) return;
+    event.preventDefault();
+    const ids = rows.map((r) => r.id);
+    const next = moveRow(ids, sourceId, ids.indexOf(targetId));
+    if (next !== ids) props.onReorderRows?.([...next]);
+  };
+
   // Mouse reordering: drag a header's label onto another header.
   const dragged = useRef<string | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
@@ -322,7 +361,9 @@ function DataTableView<Row extends RowData>(props: ViewProps<Row>) {
 
   const exportCsv = () => {
     if (!props.exportName) return;
-    const shown = columns.map((c) => byId.get(c.id)).filter((c): c is DataTableColumn<Row> => c !== undefined);
+    const shown = columns
+      .map((c) => byId.get(c.id))
+      .filter((c): c is DataTableColumn<Row> => c !== undefined && c.exported !== false);
     const formatted = props.exportValues === 'formatted';
     const lines = rows.map((row) =>
       shown.map((c): CsvValue => {
@@ -458,7 +499,13 @@ function DataTableView<Row extends RowData>(props: ViewProps<Row>) {
                         setDropTarget(null);
                       }}
                     >
-                      {def?.header ?? column.id}
+                      {def?.headerHidden ? (
+                        <Box component="span" sx={visuallyHidden}>
+                          {def.header}
+                        </Box>
+                      ) : (
+                        (def?.header ?? column.id)
+                      )}
                     </span>
                     {sorted === 'asc' && <ArrowUpwardIcon className="dt-sort-icon" aria-hidden />}
                     {sorted === 'desc' && <ArrowDownwardIcon className="dt-sort-icon" aria-hidden />}
@@ -481,14 +528,40 @@ function DataTableView<Row extends RowData>(props: ViewProps<Row>) {
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index];
               if (!row) return null;
+              const rowClasses = ['dt-row'];
+              if (item.index === activeRow) rowClasses.push('dt-row-active');
+              if (rowDropTarget === row.id) rowClasses.push('dt-row-drop-target');
+              if (draggedRow.current === row.id) rowClasses.push('dt-row-dragged');
               return (
                 <div
                   key={row.id}
                   role="row"
                   aria-rowindex={item.index + 2}
-                  className={item.index === activeRow ? 'dt-row dt-row-active' : 'dt-row'}
+                  data-testid={props.rowTestId?.(row.original)}
+                  className={rowClasses.join(' ')}
                   style={{ transform: `translateY(${item.start - metrics.headerHeight}px)` }}
                   onDoubleClick={props.onRowActivate ? () => props.onRowActivate?.(row.original) : undefined}
+                  draggable={canReorderRows || undefined}
+                  onDragStart={
+                    canReorderRows
+                      ? (event) => {
+                          draggedRow.current = row.id;
+                          event.dataTransfer.effectAllowed = 'move';
+                          event.dataTransfer.setData('text/plain', row.id);
+                        }
+                      : undefined
+                  }
+                  onDragOver={(event) => {
+                    if (!draggedRow.current) return;
+                    event.preventDefault();
+                    event.dataTransfer.dropEffect = 'move';
+                    if (rowDropTarget !== row.id) setRowDropTarget(row.id);
+                  }}
+                  onDrop={(event) => onRowDrop(event, row.id)}
+                  onDragEnd={() => {
+                    draggedRow.current = null;
+                    setRowDropTarget(null);
+                  }}
                 >
                   {columns.map((column, col) => {
                     const def = byId.get(column.id);
@@ -521,6 +594,7 @@ function DataTableView<Row extends RowData>(props: ViewProps<Row>) {
       </div>
       <Box id={helpId} sx={visuallyHidden}>
         {KEYBOARD_HELP}
+        {props.onReorderRows ? REORDER_HELP : ''}
       </Box>
     </Box>
   );
@@ -576,6 +650,9 @@ function tableSx(theme: Theme, metrics: (typeof densityMetrics)[keyof typeof den
     },
     '& .dt-body .dt-row:hover': { backgroundColor: theme.palette.action.hover },
     '& .dt-body .dt-row-active': { backgroundColor: theme.palette.action.selected },
+    '& .dt-body .dt-row[draggable="true"]': { cursor: 'grab' },
+    '& .dt-body .dt-row-drop-target': { boxShadow: `inset 0 2px 0 ${theme.palette.primary.main}` },
+    '& .dt-body .dt-row-dragged': { opacity: 0.5 },
     '& .dt-cell': {
       flex: '0 0 auto',
       padding: `0 ${metrics.cellPaddingX}px`,

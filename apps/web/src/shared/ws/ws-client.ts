@@ -193,3 +193,13 @@ export function getWsClient(): WsClient {
   shared ??= createWsClient();
   return shared;
 }
+
+let guest: WsClient | null = null;
+/**
+ * A signed-out connection (`?guest=1`): public market channels only (quotes, candles), for pages shared with
+ * anyone (a shared watchlist). Started and stopped by its user (useGuestWsClient).
+ */
+export function getGuestWsClient(): WsClient {
+  guest ??= createWsClient({ url: `${defaultUrl()}?guest=1` });
+  return guest;
+}

@@ -1,3 +1,4 @@
+import type { TemplateSettings } from '@tradedesk/contracts';
 import {
   AreaSeries,
   BarSeries,
@@ -19,7 +20,9 @@ import { type ControllerEvents, DrawingController } from '../drawings/controller
 import { type Projection, TimeIndex } from '../drawings/geometry';
 import { DrawingsPrimitive } from '../drawings/primitive';
 import type { RenderContext } from '../drawings/render';
+import type { LiveIndicators, LivePoint } from '../indicators/live-indicators';
 import type { EngineIndicator } from '../indicators/model';
+import { VolumeProfilePrimitive } from '../indicators/volume-profile-primitive';
 import { type Candle, heikinAshi } from '../model/candles';
 
 const LINE_STYLES = { solid: 0, dotted: 1, dashed: 2 } as const;
@@ -44,6 +47,9 @@ export type ChartColors = {
   down: string;
   line: string;
 };
+
+/** A chart template's appearance (colours, volume and grid shown); what it leaves out follows the theme. */
+export type ChartAppearance = Omit<TemplateSettings, 'chartType'>;
 
 export type EngineOptions = {
   colors: ChartColors;
@@ -82,9 +88,26 @@ export class ChartEngine {
   private readonly cleanup: (() => void)[] = [];
   private pointerActive = false;
   private indicatorSeries: ISeriesApi<SeriesType>[] = [];
+  private appearance: ChartAppearance = {};
+  /** Each shown indicator's series by plot (null: a plot not drawn) and its calculation, for live points. */
+  private indicatorPlots = new Map<
+    string,
+    { calc: EngineIndicator['calc']; series: (ISeriesApi<SeriesType> | null)[] }
+  >();
+  /** Loaded with the first indicator (it brings packages/core's indicator catalogue, kept out of this chunk). */
+  private liveIndicators: LiveIndicators | null = null;
+  private liveIndicatorsLoading = false;
+  private shownIndicators: readonly EngineIndicator[] = [];
+  private disposed = false;
+  /** The visible range's volume profile (the VPVR indicator), drawn at the right of the price pane. */
+  private readonly volumeProfile = new VolumeProfilePrimitive({
+    bars: () => this.candles,
+    visibleRange: () => this.chart.timeScale().getVisibleLogicalRange(),
+    priceToY: (p) => this.main.priceToCoordinate(p),
+  });
 
   constructor(
-    private readonly container: HTMLElement,
+    readonly container: HTMLElement,
     options: EngineOptions,
     events: EngineEvents,
   ) {
@@ -132,6 +155,7 @@ export class ChartEngine {
     };
     this.chart.subscribeCrosshairMove(onCrosshair);
     const onRange = (range: LogicalRange | null) => {
+      this.volumeProfile.invalidate();
       if (range && this.candles.length > 0 && range.from < OLDER_MARGIN) events.needOlder();
     };
     this.chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
@@ -157,13 +181,7 @@ export class ChartEngine {
   setOptions(options: EngineOptions): void {
     const digitsChanged = options.digits !== this.options.digits;
     this.options = options;
-    const c = options.colors;
-    this.chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: c.background }, textColor: c.text },
-      grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
-      rightPriceScale: { borderColor: c.border },
-      timeScale: { borderColor: c.border },
-    });
+    this.applyLayoutColors();
     this.applyFormatters();
     this.main.applyOptions(this.seriesStyle());
     if (digitsChanged) this.main.applyOptions({ priceFormat: this.priceFormat() });
@@ -186,21 +204,54 @@ export class ChartEngine {
     };
   }
 
+  /** The chart's background, text, grid and crosshair: the template's where it has them, else the theme's. */
+  private applyLayoutColors(): void {
+    const c = this.options.colors;
+    const a = this.appearance;
+    const grid = { color: a.gridColor ?? c.grid, visible: a.showGrid ?? true };
+    const crosshairLine = a.crosshairColor ? { color: a.crosshairColor } : {};
+    this.chart.applyOptions({
+      layout: {
+        background: { type: ColorType.Solid, color: a.backgroundColor ?? c.background },
+        textColor: a.textColor ?? c.text,
+      },
+      grid: { vertLines: grid, horzLines: grid },
+      crosshair: { vertLine: crosshairLine, horzLine: crosshairLine },
+      rightPriceScale: { borderColor: c.border },
+      timeScale: { borderColor: c.border },
+    });
+  }
+
+  /**
+   * Applies a chart template's colours and switches over the theme's; `{}` gives the theme's back. The chart
+   * type is the page's to set (setType).
+   */
+  applyAppearance(appearance: ChartAppearance): void {
+    this.appearance = appearance;
+    this.applyLayoutColors();
+    this.main.applyOptions(this.seriesStyle());
+    this.volume.applyOptions({ visible: appearance.showVolume ?? true });
+    this.volume.setData(this.volumeData(this.candles));
+  }
+
   private seriesStyle() {
     const c = this.options.colors;
+    const a = this.appearance;
+    const up = a.upColor ?? c.up;
+    const down = a.downColor ?? c.down;
     switch (this.type) {
       case 'candles':
       case 'heikin_ashi':
         return {
-          upColor: c.up,
-          downColor: c.down,
-          borderUpColor: c.up,
-          borderDownColor: c.down,
-          wickUpColor: c.up,
-          wickDownColor: c.down,
+          upColor: up,
+          downColor: down,
+          borderUpColor: a.borderUpColor ?? up,
+          borderDownColor: a.borderDownColor ?? down,
+          wickUpColor: a.wickUpColor ?? up,
+          wickDownColor: a.wickDownColor ?? down,
         };
       case 'bars':
-        return { upColor: c.up, downColor: c.down };
+        return { upColor: up, downColor: down };
       case 'line':
         return { color: c.line, lineWidth: 2 as const };
       case 'area':
@@ -219,13 +270,20 @@ export class ChartEngine {
             ? this.chart.addSeries(AreaSeries, common)
             : this.chart.addSeries(CandlestickSeries, common);
     series.attachPrimitive(this.primitive);
+    series.attachPrimitive(this.volumeProfile);
     return series;
+  }
+
+  /** The price series; it is replaced when the chart type changes (trading lines attach their price lines to it). */
+  get priceSeries(): ISeriesApi<SeriesType> {
+    return this.main;
   }
 
   setType(type: ChartType): void {
     if (type === this.type) return;
     this.type = type;
     this.main.detachPrimitive(this.primitive);
+    this.main.detachPrimitive(this.volumeProfile);
     this.chart.removeSeries(this.main);
     this.main = this.addMainSeries();
     this.writeData();
@@ -240,11 +298,13 @@ export class ChartEngine {
   }
 
   private volumeData(candles: readonly Candle[]) {
-    const { up, down } = this.options.colors;
+    const a = this.appearance;
+    const up = a.volumeUpColor ?? `${a.upColor ?? this.options.colors.up}66`;
+    const down = a.volumeDownColor ?? `${a.downColor ?? this.options.colors.down}66`;
     return candles.map((b) => ({
       time: b.time as UTCTimestamp,
       value: b.volume,
-      color: b.close >= b.open ? `${up}66` : `${down}66`,
+      color: b.close >= b.open ? up : down,
     }));
   }
 
@@ -274,12 +334,26 @@ export class ChartEngine {
     );
     this.controller.setBars(candles);
     this.writeData();
+    this.volumeProfile.invalidate();
+    this.markFirstCandle();
     if (options.fit) {
       const n = candles.length;
       this.chart.timeScale().setVisibleLogicalRange({ from: Math.max(0, n - 150), to: n + 8 });
     } else if (range && prepended > 0) {
       this.chart.timeScale().setVisibleLogicalRange({ from: range.from + prepended, to: range.to + prepended });
     }
+  }
+
+  private firstCandleMarked = false;
+
+  /**
+   * `performance.mark('chart:first-candle')` once, in the frame the first bars are drawn (the library paints in
+   * an animation frame requested when data is set; this one runs after it): what e2e/perf measures.
+   */
+  private markFirstCandle(): void {
+    if (this.firstCandleMarked || this.candles.length === 0 || typeof requestAnimationFrame !== 'function') return;
+    this.firstCandleMarked = true;
+    requestAnimationFrame(() => performance.mark('chart:first-candle'));
   }
 
   /** The forming bar, live: replaces the last bar or starts the next one. */
@@ -294,14 +368,33 @@ export class ChartEngine {
         this.options.barSeconds,
       );
     }
-    if (this.type === 'heikin_ashi') {
-      this.writeData();
-      return;
+    if (this.type === 'heikin_ashi') this.writeData();
+    else {
+      const [point] = this.seriesData([bar]);
+      if (point) this.main.update(point);
+      const [vol] = this.volumeData([bar]);
+      if (vol) this.volume.update(vol);
     }
-    const [point] = this.seriesData([bar]);
-    if (point) this.main.update(point);
-    const [vol] = this.volumeData([bar]);
-    if (vol) this.volume.update(vol);
+    if (this.liveIndicators) this.drawLivePoints(this.liveIndicators.update(bar));
+    this.volumeProfile.invalidate();
+  }
+
+  /** The indicators' points for the forming bar (see LiveIndicators), drawn without a new calculation. */
+  private drawLivePoints(points: readonly LivePoint[]): void {
+    for (const p of points) {
+      const entry = this.indicatorPlots.get(p.key);
+      const series = entry?.series[p.plot];
+      if (!entry || !series) continue;
+      const style = entry.calc.series[p.plot]!.style;
+      const time = p.time as UTCTimestamp;
+      const point =
+        p.value === null
+          ? { time }
+          : style.type === 'histogram' && p.value < 0 && style.negativeColor
+            ? { time, value: p.value, color: style.negativeColor }
+            : { time, value: p.value };
+      series.update(point as never, p.historical);
+    }
   }
 
   projection(): Projection | null {
@@ -326,7 +419,7 @@ export class ChartEngine {
       barSeconds: this.options.barSeconds,
       selectedId: this.controller.selectedId,
       hoveredId: this.controller.hoveredId,
-      background: this.options.colors.background,
+      background: this.appearance.backgroundColor ?? this.options.colors.background,
     };
   }
 
@@ -398,6 +491,7 @@ export class ChartEngine {
   setIndicators(list: readonly EngineIndicator[]): void {
     for (const s of this.indicatorSeries) this.chart.removeSeries(s);
     this.indicatorSeries = [];
+    this.indicatorPlots.clear();
     // Panes left without series are removed, last first so the indexes stay right.
     const panes = this.chart.panes?.() ?? [];
     for (let i = panes.length - 1; i >= 1; i--) {
@@ -409,7 +503,10 @@ export class ChartEngine {
       const paneIndex = item.calc.overlay ? 0 : ++pane;
       const times = item.calc.times;
       let first: ISeriesApi<SeriesType> | null = null;
+      const plots: (ISeriesApi<SeriesType> | null)[] = [];
+      this.indicatorPlots.set(item.key, { calc: item.calc, series: plots });
       for (const plot of item.calc.series) {
+        plots.push(null);
         if (!plot.style.visible) continue;
         const common = {
           color: plot.style.color,
@@ -446,6 +543,7 @@ export class ChartEngine {
           else data.push({ time: time as UTCTimestamp, value });
         });
         series.setData(data as never);
+        plots[plots.length - 1] = series;
         this.indicatorSeries.push(series);
         first ??= series;
       }
@@ -463,9 +561,59 @@ export class ChartEngine {
         }
       }
     }
+    const profile = list.find((i) => !i.hidden && i.calc.kind === 'profile')?.calc.settings;
+    this.volumeProfile.setSettings(
+      profile ? { rows: Number(profile.rows), valueAreaPercent: Number(profile.valueAreaPercent) } : null,
+    );
+    this.shownIndicators = list.filter((i) => !i.hidden && this.indicatorPlots.has(i.key));
+    if (this.liveIndicators) this.drawLivePoints(this.liveIndicators.reset(this.shownIndicators, this.candles));
+    else if (this.shownIndicators.length > 0) this.loadLiveIndicators();
+  }
+
+  private loadLiveIndicators(): void {
+    if (this.liveIndicatorsLoading) return;
+    this.liveIndicatorsLoading = true;
+    void import('../indicators/live-indicators').then(
+      ({ LiveIndicators }) => {
+        if (this.disposed) return;
+        this.liveIndicators = new LiveIndicators();
+        this.drawLivePoints(this.liveIndicators.reset(this.shownIndicators, this.candles));
+      },
+      () => {
+        // Offline or a stale build: the indicators keep their calculated values; the next change tries again.
+        this.liveIndicatorsLoading = false;
+      },
+    );
+  }
+
+  /**
+   * Shows the crosshair on the bar at or just before `time` (another chart's crosshair, synced), or hides it
+   * (null). The price is that bar's close, so the horizontal line sits on this chart's own prices.
+   */
+  showCrosshairAt(time: number | null): void {
+    const bars = this.candles;
+    if (time === null || bars.length === 0 || time < bars[0]!.time) {
+      this.chart.clearCrosshairPosition();
+      return;
+    }
+    let lo = 0;
+    let hi = bars.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (bars[mid]!.time <= time) lo = mid;
+      else hi = mid - 1;
+    }
+    const bar = bars[lo]!;
+    this.chart.setCrosshairPosition(bar.close, bar.time as Time, this.main);
+  }
+
+  /** The chart as a canvas (every pane and scale, and the drawings on the top layer), for the snapshot. */
+  screenshot(): HTMLCanvasElement {
+    return this.chart.takeScreenshot(true, false);
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const c of this.cleanup) c();
     this.chart.remove();
   }

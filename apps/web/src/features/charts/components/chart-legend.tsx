@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useSyncExternalStore } from 'react';
 import { useFormatters } from '../../../shared/format/format-preferences';
@@ -51,6 +52,8 @@ export function HoverLegend(props: {
   );
 }
 
+const NARROW_HIDDEN = { display: { xs: 'none', sm: 'inline' } } as const;
+
 /** The bar under the crosshair (or the last one): open, high, low, close, change and volume. */
 export function ChartLegend(props: {
   title: string;
@@ -79,6 +82,12 @@ export function ChartLegend(props: {
         position: 'absolute',
         top: 8,
         left: 12,
+        // Clear of the price scale at the right (about 70 px for prices of 5 digits), so a phone's legend wraps
+        // instead of running under it; a veil keeps it readable over the candles.
+        maxWidth: 'calc(100% - 96px)',
+        px: 0.5,
+        borderRadius: 0.5,
+        bgcolor: (theme) => alpha(theme.palette.background.default, 0.72),
         zIndex: 2,
         pointerEvents: 'none',
         display: 'flex',
@@ -93,7 +102,8 @@ export function ChartLegend(props: {
         {props.title}
       </Typography>
       {items.map(([label, value]) => (
-        <Box component="span" key={label}>
+        // A phone keeps the close and the change on one or two lines; open, high and low from a wider screen.
+        <Box component="span" key={label} sx={label === 'C' ? undefined : NARROW_HIDDEN}>
           <Box component="span" sx={{ color: 'text.secondary', mr: 0.5 }}>
             {label}
           </Box>
@@ -110,12 +120,12 @@ export function ChartLegend(props: {
         </Box>
       )}
       {v && (
-        <Box component="span" sx={{ color: 'text.secondary' }}>
+        <Box component="span" sx={{ color: 'text.secondary', ...NARROW_HIDDEN }}>
           Vol {f.volume(v.volume, { unit: 'units', compact: true })}
         </Box>
       )}
       {props.dateText && (
-        <Box component="span" sx={{ color: 'text.secondary' }}>
+        <Box component="span" sx={{ color: 'text.secondary', ...NARROW_HIDDEN }}>
           {props.dateText}
         </Box>
       )}

@@ -1,6 +1,8 @@
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -15,7 +17,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import type { IndicatorDefinitionWire, IndicatorGroupId } from '@tradedesk/contracts';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { apiErrorMessage } from './errors';
 import {
   type IndicatorCollectionsState,
@@ -23,6 +25,9 @@ import {
   useIndicatorListQuery,
   useSaveIndicatorCollectionsMutation,
 } from './indicator-api';
+import type { ChartIndicatorState } from './model';
+
+const TemplatesDialog = lazy(() => import('../tools/indicator-templates-dialog'));
 
 /** The default collection the client makes when the user has none. */
 export const FAVORITE = { id: 'favorite', tabName: 'Favorite' };
@@ -46,6 +51,10 @@ export type IndicatorsDialogProps = {
   open: boolean;
   onClose(): void;
   onPick(definition: IndicatorDefinitionWire): void;
+  /** The chart's indicators, for indicator templates (with `onApplyTemplate`, the dialog offers "Templates"). */
+  current?: readonly ChartIndicatorState[];
+  /** Replaces the chart's indicators with a template's. */
+  onApplyTemplate?(list: ChartIndicatorState[]): void;
 };
 
 /** The indicators dialog: the catalogue, filtered by group and searched by name; picking one adds it. */
@@ -84,9 +93,31 @@ export function IndicatorsDialog(props: IndicatorsDialogProps) {
   };
   const all = list.data?.indicators ?? [];
   const indicators = tab === 'all' ? all : all.filter((d) => favorites.includes(d.id));
+  const [templates, setTemplates] = useState(false);
+  const onApplyTemplate = props.onApplyTemplate;
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby="indicators-title">
       <DialogTitle id="indicators-title">Indicators</DialogTitle>
+      {onApplyTemplate && (
+        <Box sx={{ position: 'absolute', top: 14, right: 16 }}>
+          <Button size="small" onClick={() => setTemplates(true)}>
+            Templates
+          </Button>
+        </Box>
+      )}
+      {onApplyTemplate && templates && (
+        <Suspense fallback={null}>
+          <TemplatesDialog
+            open
+            onClose={() => setTemplates(false)}
+            current={props.current ?? []}
+            onApply={(list) => {
+              setTemplates(false);
+              onApplyTemplate(list);
+            }}
+          />
+        </Suspense>
+      )}
       <DialogContent sx={{ display: 'grid', gap: 1.5, pt: '8px !important' }}>
         <Tabs value={tab} onChange={(_e, v: 'all' | 'collection') => setTab(v)} aria-label="Indicator lists">
           <Tab value="all" label="All" />

@@ -180,7 +180,7 @@ describe('chart indicators', () => {
           .some((c) => (c.body as { indicator_settings: { period?: number } }).indicator_settings.period === 7),
       ).toBe(true),
     );
-    expect(await screen.findByRole('listitem', { name: 'RSI 7' })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'RSI 7' }, slow)).toBeInTheDocument();
   });
 
   it('makes the Favorite collection when none is saved, and stars indicators into it', async () => {

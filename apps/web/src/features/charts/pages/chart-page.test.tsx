@@ -273,7 +273,7 @@ describe('chart page', () => {
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Symbol, name or currency' }), 'USDJPY');
     await waitFor(() => expect(within(dialog).getAllByRole('option')[0]).toHaveTextContent('USDJPY'));
     await userEvent.keyboard('{Enter}');
-    await screen.findByRole('region', { name: 'USDJPY chart, 15 minutes' });
+    await screen.findByRole('region', { name: 'USDJPY chart, 15 minutes' }, slow);
     expect(history.location.search).toContain('symbol=USDJPY');
     const last = net.callsTo('GET', '/middleware/feed/historical').at(-1)!;
     expect(last.query.get('symbol')).toBe('USDJPY');
@@ -295,8 +295,8 @@ describe('chart page', () => {
     await waitFor(() => expect(mainSeries().kind).toBe('Line'));
     expect(mainSeries().data[9]).toEqual({ time: bars(10, 900)[9]!.time, value: 1.1009 });
     expect(history.location.search).toContain('type=line');
-    // The drawings move to the new series with it.
-    expect(mainSeries().primitives).toHaveLength(1);
+    // The drawings and the volume profile move to the new series with it.
+    expect(mainSeries().primitives).toHaveLength(2);
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Chart type' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Heikin-Ashi' }));

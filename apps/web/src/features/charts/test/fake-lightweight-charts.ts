@@ -50,6 +50,9 @@ export function fakeLightweightCharts() {
         },
         unsubscribeVisibleLogicalRangeChange: () => {},
         getVisibleLogicalRange: () => fakeCharts.visible,
+        subscribeVisibleTimeRangeChange: () => {},
+        unsubscribeVisibleTimeRangeChange: () => {},
+        setVisibleRange: () => {},
         setVisibleLogicalRange: (r: { from: number; to: number }) => {
           fakeCharts.visible = r;
         },
@@ -67,7 +70,12 @@ export function fakeLightweightCharts() {
             setData: (d: unknown[]) => {
               s.data = d;
             },
-            update: (d: unknown) => s.data.push(d),
+            // As the library: a point at a time already there replaces it, a later one is appended.
+            update: (d: { time: number }) => {
+              const at = s.data.findIndex((x) => (x as { time: number }).time === d.time);
+              if (at >= 0) s.data[at] = d;
+              else s.data.push(d);
+            },
             applyOptions: (o: Record<string, unknown>) => Object.assign(s.options, o),
             attachPrimitive: (p: unknown) => s.primitives.push(p),
             detachPrimitive: (p: unknown) => {
@@ -88,6 +96,8 @@ export function fakeLightweightCharts() {
           fakeCharts.crosshair = h;
         },
         unsubscribeCrosshairMove: () => {},
+        setCrosshairPosition: () => {},
+        clearCrosshairPosition: () => {},
         timeScale: () => timeScale,
         paneSize: () => ({ width: 800, height: 500 }),
         remove: () => {},

@@ -12,7 +12,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink, useNavigate } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { FullPageSpinner } from '../../../app/route-guards';
@@ -23,11 +23,18 @@ import { useThemeToggle } from '../../../shared/theme/use-theme-toggle';
 import { selectCurrentUser } from '../../auth';
 import { useLoginOptionsQuery, useLogoutMutation } from '../../auth/auth-api';
 import { SymbolSearchDialog } from '../../symbol-search/lazy-symbol-search-dialog';
+import { LazyAccountSwitcher } from '../../trading/accounts/lazy-account-switcher';
 import { useKeyboardShortcuts } from '../hooks/use-keyboard-shortcuts';
 import { AccountMenu } from './account-menu';
 import { navItems } from './nav-items';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { Sidebar } from './sidebar';
+
+// The position event modals (stop loss hit, partial close) of the active account, on every page.
+// Fetched with the shell's own module (prefetched while the person signs in), rendered lazily.
+const positionEvents = import('../../positions/position-events');
+positionEvents.catch(() => {}); // a failure shows when the host renders
+const PositionEventsHost = lazy(() => positionEvents);
 
 /** The signed-in layout: sidebar (a drawer under 900 px), top bar, and the page. */
 export function AppShell() {
@@ -108,6 +115,7 @@ export function AppShell() {
               </IconButton>
             )}
           </Tooltip>
+          {user && <LazyAccountSwitcher />}
           <Tooltip title={resolved === 'dark' ? 'Switch to light theme (t)' : 'Switch to dark theme (t)'}>
             <IconButton
               aria-label={resolved === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
@@ -175,6 +183,9 @@ export function AppShell() {
           navigate(`/chart?symbol=${encodeURIComponent(picked.ticker)}`);
         }}
       />
+      <Suspense fallback={null}>
+        <PositionEventsHost />
+      </Suspense>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
@@ -11,6 +12,7 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
   const items: NavItem[] = [
     { label: 'Home', to: '/', icon: HomeOutlined, match: '/' },
     { label: 'Chart', to: '/chart', icon: CandlestickChartOutlined, match: '/chart' },
+    { label: 'Positions', to: '/positions', icon: ListAltOutlined, match: '/positions' },
     { label: 'Watchlists', to: '/watchlists', icon: StarBorderOutlined, match: '/watchlists' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];

@@ -1,0 +1,122 @@
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import {
+  type TradingAccountRow,
+  tradingAccounts,
+  tradingDeals,
+  tradingIdempotencyKeys,
+  tradingModifications,
+  tradingOrders,
+  tradingPositions,
+} from './trading.table.js';
+
+/** Trading accounts; every query on a user's accounts is scoped by the owner in the query. */
+export function createAccountsRepository(db: Db) {
+  const owned = (userId: string, id: string) => and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id));
+  return {
+    async list(userId: string, status?: string): Promise<TradingAccountRow[]> {
+      return db
+        .select()
+        .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.userId, userId), status ? eq(tradingAccounts.status, status) : undefined))
+        .orderBy(asc(tradingAccounts.createdAt), asc(tradingAccounts.id));
+    },
+
+    async find(userId: string, id: string): Promise<TradingAccountRow | undefined> {
+      const [row] = await db.select().from(tradingAccounts).where(owned(userId, id)).limit(1);
+      return row;
+    },
+
+    /** The caller's account of a platform token; another user's token finds nothing. */
+    async findByToken(userId: string, token: string): Promise<TradingAccountRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.platformToken, token)))
+        .limit(1);
+      return row;
+    },
+
+    async count(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(tradingAccounts).where(eq(tradingAccounts.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    async insert(row: TradingAccountRow): Promise<void> {
+      await db.insert(tradingAccounts).values(row);
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      patch: Partial<Omit<TradingAccountRow, 'id' | 'userId'>>,
+    ): Promise<TradingAccountRow | undefined> {
+      const [row] = await db.update(tradingAccounts).set(patch).where(owned(userId, id)).returning();
+      return row;
+    },
+
+    /** Makes `id` the caller's one active account (in one transaction, so the partial unique index holds). */
+    async activate(
+      userId: string,
+      id: string,
+      patch: Partial<TradingAccountRow>,
+    ): Promise<TradingAccountRow | undefined> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(tradingAccounts)
+          .set({ isActive: false })
+          .where(
+            and(eq(tradingAccounts.userId, userId), ne(tradingAccounts.id, id), eq(tradingAccounts.isActive, true)),
+          );
+        const [row] = await tx
+          .update(tradingAccounts)
+          .set({ ...patch, isActive: true })
+          .where(owned(userId, id))
+          .returning();
+        return row;
+      });
+    },
+
+    async delete(userId: string, id: string): Promise<boolean> {
+      const rows = await db.delete(tradingAccounts).where(owned(userId, id)).returning({ id: tradingAccounts.id });
+      return rows.length > 0;
+    },
+
+    async openItems(accountId: string): Promise<{ positions: number; orders: number }> {
+      const [p] = await db
+        .select({ n: count() })
+        .from(tradingPositions)
+        .where(and(eq(tradingPositions.accountId, accountId), eq(tradingPositions.status, 'open')));
+      const [o] = await db
+        .select({ n: count() })
+        .from(tradingOrders)
+        .where(and(eq(tradingOrders.accountId, accountId), eq(tradingOrders.status, 'pending')));
+      return { positions: p?.n ?? 0, orders: o?.n ?? 0 };
+    },
+
+    /** Deletes every order, position, deal, log entry and kept answer of an account and restores its balance. */
+    async reset(
+      userId: string,
+      id: string,
+      startingBalance: string,
+      now: Date,
+    ): Promise<TradingAccountRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tradingAccounts)
+          .set({ startingBalance, balance: startingBalance, updatedAt: now })
+          .where(owned(userId, id))
+          .returning();
+        if (!row) return undefined;
+        // The account row is locked by the update above: no order can be booked while its history goes.
+        await tx.delete(tradingDeals).where(eq(tradingDeals.accountId, id));
+        await tx.delete(tradingModifications).where(eq(tradingModifications.accountId, id));
+        await tx.delete(tradingPositions).where(eq(tradingPositions.accountId, id));
+        await tx.delete(tradingOrders).where(eq(tradingOrders.accountId, id));
+        await tx.delete(tradingIdempotencyKeys).where(eq(tradingIdempotencyKeys.accountId, id));
+        return row;
+      });
+    },
+  };
+}
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,0 +1,345 @@
+import {
+  type AccountBasics,
+  accountFigures,
+  applyNettingDeal,
+  bookMinor,
+  closePosition,
+  commissionCost,
+  decimalToMinor,
+  getInstrument,
+  type Instrument,
+  marginRequired,
+  minorToDecimal,
+  oppositeSide,
+  type QuoteBook,
+  type Side,
+} from '@tradedesk/core';
+import type { EventBus } from '../../platform/bus/event-bus.js';
+import { newId } from '../../platform/ids.js';
+import { openPositionOf, toFigures, toOrder, toPosition } from './broker.mapping.js';
+import type { BrokerQueries } from './broker.repository.js';
+import { tradingError } from './trading.errors.js';
+import type { TradingAccountRow, TradingOrderRow, TradingPositionRow } from './trading.table.js';
+
+/** Bus channel the trigger job listens on: an account's orders or positions changed. */
+export const TRIGGER_BOOK_CHANNEL = 'trading-book';
+export const accountChannel = (accountId: string) => `account:${accountId}`;
+
+export type DealReason = 'client' | 'pending_order' | 'stop_loss' | 'take_profit' | 'stop_out' | 'netting' | 'close_by';
+
+/** Events of one transaction, published once it has committed. */
+export type Outbox = Array<{ event: 'position' | 'order'; data: unknown }>;
+
+export function basicsOf(account: TradingAccountRow): AccountBasics {
+  return {
+    currency: account.currency,
+    leverage: account.leverage,
+    mode: account.marginMode as AccountBasics['mode'],
+    balanceMinor: decimalToMinor(account.balance, account.currency),
+  };
+}
+
+const addMinor = (decimal: string, minor: number, currency: string) =>
+  minorToDecimal(decimalToMinor(decimal, currency) + minor, currency);
+
+/** Commission of one side as a booked (negative) amount in minor units. */
+function commissionMinor(instrument: Instrument, lots: number, price: number, currency: string, quotes: QuoteBook) {
+  const cost = commissionCost(instrument, lots, price, currency, quotes);
+  return cost === 0 ? 0 : -bookMinor(Math.abs(cost), currency);
+}
+
+export type FillInput = {
+  account: TradingAccountRow;
+  order: TradingOrderRow | null;
+  symbol: string;
+  side: Side;
+  volume: number;
+  price: number;
+  requestedPrice: number | null;
+  gap: boolean;
+  reason: DealReason;
+  stopLoss: number | null;
+  takeProfit: number | null;
+  trailingPoints: number | null;
+  time: Date;
+  quotes: QuoteBook;
+};
+
+export type CloseInput = {
+  account: TradingAccountRow;
+  position: TradingPositionRow;
+  volume: number;
+  price: number;
+  requestedPrice: number | null;
+  gap: boolean;
+  reason: DealReason;
+  time: Date;
+  quotes: QuoteBook;
+};
+
+/**
+ * The virtual broker's bookkeeping inside a transaction that holds the account's lock: opening fills (hedging
+ * or netting), closes in part or in full, each booked as a deal with its commission in the same transaction.
+ * The rules themselves (profit, commission, netting, partial close) are `@tradedesk/core`'s.
+ */
+export function createBrokerEngine(deps: { bus: EventBus }) {
+  function slippageOf(instrument: Instrument, price: number, requested: number | null) {
+    return requested === null ? null : Number((price - requested).toFixed(instrument.digits));
+  }
+
+  async function bookTrade(
+    q: BrokerQueries,
+    account: TradingAccountRow,
+    d: {
+      position: TradingPositionRow;
+      orderId: string | null;
+      entry: 'in' | 'out';
+      side: Side;
+      volume: number;
+      price: number;
+      requestedPrice: number | null;
+      gap: boolean;
+      profitMinor: number;
+      commissionMinor: number;
+      reason: DealReason;
+      time: Date;
+    },
+  ) {
+    const cur = account.currency;
+    const instrument = getInstrument(d.position.symbol);
+    return q.book({
+      id: newId(),
+      accountId: account.id,
+      positionId: d.position.id,
+      orderId: d.orderId,
+      kind: 'trade',
+      entry: d.entry,
+      symbol: d.position.symbol,
+      side: d.side,
+      volume: d.volume,
+      price: d.price,
+      requestedPrice: d.requestedPrice,
+      slippage: slippageOf(instrument, d.price, d.requestedPrice),
+      gap: d.gap,
+      profit: minorToDecimal(d.profitMinor, cur),
+      commission: minorToDecimal(d.commissionMinor, cur),
+      swap: minorToDecimal(0, cur),
+      amount: minorToDecimal(d.profitMinor + d.commissionMinor, cur),
+      reason: d.reason,
+      time: d.time,
+    });
+  }
+
+  /** Closes `volume` lots of an open position at `price`, books the deal and returns the position as it is after. */
+  async function close(q: BrokerQueries, input: CloseInput, orderId: string | null = null) {
+    const { account, position } = input;
+    const cur = account.currency;
+    const instrument = getInstrument(position.symbol);
+    let result: ReturnType<typeof closePosition>;
+    try {
+      result = closePosition(openPositionOf(position), input.volume, input.price, cur, input.quotes);
+    } catch (error) {
+      if (error instanceof RangeError) throw tradingError.onField('volume', 'TRADING_INVALID_ORDER', error.message);
+      throw error;
+    }
+    const commission = commissionMinor(instrument, result.closedVolume, input.price, cur, input.quotes);
+    await bookTrade(q, account, {
+      position,
+      orderId,
+      entry: 'out',
+      side: oppositeSide(position.side as Side),
+      volume: result.closedVolume,
+      price: input.price,
+      requestedPrice: input.requestedPrice,
+      gap: input.gap,
+      profitMinor: result.profitMinor,
+      commissionMinor: commission,
+      reason: input.reason,
+      time: input.time,
+    });
+    const closed = result.remaining === null;
+    return q.updatePosition(position.id, {
+      volume: result.remaining?.volume ?? 0,
+      status: closed ? 'closed' : 'open',
+      profit: addMinor(position.profit, result.profitMinor, cur),
+      commission: addMinor(position.commission, commission, cur),
+      closePrice: closed ? input.price : position.closePrice,
+      closedAt: closed ? input.time : null,
+      closeReason: closed ? input.reason : null,
+      updatedAt: input.time,
+    });
+  }
+
+  function newPosition(input: FillInput, id: string, volume: number): TradingPositionRow {
+    return {
+      id,
+      accountId: input.account.id,
+      orderId: input.order?.id ?? null,
+      symbol: input.symbol,
+      side: input.side,
+      status: 'open',
+      volume,
+      initialVolume: volume,
+      openPrice: input.price,
+      openedAt: input.time,
+      stopLoss: input.stopLoss,
+      takeProfit: input.takeProfit,
+      trailingPips: input.trailingPoints,
+      closePrice: null,
+      closedAt: null,
+      closeReason: null,
+      profit: '0',
+      commission: '0',
+      swap: '0',
+      swapBookedUntil: input.time,
+      updatedAt: input.time,
+    };
+  }
+
+  /**
+   * Executes a fill of `volume` lots at `price`: on a hedging account a new position; on a netting account the
+   * deal adds to, reduces, closes or reverses the symbol's one position. Returns the positions it touched.
+   */
+  async function fill(q: BrokerQueries, input: FillInput): Promise<TradingPositionRow[]> {
+    const { account } = input;
+    const cur = account.currency;
+    const instrument = getInstrument(input.symbol);
+    const orderId = input.order?.id ?? null;
+    const commission = commissionMinor(instrument, input.volume, input.price, cur, input.quotes);
+    const openIn = async (row: TradingPositionRow, volume: number, commissionOfIn: number) => {
+      await q.insertPosition(row);
+      await bookTrade(q, account, {
+        position: row,
+        orderId,
+        entry: 'in',
+        side: input.side,
+        volume,
+        price: input.price,
+        requestedPrice: input.requestedPrice,
+        gap: input.gap,
+        profitMinor: 0,
+        commissionMinor: commissionOfIn,
+        reason: input.reason,
+        time: input.time,
+      });
+      return q.updatePosition(row.id, { commission: minorToDecimal(commissionOfIn, cur) });
+    };
+
+    if (account.marginMode !== 'netting') {
+      return [await openIn(newPosition(input, newId(), input.volume), input.volume, commission)];
+    }
+    const existing = (await q.openPositions(account.id)).find((p) => p.symbol === input.symbol) ?? null;
+    const id = newId();
+    const result = applyNettingDeal(
+      existing ? openPositionOf(existing) : null,
+      {
+        id,
+        symbol: input.symbol,
+        side: input.side,
+        volume: input.volume,
+        price: input.price,
+        timeMs: input.time.getTime(),
+      },
+      cur,
+      input.quotes,
+    );
+    if (!existing) return [await openIn(newPosition(input, id, input.volume), input.volume, commission)];
+    if (existing.side === input.side) {
+      await bookTrade(q, account, {
+        position: existing,
+        orderId,
+        entry: 'in',
+        side: input.side,
+        volume: input.volume,
+        price: input.price,
+        requestedPrice: input.requestedPrice,
+        gap: input.gap,
+        profitMinor: 0,
+        commissionMinor: commission,
+        reason: input.reason,
+        time: input.time,
+      });
+      const after = result.position!;
+      return [
+        await q.updatePosition(existing.id, {
+          volume: after.volume,
+          initialVolume: existing.initialVolume + input.volume,
+          openPrice: after.openPrice,
+          commission: addMinor(existing.commission, commission, cur),
+          stopLoss: input.stopLoss ?? existing.stopLoss,
+          takeProfit: input.takeProfit ?? existing.takeProfit,
+          updatedAt: input.time,
+        }),
+      ];
+    }
+    // an opposite deal closes (part of) the position; a remainder reverses it
+    const closedPart = await close(
+      q,
+      {
+        account,
+        position: existing,
+        volume: result.closedVolume,
+        price: input.price,
+        requestedPrice: input.requestedPrice,
+        gap: input.gap,
+        reason: input.reason === 'client' ? 'netting' : input.reason,
+        time: input.time,
+        quotes: input.quotes,
+      },
+      orderId,
+    );
+    if (!result.reversed || !result.position) return [closedPart];
+    const rest = result.position.volume;
+    const restCommission = commissionMinor(instrument, rest, input.price, cur, input.quotes);
+    return [closedPart, await openIn(newPosition(input, id, rest), rest, restCommission)];
+  }
+
+  /** Margin an opening deal needs; on a netting account an opposite deal needs margin only for what reverses. */
+  async function marginFor(
+    q: BrokerQueries,
+    account: TradingAccountRow,
+    instrument: Instrument,
+    side: Side,
+    volume: number,
+    price: number,
+    quotes: QuoteBook,
+  ): Promise<number> {
+    let lots = volume;
+    if (account.marginMode === 'netting') {
+      const existing = (await q.openPositions(account.id)).find((p) => p.symbol === instrument.id);
+      if (existing && existing.side !== side) lots = Math.max(0, volume - existing.volume);
+    }
+    if (lots === 0) return 0;
+    return marginRequired(instrument, side, lots, price, account.currency, quotes, account.leverage).amount;
+  }
+
+  /** Figures of the account as it is in this transaction, at `quotes`. */
+  async function figures(q: BrokerQueries, accountId: string, quotes: QuoteBook) {
+    const account = await q.account(accountId);
+    if (!account) return undefined;
+    const positions = await q.openPositions(accountId);
+    const core = accountFigures(basicsOf(account), positions.map(openPositionOf), quotes);
+    return { account, positions, core, wire: toFigures(account, core) };
+  }
+
+  /** Publishes the events of a committed change: positions, orders, then the account's figures. */
+  async function publish(
+    q: BrokerQueries,
+    accountId: string,
+    changes: { positions?: TradingPositionRow[]; orders?: TradingOrderRow[] },
+    quotes: QuoteBook,
+  ) {
+    const channel = accountChannel(accountId);
+    const now = await figures(q, accountId, quotes);
+    const marks = new Map(now?.core.positions.map((m) => [m.id, m]) ?? []);
+    for (const p of changes.positions ?? []) {
+      await deps.bus.publish({ channel, event: 'position', data: toPosition(p, marks.get(p.id)) });
+    }
+    for (const o of changes.orders ?? []) await deps.bus.publish({ channel, event: 'order', data: toOrder(o) });
+    if (now) await deps.bus.publish({ channel, event: 'account', data: now.wire });
+    await deps.bus.publish({ channel: TRIGGER_BOOK_CHANNEL, event: 'changed', data: { accountId } });
+  }
+
+  return { fill, close, marginFor, figures, publish };
+}
+export type BrokerEngine = ReturnType<typeof createBrokerEngine>;

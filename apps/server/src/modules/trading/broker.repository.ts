@@ -1,0 +1,221 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import {
+  type TradingAccountRow,
+  type TradingDealRow,
+  type TradingModificationRow,
+  type TradingOrderRow,
+  type TradingPositionRow,
+  tradingAccounts,
+  tradingDeals,
+  tradingIdempotencyKeys,
+  tradingModifications,
+  tradingOrders,
+  tradingPositions,
+} from './trading.table.js';
+
+export type TradeFilter = {
+  status: 'all' | 'open' | 'closed';
+  symbol?: string | undefined;
+  side?: 'buy' | 'sell' | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  offset: number;
+  limit: number;
+};
+
+/**
+ * The virtual broker's state. Changes that book money run in `transaction`, which first locks the account row
+ * (`lockAccount`): every change of one account is serialised, so a deal and the state it changes are written
+ * together and two closes of one position cannot both succeed.
+ */
+export function createBrokerRepository(db: Db) {
+  return queries(db, (fn) => db.transaction((tx) => fn(queries(tx as unknown as Db, () => Promise.reject()))));
+}
+
+type Tx = <T>(fn: (q: BrokerQueries) => Promise<T>) => Promise<T>;
+
+function queries(db: Db, transaction: Tx) {
+  return {
+    transaction,
+
+    /** Locks the account row for the rest of the transaction and reads it. */
+    async lockAccount(accountId: string): Promise<TradingAccountRow | undefined> {
+      const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId)).for('update');
+      return row;
+    },
+
+    async account(accountId: string): Promise<TradingAccountRow | undefined> {
+      const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
+      return row;
+    },
+
+    async ownsAccount(userId: string, accountId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: tradingAccounts.id })
+        .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.id, accountId), eq(tradingAccounts.userId, userId)));
+      return row !== undefined;
+    },
+
+    async openPositions(accountId: string): Promise<TradingPositionRow[]> {
+      return db
+        .select()
+        .from(tradingPositions)
+        .where(and(eq(tradingPositions.accountId, accountId), eq(tradingPositions.status, 'open')))
+        .orderBy(asc(tradingPositions.openedAt), asc(tradingPositions.id));
+    },
+
+    async pendingOrders(accountId: string): Promise<TradingOrderRow[]> {
+      return db
+        .select()
+        .from(tradingOrders)
+        .where(and(eq(tradingOrders.accountId, accountId), eq(tradingOrders.status, 'pending')))
+        .orderBy(asc(tradingOrders.createdAt), asc(tradingOrders.id));
+    },
+
+    /** Every open position and pending order of every account (the trigger job's start). */
+    async allOpen(): Promise<{ positions: TradingPositionRow[]; orders: TradingOrderRow[] }> {
+      const positions = await db.select().from(tradingPositions).where(eq(tradingPositions.status, 'open'));
+      const orders = await db.select().from(tradingOrders).where(eq(tradingOrders.status, 'pending'));
+      return { positions, orders };
+    },
+
+    async accounts(ids: readonly string[]): Promise<TradingAccountRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(tradingAccounts)
+        .where(inArray(tradingAccounts.id, [...ids]));
+    },
+
+    async position(accountId: string, id: string): Promise<TradingPositionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(tradingPositions)
+        .where(and(eq(tradingPositions.accountId, accountId), eq(tradingPositions.id, id)));
+      return row;
+    },
+
+    async order(accountId: string, id: string): Promise<TradingOrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(tradingOrders)
+        .where(and(eq(tradingOrders.accountId, accountId), eq(tradingOrders.id, id)));
+      return row;
+    },
+
+    async insertOrder(row: TradingOrderRow): Promise<void> {
+      await db.insert(tradingOrders).values(row);
+    },
+
+    async updateOrder(id: string, patch: Partial<TradingOrderRow>): Promise<TradingOrderRow> {
+      const [row] = await db.update(tradingOrders).set(patch).where(eq(tradingOrders.id, id)).returning();
+      if (!row) throw new Error(`order ${id} vanished inside its transaction`);
+      return row;
+    },
+
+    async insertPosition(row: TradingPositionRow): Promise<void> {
+      await db.insert(tradingPositions).values(row);
+    },
+
+    async updatePosition(id: string, patch: Partial<TradingPositionRow>): Promise<TradingPositionRow> {
+      const [row] = await db.update(tradingPositions).set(patch).where(eq(tradingPositions.id, id)).returning();
+      if (!row) throw new Error(`position ${id} vanished inside its transaction`);
+      return row;
+    },
+
+    /** Books a deal: inserts it and moves the account's balance by its amount, returning the new balance. */
+    async book(deal: Omit<TradingDealRow, 'seq' | 'balanceAfter'>): Promise<string> {
+      const [acc] = await db
+        .update(tradingAccounts)
+        .set({ balance: sql`${tradingAccounts.balance} + ${deal.amount}::numeric` })
+        .where(eq(tradingAccounts.id, deal.accountId))
+        .returning({ balance: tradingAccounts.balance });
+      if (!acc) throw new Error(`account ${deal.accountId} vanished inside its transaction`);
+      await db.insert(tradingDeals).values({ ...deal, balanceAfter: acc.balance });
+      return acc.balance;
+    },
+
+    async insertModification(row: Omit<TradingModificationRow, 'seq'>): Promise<void> {
+      await db.insert(tradingModifications).values(row);
+    },
+
+    async idempotent(
+      accountId: string,
+      key: string,
+    ): Promise<{ requestHash: string; statusCode: number; response: unknown } | undefined> {
+      const [row] = await db
+        .select()
+        .from(tradingIdempotencyKeys)
+        .where(and(eq(tradingIdempotencyKeys.accountId, accountId), eq(tradingIdempotencyKeys.key, key)));
+      return row;
+    },
+
+    async keepAnswer(row: {
+      accountId: string;
+      key: string;
+      requestHash: string;
+      statusCode: number;
+      response: unknown;
+      createdAt: Date;
+    }): Promise<void> {
+      await db.insert(tradingIdempotencyKeys).values(row).onConflictDoNothing();
+    },
+
+    async deleteAnswersBefore(before: Date): Promise<void> {
+      await db.delete(tradingIdempotencyKeys).where(lt(tradingIdempotencyKeys.createdAt, before));
+    },
+
+    async trades(accountId: string, f: TradeFilter): Promise<{ rows: TradingPositionRow[]; total: number }> {
+      const where = and(
+        eq(tradingPositions.accountId, accountId),
+        f.status === 'all' ? undefined : eq(tradingPositions.status, f.status),
+        f.symbol ? eq(tradingPositions.symbol, f.symbol.toUpperCase()) : undefined,
+        f.side ? eq(tradingPositions.side, f.side) : undefined,
+        // trades that were open at some time in [from, to)
+        f.from ? or(isNull(tradingPositions.closedAt), gte(tradingPositions.closedAt, f.from)) : undefined,
+        f.to ? lt(tradingPositions.openedAt, f.to) : undefined,
+      );
+      const rows = await db
+        .select()
+        .from(tradingPositions)
+        .where(where)
+        .orderBy(desc(tradingPositions.openedAt), desc(tradingPositions.id))
+        .offset(f.offset)
+        .limit(f.limit);
+      const [total] = await db.select({ n: count() }).from(tradingPositions).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async dealsOf(accountId: string, positionId: string): Promise<TradingDealRow[]> {
+      return db
+        .select()
+        .from(tradingDeals)
+        .where(and(eq(tradingDeals.accountId, accountId), eq(tradingDeals.positionId, positionId)))
+        .orderBy(asc(tradingDeals.seq));
+    },
+
+    async modificationsOf(accountId: string, positionId: string, orderId: string | null) {
+      return db
+        .select()
+        .from(tradingModifications)
+        .where(
+          and(
+            eq(tradingModifications.accountId, accountId),
+            orderId
+              ? or(eq(tradingModifications.positionId, positionId), eq(tradingModifications.orderId, orderId))
+              : eq(tradingModifications.positionId, positionId),
+          ),
+        )
+        .orderBy(asc(tradingModifications.seq));
+    },
+
+    /** Every deal of an account, oldest first (checks: balance = start + sum of deals). */
+    async deals(accountId: string): Promise<TradingDealRow[]> {
+      return db.select().from(tradingDeals).where(eq(tradingDeals.accountId, accountId)).orderBy(asc(tradingDeals.seq));
+    },
+  };
+}
+export type BrokerQueries = ReturnType<typeof queries>;
+export type BrokerRepository = ReturnType<typeof createBrokerRepository>;
