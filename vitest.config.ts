@@ -30,8 +30,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
-          // typing into forms with user-event is slow on the 2-core CI machines
-          testTimeout: 20_000,
+          // typing into forms with user-event, and the first import of a lazy chart route, are slow on the
+          // 2-core CI machines
+          testTimeout: 60_000,
         },
       },
       ...(withPostgres

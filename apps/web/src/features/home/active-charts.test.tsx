@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp, signedInState } from '../../test/render-app';
 
-const slow = { timeout: 15_000 };
+const slow = { timeout: 45_000 };
 
 function chart(id: string, name: string, symbol: string, timeframe: string, updatedAt: string) {
   return { id, name, symbol, source: 'FOREX', timeframe, indicators: [], version: 1, updatedAt, createdAt: updatedAt };

@@ -8,7 +8,7 @@ import { decodeIndicators, encodeIndicators } from './model';
 
 vi.mock('lightweight-charts', async () => (await import('../test/fake-lightweight-charts')).fakeLightweightCharts());
 
-const slow = { timeout: 15_000 };
+const slow = { timeout: 45_000 };
 const END = 1_763_640_000;
 const candles = Array.from({ length: 20 }, (_, i) => {
   const close = 1.1 + i * 0.0001;

@@ -35,7 +35,7 @@ vi.mock('../../../shared/ws/use-market-channel', async () => {
   };
 });
 
-const slow = { timeout: 15_000 };
+const slow = { timeout: 45_000 };
 const END = 1_763_640_000;
 type Bar = { time: number; open: number; high: number; low: number; close: number; volume: number };
 const candles: Bar[] = Array.from({ length: 40 }, (_, i) => {

@@ -34,7 +34,7 @@ const configuration = {
 };
 
 /** The first render loads the chart's lazy chunk, which takes a while on a busy machine. */
-const slow = { timeout: 15_000 };
+const slow = { timeout: 45_000 };
 
 function mainSeries() {
   return fakeCharts.series.find((s) => s.kind !== 'Histogram')!;

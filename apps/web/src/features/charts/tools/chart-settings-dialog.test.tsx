@@ -9,7 +9,7 @@ import { readChartSettings } from './use-chart-settings';
 
 vi.mock('lightweight-charts', async () => (await import('../test/fake-lightweight-charts')).fakeLightweightCharts());
 
-const slow = { timeout: 15_000 };
+const slow = { timeout: 45_000 };
 const STORE = '/user-data/v1/store/workspace/chart-settings';
 
 function settingsStore(initial: unknown = null) {

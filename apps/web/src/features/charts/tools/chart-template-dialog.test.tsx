@@ -8,7 +8,7 @@ import { toolRoutes } from './test-server';
 
 vi.mock('lightweight-charts', async () => (await import('../test/fake-lightweight-charts')).fakeLightweightCharts());
 
-const slow = { timeout: 15_000 };
+const slow = { timeout: 45_000 };
 const candleSeries = () => fakeCharts.series.find((s) => s.kind === 'Candlestick' || s.kind === 'Bar');
 
 describe('chart templates', () => {

@@ -9,7 +9,7 @@ import { toolRoutes } from './test-server';
 
 vi.mock('lightweight-charts', async () => (await import('../test/fake-lightweight-charts')).fakeLightweightCharts());
 
-const slow = { timeout: 15_000 };
+const slow = { timeout: 45_000 };
 
 describe('indicator templates', () => {
   beforeEach(() => resetFakeCharts());

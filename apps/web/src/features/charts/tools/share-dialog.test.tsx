@@ -8,7 +8,7 @@ import { toolCandles, toolRoutes } from './test-server';
 
 vi.mock('lightweight-charts', async () => (await import('../test/fake-lightweight-charts')).fakeLightweightCharts());
 
-const slow = { timeout: 15_000 };
+const slow = { timeout: 45_000 };
 const CHART = '11111111-1111-4111-8111-111111111111';
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
 const settings = {

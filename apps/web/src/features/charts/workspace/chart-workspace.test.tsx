@@ -8,7 +8,7 @@ import { resetFakeCharts } from '../test/fake-lightweight-charts';
 
 vi.mock('lightweight-charts', async () => (await import('../test/fake-lightweight-charts')).fakeLightweightCharts());
 
-const slow = { timeout: 15_000 };
+const slow = { timeout: 45_000 };
 /** Each test waits out real autosave delays (0.6 to 0.8 s) several times, on a machine shared by many runs. */
 const LONG = 45_000;
 const END = 1_763_640_000;
