@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { drawingColorSchema, drawingTimeSchema } from './drawings.js';
+import { historicalQuerySchema } from './market.js';
 import { line } from './text.js';
 
 /**
@@ -209,6 +210,14 @@ export const shareTokenSchema = line('Token', 64, { min: 1 }).regex(
   'Token must be a share token: 16 to 64 letters, digits, dashes or underscores.',
 );
 export const shareTokenParamsSchema = z.object({ token: shareTokenSchema });
+
+/** One indicator of a shared chart: `GET /charts/share/{token}/indicators/{indicatorId}`. */
+export const sharedIndicatorParamsSchema = z.object({
+  token: shareTokenSchema,
+  indicatorId: line('indicatorId', 100, { min: 1 }),
+});
+/** The candles the values line up with, as `GET /middleware/feed/historical` takes them. */
+export const sharedIndicatorQuerySchema = historicalQuerySchema.pick({ limit: true, startTime: true });
 
 export const chartSchema = z.object({
   id: z.uuid(),

@@ -47,7 +47,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   // One simulated market (one set of caches) for the history routes and the live feed.
   const marketFeed = createMarketFeedModule(ctx, { log: app.log, market: market.market });
   app.addHook('onClose', async () => marketFeed.stop());
-  const charts = createChartsModule(ctx);
+  const charts = createChartsModule(ctx, { indicators: market.indicators });
   await app.register(charts.routes, { prefix: '/api' });
   const watchlists = createWatchlistsModule(ctx);
   await app.register(watchlists.routes, { prefix: '/api' });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import type { IndicatorsService } from '../market/market.indicators.service.js';
 import { chartingEvents } from './charting-events.js';
 import { createChartsRepository } from './charts.repository.js';
 import { chartsRoutes } from './charts.routes.js';
@@ -15,7 +16,10 @@ import { templatesRoutes } from './templates.routes.js';
 import { createTemplatesService } from './templates.service.js';
 
 /** Charts, their share links, drawings, layouts and templates. Mount the routes under /api. */
-export function createChartsModule(ctx: Pick<AppContext, 'db' | 'clock' | 'bus'>) {
+export function createChartsModule(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'bus'>,
+  deps: { indicators: IndicatorsService },
+) {
   const events = chartingEvents(ctx.bus);
   const chartsRepo = createChartsRepository(ctx.db);
   const drawingsRepo = createDrawingsRepository(ctx.db);
@@ -36,7 +40,7 @@ export function createChartsModule(ctx: Pick<AppContext, 'db' | 'clock' | 'bus'>
   });
   const templates = createTemplatesService({ repo: templatesRepo, clock: ctx.clock });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(chartsRoutes({ charts }));
+    await app.register(chartsRoutes({ charts, indicators: deps.indicators }));
     await app.register(drawingsRoutes({ drawings }));
     await app.register(layoutsRoutes({ layouts }));
     await app.register(templatesRoutes({ templates }));

@@ -4,6 +4,7 @@ import {
   type ChartConvertResult,
   type ChartFetch,
   type ChartShare,
+  type IndicatorCalculation,
   type SharedChart,
 } from '@tradedesk/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -386,6 +387,46 @@ describe('sharing a chart', () => {
     const again = (await call(ada, 'POST', `/charts/${chart.id}/share`, { timeframe: '4h' })).json() as ChartShare;
     expect(again.token).toBe(share.token);
     expect(((await call(null, 'GET', `/charts/share/${share.token}`)).json() as SharedChart).timeframe).toBe('4h');
+  });
+
+  it("calculates the shared chart's own indicators for a signed-out visitor, and no other", async () => {
+    const chart = await newChart(ada);
+    const { token } = (
+      await call(ada, 'POST', `/charts/${chart.id}/share`, { timeframe: '1h', indicators: [bands] })
+    ).json() as ChartShare;
+    const shared = (await call(null, 'GET', `/charts/share/${token}`)).json() as SharedChart;
+    const id = shared.indicators[0]!.id;
+
+    const res = await call(null, 'GET', `/charts/share/${token}/indicators/${id}?limit=300`);
+    expect(res.statusCode, res.body).toBe(200);
+    const calc = res.json() as IndicatorCalculation;
+    expect(calc).toMatchObject({
+      symbol: 'FOREX:EURUSD',
+      timeframe: '1h',
+      indicator: 'bollinger',
+      settings: { period: 20 },
+    });
+    expect(calc.times).toHaveLength(300);
+    // the same candles and values as a signed-in calculation of the same bars
+    const own = (
+      await call(ada, 'POST', '/indicators/calculation', {
+        symbol: 'EURUSD',
+        timeframe: '1h',
+        indicator_name: 'bollinger',
+        start_time: calc.times[0],
+        limit: 300,
+      })
+    ).json() as IndicatorCalculation;
+    expect(own.times).toEqual(calc.times);
+    expect(own.series.map((s) => s.values)).toEqual(calc.series.map((s) => s.values));
+    expect(calc.series.find((s) => s.id === 'upper')?.style).toMatchObject({ color: '#FF0000' });
+
+    const unknown = await call(null, 'GET', `/charts/share/${token}/indicators/not-on-the-chart`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: 'The shared chart has no indicator with this id.' });
+    expectFieldError(await call(null, 'GET', `/charts/share/${token}/indicators/${id}?limit=0`), { field: 'limit' });
+    await call(ada, 'DELETE', `/charts/${chart.id}/share`);
+    expect((await call(null, 'GET', `/charts/share/${token}/indicators/${id}`)).statusCode).toBe(404);
   });
 
   it('is read-only: no call writes through the token', async () => {

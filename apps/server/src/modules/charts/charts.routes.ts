@@ -10,14 +10,18 @@ import {
   createChartBodySchema,
   errorBodySchema,
   idParamsSchema,
+  indicatorCalculationSchema,
   okSchema,
   shareChartBodySchema,
   sharedChartSchema,
+  sharedIndicatorParamsSchema,
+  sharedIndicatorQuerySchema,
   shareTokenParamsSchema,
   updateChartBodySchema,
 } from '@tradedesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth/guard.js';
+import type { IndicatorsService } from '../market/market.indicators.service.js';
 import type { ChartsService } from './charts.service.js';
 
 const tags = ['charts'];
@@ -30,8 +34,8 @@ const conflict = {
 };
 
 /** Saved charts and their public share links (spec section 7, "Chart"). */
-export function chartsRoutes(deps: { charts: ChartsService }): FastifyPluginAsyncZod {
-  const { charts } = deps;
+export function chartsRoutes(deps: { charts: ChartsService; indicators: IndicatorsService }): FastifyPluginAsyncZod {
+  const { charts, indicators } = deps;
   return async (app) => {
     app.get(
       '/charts',
@@ -82,6 +86,43 @@ export function chartsRoutes(deps: { charts: ChartsService }): FastifyPluginAsyn
         },
       },
       async (request) => charts.shared(request.params.token),
+    );
+
+    app.get(
+      '/charts/share/:token/indicators/:indicatorId',
+      {
+        schema: {
+          tags,
+          summary: 'The values of one indicator of a shared chart, for anyone with the link (signed out too)',
+          description:
+            'The indicator as shared (inputs and styles) over the candles `GET /middleware/feed/historical` ' +
+            'answers for the chart’s symbol and the shared timeframe with the same `limit` and `startTime` ' +
+            '(public candles: the owner’s imported bars are not shown to others). Only the shared chart’s own ' +
+            'indicators can be calculated here; any other is `POST /indicators/calculation`, signed in.',
+          params: sharedIndicatorParamsSchema,
+          querystring: sharedIndicatorQuerySchema,
+          response: {
+            200: indicatorCalculationSchema,
+            404: errorBodySchema.describe('No shared chart has this token, or it has no indicator with this id'),
+          },
+        },
+      },
+      async (request) => {
+        const { symbol, source, timeframe, indicator } = await charts.sharedIndicator(
+          request.params.token,
+          request.params.indicatorId,
+        );
+        return indicators.calculate(null, {
+          symbol,
+          source,
+          timeframe,
+          indicator_name: indicator.name,
+          indicator_settings: indicator.settings,
+          indicator_styles: indicator.styles,
+          limit: request.query.limit,
+          ...(request.query.startTime !== undefined ? { start_time: request.query.startTime } : {}),
+        });
+      },
     );
 
     app.get(

@@ -231,6 +231,24 @@ export function createChartsService(deps: {
       }
     },
 
+    /**
+     * One indicator of a shared chart as shared (its catalogue name, inputs and styles) with the chart's
+     * instrument and the shared timeframe; an unknown token or indicator id is not found.
+     */
+    async sharedIndicator(token: string, indicatorId: string) {
+      const found = await repo.findByToken(token);
+      if (!found) throw chartsError('CHART_SHARE_NOT_FOUND', 'This share link does not exist or was revoked.');
+      const indicator = found.share.indicators.find((i) => i.id === indicatorId);
+      if (!indicator) throw chartsError('CHART_SHARE_NOT_FOUND', 'The shared chart has no indicator with this id.');
+      const { chart, share } = found;
+      return {
+        symbol: chart.symbol,
+        source: chart.source as SharedChart['source'],
+        timeframe: share.timeframe as SharedChart['timeframe'],
+        indicator,
+      };
+    },
+
     /** The public, read-only view of a shared chart; a revoked or unknown token is not found. */
     async shared(token: string): Promise<SharedChart> {
       const found = await repo.findByToken(token);

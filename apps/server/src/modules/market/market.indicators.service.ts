@@ -56,7 +56,7 @@ export function createIndicatorsService(deps: { history: MarketHistoryService })
      * Validates the indicator's settings and styles (400 naming the field), reads the candles as the history
      * route would, and computes the series aligned to them (or the volume profile over `scope`).
      */
-    async calculate(userId: string, body: IndicatorCalculationBody): Promise<IndicatorCalculation> {
+    async calculate(userId: string | null, body: IndicatorCalculationBody): Promise<IndicatorCalculation> {
       const checked = validateIndicatorSettings(body.indicator_name, body.indicator_settings ?? undefined);
       if (!checked.ok) throw invalid(checked.errors, 'indicator_settings');
       const { entry, settings } = checked;

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLiveCandle } from '../../../shared/ws/use-market-channel';
+import type { WsClient } from '../../../shared/ws/ws-client';
 import type { Candle } from '../model/candles';
 import type { Timeframe } from '../model/timeframes';
 
@@ -14,10 +15,12 @@ export function useLiveBar(args: {
   timeframe: Timeframe;
   enabled: boolean;
   onBar: (bar: Candle) => void;
+  /** Another connection than the app's (a signed-out visitor's guest connection). */
+  client?: WsClient;
 }) {
   const onBar = useRef(args.onBar);
   onBar.current = args.onBar;
-  const live = useLiveCandle(args.enabled ? args.symbol : null, args.timeframe);
+  const live = useLiveCandle(args.enabled ? args.symbol : null, args.timeframe, args.client);
   const bar = live.status === 'live' ? live.data : null;
   useEffect(() => {
     if (!bar) return;

@@ -143,15 +143,42 @@ const sharedAnswer = {
   sharedAt: '2025-11-20T00:00:00.000Z',
 };
 
+/** What the server answers for the shared RSI over the tool candles. */
+const rsiCalculation = {
+  symbol: 'EURUSD',
+  source: 'FOREX',
+  timeframe: '1h',
+  indicator: 'rsi',
+  kind: 'series',
+  overlay: false,
+  settings: { period: 14 },
+  dataSource: 'Simulated',
+  label: 'Simulated',
+  times: toolCandles.map((c) => c.time),
+  series: [
+    {
+      id: 'rsi',
+      title: 'RSI',
+      style: { type: 'line', color: '#7e57c2', lineWidth: 2, lineStyle: 'solid', visible: true },
+      offset: 0,
+      values: toolCandles.map(() => 50),
+    },
+  ],
+  levels: [],
+  fills: [],
+  profile: null,
+};
+
 describe('shared chart page', () => {
   beforeEach(() => resetFakeCharts());
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the shared chart signed out: candles, drawings, indicators by name, and why nothing is live', async () => {
+  it('shows the shared chart signed out: candles, drawings, and the indicators’ values from the link', async () => {
     const net = mockFetch({
       'GET /middleware/feed/historical': { body: { candles: toolCandles, dataSource: 'Simulated' } },
       'GET /indicators/list': { body: { indicators: [], total: 0, page: 1, limit: 500, groups: [] } },
       [`GET /charts/share/${TOKEN}`]: { body: sharedAnswer },
+      [`GET /charts/share/${TOKEN}/indicators/rsi-1`]: { body: rsiCalculation },
       'GET /charts/share/gone00000000000000': errorBody(404, 'CHART_SHARE_NOT_FOUND', 'Revoked.'),
     });
     const view = renderApp(`/shared/charts/${TOKEN}`);
@@ -162,9 +189,12 @@ describe('shared chart page', () => {
     // The shared chart type, and the drawings on it.
     await waitFor(() => expect(fakeCharts.series.some((s) => s.kind === 'Bar' && s.data.length === 30)).toBe(true));
     expect(within(region).getByRole('listitem')).toHaveTextContent('RSI 14');
-    expect(screen.getByText(/Live updates and indicator values show when you are signed in/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
-    // The indicator calculation is a signed-in call: not asked for signed out.
+    // Signed out, the values come from the share link over the same candles, and are drawn in their pane.
+    await waitFor(() => expect(net.callsTo('GET', `/charts/share/${TOKEN}/indicators/rsi-1`)).toHaveLength(1));
+    const asked = net.callsTo('GET', `/charts/share/${TOKEN}/indicators/rsi-1`)[0]!.query;
+    expect([asked.get('limit'), asked.get('startTime')]).toEqual(['30', String(toolCandles[0]!.time)]);
+    await waitFor(() => expect(fakeCharts.series.some((s) => s.kind === 'Line' && s.pane === 1)).toBe(true));
     expect(net.callsTo('POST', '/indicators/calculation')).toHaveLength(0);
     view.unmount();
 
@@ -172,44 +202,19 @@ describe('shared chart page', () => {
     expect(await screen.findByText('This link does not work.', undefined, slow)).toBeInTheDocument();
   }, 60_000);
 
-  it('draws the indicators’ values for a signed-in visitor, without the signed-out note', async () => {
+  it('calculates the indicators over the candles a signed-in visitor sees, with no sign-in link', async () => {
     const net = mockFetch({
       'GET /middleware/feed/historical': { body: { candles: toolCandles, dataSource: 'Simulated' } },
       'GET /indicators/list': { body: { indicators: [], total: 0, page: 1, limit: 500, groups: [] } },
       [`GET /charts/share/${TOKEN}`]: { body: sharedAnswer },
-      'POST /indicators/calculation': () => ({
-        body: {
-          symbol: 'EURUSD',
-          source: 'FOREX',
-          timeframe: '1h',
-          indicator: 'rsi',
-          kind: 'series',
-          overlay: false,
-          settings: { period: 14 },
-          dataSource: 'Simulated',
-          label: 'Simulated',
-          times: toolCandles.map((c) => c.time),
-          series: [
-            {
-              id: 'rsi',
-              title: 'RSI',
-              style: { type: 'line', color: '#7e57c2', lineWidth: 2, lineStyle: 'solid', visible: true },
-              offset: 0,
-              values: toolCandles.map(() => 50),
-            },
-          ],
-          levels: [],
-          fills: [],
-          profile: null,
-        },
-      }),
+      'POST /indicators/calculation': { body: rsiCalculation },
     });
     renderApp(`/shared/charts/${TOKEN}`, signedInState());
     await screen.findByRole('region', { name: 'EURUSD chart, 1 hour' }, slow);
     await waitFor(() => expect(net.callsTo('POST', '/indicators/calculation')).toHaveLength(1));
     expect(net.callsTo('POST', '/indicators/calculation')[0]!.body).toMatchObject({ indicator_name: 'rsi', limit: 30 });
     await waitFor(() => expect(fakeCharts.series.some((s) => s.kind === 'Line' && s.pane === 1)).toBe(true));
-    expect(screen.queryByText(/show when you are signed in/)).toBeNull();
+    expect(net.callsTo('GET', `/charts/share/${TOKEN}/indicators/rsi-1`)).toHaveLength(0);
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
   }, 60_000);
 });

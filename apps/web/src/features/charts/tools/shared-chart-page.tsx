@@ -13,6 +13,7 @@ import { useFormatters } from '../../../shared/format/format-preferences';
 import { EmptyState } from '../../../shared/states/empty-state';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
+import { useGuestWsClient } from '../../../shared/ws/use-guest-ws-client';
 import { selectCurrentUser } from '../../auth';
 import { MAX_HISTORY_LIMIT } from '../chart-api';
 import { ChartCanvas } from '../components/chart-canvas';
@@ -27,22 +28,34 @@ import type { ChartIndicatorState } from '../indicators/model';
 import { heikinAshi } from '../model/candles';
 import { chartTimeFormatters } from '../model/chart-time';
 import { TIMEFRAMES } from '../model/timeframes';
-import { indicatorState, useSharedChartQuery } from './tools-api';
+import { indicatorState, useSharedChartQuery, useSharedIndicatorQuery } from './tools-api';
 
 type Bars = { symbol: string; source: string; timeframe: string; limit: number; startTime: number } | null;
 
-/** One indicator of a shared chart: its values (for a signed-in visitor; the calculation is a signed-in call). */
+/**
+ * One indicator of a shared chart and its values: a signed-in visitor calculates it over the candles they see
+ * (their own imported bars included); a signed-out one asks the share link for it over the public candles.
+ */
 function SharedIndicator(props: {
+  token: string;
+  signedIn: boolean;
   indicator: ChartIndicatorState;
   title: string;
   bars: Bars;
   onCalc(key: string, calc: IndicatorCalculation | null): void;
 }) {
-  const { indicator: ind, bars, onCalc } = props;
-  const query = useIndicatorCalculationQuery(
+  const { indicator: ind, bars, onCalc, signedIn } = props;
+  const own = useIndicatorCalculationQuery(
     bars ? { ...bars, name: ind.name, settings: ind.settings, styles: ind.styles } : (undefined as never),
-    { skip: bars === null },
+    { skip: bars === null || !signedIn },
   );
+  const shared = useSharedIndicatorQuery(
+    bars
+      ? { token: props.token, indicatorId: ind.key, limit: bars.limit, startTime: bars.startTime }
+      : (undefined as never),
+    { skip: bars === null || signedIn },
+  );
+  const query = signedIn ? own : shared;
   const data = query.currentData;
   useEffect(() => onCalc(ind.key, data ?? null), [ind.key, data, onCalc]);
   const values = Object.values(data?.settings ?? ind.settings).join(', ');
@@ -138,11 +151,14 @@ function SharedChartView(props: { shared: SharedChart; signedIn: boolean }) {
   useEffect(() => {
     engine.current?.controller.setDrawings(drawings);
   }, [drawings]);
+  // Live for everyone: a signed-out visitor gets the forming bar over a guest connection (public channels only).
+  const guest = useGuestWsClient(!signedIn);
   useLiveBar({
     symbol,
     timeframe,
-    enabled: signedIn && history.status === 'succeeded',
+    enabled: history.status === 'succeeded',
     onBar: (bar) => engine.current?.updateBar(bar),
+    ...(guest ? { client: guest } : {}),
   });
 
   const indicators = useMemo(() => shared.indicators.map(indicatorState), [shared.indicators]);
@@ -153,10 +169,10 @@ function SharedChartView(props: { shared: SharedChart; signedIn: boolean }) {
     [],
   );
   const bars = useMemo((): Bars => {
-    if (!signedIn || candles.length === 0) return null;
+    if (candles.length === 0) return null;
     const limit = Math.min(candles.length, MAX_HISTORY_LIMIT);
     return { symbol, source, timeframe, limit, startTime: candles[candles.length - limit]!.time };
-  }, [signedIn, candles, symbol, source, timeframe]);
+  }, [candles, symbol, source, timeframe]);
   useEffect(() => {
     engine.current?.setIndicators(
       indicators.flatMap((i) => {
@@ -198,7 +214,15 @@ function SharedChartView(props: { shared: SharedChart; signedIn: boolean }) {
           sx={{ position: 'absolute', top: 40, left: 12, zIndex: 3, display: 'grid', gap: 0.25, pointerEvents: 'none' }}
         >
           {indicators.map((i) => (
-            <SharedIndicator key={i.key} indicator={i} title={titleOf(i.name)} bars={bars} onCalc={onCalc} />
+            <SharedIndicator
+              key={i.key}
+              token={shared.token}
+              signedIn={signedIn}
+              indicator={i}
+              title={titleOf(i.name)}
+              bars={bars}
+              onCalc={onCalc}
+            />
           ))}
         </Box>
       )}
@@ -232,9 +256,8 @@ function SharedChartView(props: { shared: SharedChart; signedIn: boolean }) {
 
 /**
  * A chart shared by its public link (`/shared/charts/:token`, GET /charts/share/{token}), read-only, signed in
- * or out. The candles and drawings show to anyone; the live forming bar and the indicators' values come from
- * signed-in calls (the WebSocket and the indicator calculation), so a signed-out visitor sees the chart as of
- * opening it, the indicators by name, and a way to sign in.
+ * or out, and live for both: a signed-out visitor gets the forming bar over a guest WebSocket and the shared
+ * indicators' values from the link (GET /charts/share/{token}/indicators/{id}).
  */
 export function SharedChartPage() {
   const { token = '' } = useParams();
@@ -278,11 +301,6 @@ export function SharedChartPage() {
           </Button>
         )}
       </Box>
-      {data && !signedIn && (
-        <Typography variant="body2" color="text.secondary">
-          The chart as of opening this page. Live updates and indicator values show when you are signed in.
-        </Typography>
-      )}
       {body}
       <Typography component="footer" variant="caption" color="text.secondary">
         Charts by{' '}

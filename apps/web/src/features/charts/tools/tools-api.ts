@@ -5,6 +5,7 @@ import type {
   ChartTemplateKind,
   ChartTemplateList,
   ChartTimeframe,
+  IndicatorCalculation,
   SharedChart,
   TemplateSettings,
 } from '@tradedesk/contracts';
@@ -123,6 +124,16 @@ export const toolsApi = api.enhanceEndpoints({ addTagTypes: ['ChartTemplates', '
     sharedChart: build.query<SharedChart, string>({
       query: (token) => ({ url: `/charts/share/${encodeURIComponent(token)}` }),
     }),
+    /** One indicator of a shared chart over its public candles, for a signed-out visitor. */
+    sharedIndicator: build.query<
+      IndicatorCalculation,
+      { token: string; indicatorId: string; limit: number; startTime: number }
+    >({
+      // The query string is written here: the parameter is camelCase (`startTime`) as on the history route.
+      query: ({ token, indicatorId, limit, startTime }) => ({
+        url: `/charts/share/${encodeURIComponent(token)}/indicators/${encodeURIComponent(indicatorId)}?${new URLSearchParams({ limit: String(limit), startTime: String(startTime) })}`,
+      }),
+    }),
   }),
 });
 
@@ -137,6 +148,7 @@ markQuietEndpoints(
   'shareChart',
   'unshareChart',
   'sharedChart',
+  'sharedIndicator',
 );
 
 export const {
@@ -149,4 +161,5 @@ export const {
   useShareChartMutation,
   useUnshareChartMutation,
   useSharedChartQuery,
+  useSharedIndicatorQuery,
 } = toolsApi;

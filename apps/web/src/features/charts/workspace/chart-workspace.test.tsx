@@ -10,7 +10,7 @@ vi.mock('lightweight-charts', async () => (await import('../test/fake-lightweigh
 
 const slow = { timeout: 45_000 };
 /** Each test waits out real autosave delays (0.6 to 0.8 s) several times, on a machine shared by many runs. */
-const LONG = 45_000;
+const LONG = 90_000;
 const END = 1_763_640_000;
 const candles = Array.from({ length: 20 }, (_, i) => {
   const close = 1.1 + i * 0.0001;
@@ -428,6 +428,77 @@ describe('chart workspace', () => {
           { chart_id: null, symbol: 'BTCUSD', timeframe: '1h' },
         ],
       });
+    },
+    LONG,
+  );
+  it(
+    'renames the open layout (its autosave goes on from the new version) and deletes it after a confirmation',
+    async () => {
+      const layout = {
+        id: LAYOUT_ID,
+        name: 'Morning',
+        count: 2,
+        direction: 'horizontal',
+        charts: [
+          { chartId: null, symbol: 'EURUSD', source: 'FOREX', timeframe: '15m' },
+          { chartId: null, symbol: 'XAUUSD', source: 'COMMODITIES', timeframe: '1h' },
+        ],
+        sync: { symbol: false, interval: false, crosshair: true, time: true },
+        version: 5,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        updatedAt: '2026-11-20T10:00:00.000Z',
+      };
+      let current = layout;
+      let deleted = false;
+      const net = routes({
+        'GET /layouts': () => ({ body: { layouts: deleted ? [] : [current] } }),
+        [`GET /layouts/${LAYOUT_ID}`]: () => ({ body: current }),
+        [`PUT /layouts/${LAYOUT_ID}`]: (req) => {
+          current = { ...current, ...(req.body as object), version: current.version + 1 };
+          return { body: current };
+        },
+        [`DELETE /layouts/${LAYOUT_ID}`]: () => {
+          deleted = true;
+          return { body: { ok: true } };
+        },
+      });
+      const { history } = renderApp(`/chart?layout=${LAYOUT_ID}`, signedInState());
+      await screen.findByRole('region', { name: 'XAUUSD chart, 1 hour' }, slow);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Layout: 2 charts' }));
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Manage layouts…' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Saved layouts' });
+      await userEvent.click(await within(dialog).findByRole('button', { name: 'Rename Morning' }));
+      const name = within(dialog).getByLabelText('Layout name');
+      await userEvent.clear(name);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(within(dialog).getByText('Give the layout a name.')).toBeInTheDocument();
+      await userEvent.type(name, 'London open');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(within(dialog).getByText('London open (open)')).toBeInTheDocument());
+      expect(net.callsTo('PUT', `/layouts/${LAYOUT_ID}`)[0]!.body).toEqual({ version: 5, name: 'London open' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+      // A change to the layout afterwards is saved with the renamed version (no conflict).
+      await userEvent.click(screen.getByRole('button', { name: 'Layout: 2 charts' }));
+      await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Sync symbol' }));
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(net.callsTo('PUT', `/layouts/${LAYOUT_ID}`)).toHaveLength(2), slow);
+      expect(net.callsTo('PUT', `/layouts/${LAYOUT_ID}`)[1]!.body).toMatchObject({ version: 6 });
+
+      // Deleting the open layout keeps its active chart on screen, alone.
+      await userEvent.click(screen.getByRole('button', { name: 'Layout: 2 charts' }));
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Manage layouts…' }));
+      const again = await screen.findByRole('dialog', { name: 'Saved layouts' });
+      await userEvent.click(await within(again).findByRole('button', { name: 'Delete London open' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Delete “London open”?' });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(net.callsTo('DELETE', `/layouts/${LAYOUT_ID}`)).toHaveLength(1));
+      expect(await within(again).findByText('No saved layouts yet.')).toBeInTheDocument();
+      await userEvent.click(within(again).getByRole('button', { name: 'Close' }));
+      expect(await screen.findByRole('region', { name: 'EURUSD chart, 15 minutes' })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'XAUUSD chart, 1 hour' })).toBeNull();
+      await waitFor(() => expect(history.location.search).not.toContain('layout='));
     },
     LONG,
   );

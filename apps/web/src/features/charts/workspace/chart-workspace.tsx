@@ -36,6 +36,8 @@ import { useChartSettings } from '../tools/use-chart-settings';
 import { useChartTemplate } from '../tools/use-chart-template';
 import { ChartPane } from './chart-pane';
 import { ChartsMenu } from './charts-menu';
+import { LayoutsDialog } from './layouts-dialog';
+
 import { PaneSync } from './pane-sync';
 import {
   useCreateChartMutation,
@@ -200,6 +202,7 @@ function LayoutMenu(props: {
   onCount(count: LayoutCount, direction: 'horizontal' | 'vertical'): void;
   onSync(flag: keyof SyncFlags, on: boolean): void;
   onOpenLayout(id: string): void;
+  onManageLayouts(): void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -270,6 +273,15 @@ function LayoutMenu(props: {
             {l.name} ({countLabel(l.count)})
           </MenuItem>
         ))}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            props.onManageLayouts();
+          }}
+        >
+          Manage layouts…
+        </MenuItem>
       </Menu>
     </>
   );
@@ -314,6 +326,7 @@ export function ChartWorkspace() {
   const f = useFormatters();
   const [state, dispatch] = useReducer(workspaceReducer, params, (p) => singleWorkspace(paneFromUrl(p)));
   const [layoutId, setLayoutId] = useState<string | null>(null);
+  const [managingLayouts, setManagingLayouts] = useState(false);
   const [loadingLayout, setLoadingLayout] = useState<string | null>(() => params.get('layout'));
   const [layoutError, setLayoutError] = useState<ApiError | null>(null);
   const layoutSaved = useRef<{ version: number; projection: string | null }>({ version: 0, projection: null });
@@ -637,7 +650,28 @@ export function ChartWorkspace() {
           onOpenLayout={(id) => {
             if (id !== layoutId) setLoadingLayout(id);
           }}
+          onManageLayouts={() => setManagingLayouts(true)}
         />
+        {managingLayouts && (
+          <LayoutsDialog
+            currentId={layoutId}
+            onClose={() => setManagingLayouts(false)}
+            onOpen={(id) => {
+              if (id !== layoutId) setLoadingLayout(id);
+            }}
+            onRenamed={(layout) => {
+              // The open layout's autosave goes on from the renamed version.
+              layoutSaved.current = { ...layoutSaved.current, version: layout.version };
+            }}
+            onDeleted={(id) => {
+              if (id !== layoutId) return;
+              // The open layout is gone: its active chart stays on screen, on its own.
+              const pane = stateRef.current.panes[stateRef.current.active]!;
+              setLayoutId(null);
+              dispatch({ type: 'reset', state: singleWorkspace(pane) });
+            }}
+          />
+        )}
         <Tooltip title={fullscreen.on ? 'Exit full screen (Shift+F)' : 'Full screen (Shift+F)'}>
           <IconButton
             size="small"

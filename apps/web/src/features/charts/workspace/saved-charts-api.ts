@@ -97,11 +97,24 @@ export const savedChartsApi = api.enhanceEndpoints({ addTagTypes: ['Charts', 'La
       }),
       invalidatesTags: ['Layouts'],
     }),
+    renameLayout: build.mutation<Layout, { id: string; version: number; name: string }>({
+      query: ({ id, version, name }) => ({
+        url: `/layouts/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: { version, name },
+      }),
+      invalidatesTags: ['Layouts'],
+    }),
+    deleteLayout: build.mutation<void, string>({
+      query: (id) => ({ url: `/layouts/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      invalidatesTags: ['Layouts'],
+    }),
   }),
 });
 
 // Failed loads show in the workspace with a retry, and a failed save says so itself (a toast naming it).
-markQuietEndpoints('chartFetch', 'updateChart', 'layout', 'updateLayout');
+markQuietEndpoints('chartFetch', 'updateChart', 'layout', 'updateLayout', 'renameLayout', 'deleteLayout');
 
 export const {
   useSavedChartsQuery,
@@ -115,4 +128,6 @@ export const {
   useLazyLayoutQuery,
   useCreateLayoutMutation,
   useUpdateLayoutMutation,
+  useRenameLayoutMutation,
+  useDeleteLayoutMutation,
 } = savedChartsApi;
