@@ -80,3 +80,4 @@ export {
   type WeekendRule,
   type WhatIf,
 } from './types.js';
+export { largestSize, orderRefusals, type PreTradeContext, whatIf } from './what-if.js';
