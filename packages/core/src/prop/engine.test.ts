@@ -4,6 +4,7 @@ import { INSTANT_FUNDING_RULES, ONE_STEP_RULES, phaseRules, TWO_STEP_RULES } fro
 import { dayStartAt, nextFridayCloseAfter, nextResetAfter } from './days.js';
 import { createPropState, dayStats, type EvaluateContext, evaluate, propView, startNextPhase } from './engine.js';
 import type { PhaseRules, PropAction, PropEvent, PropState, RuleSet } from './types.js';
+import { ruleSetIssues } from './validate.js';
 
 /** Hand-computed scenarios. Money is cents of USD: 100,000.00 USD = 10_000_000. */
 
@@ -548,6 +549,19 @@ describe('invariants', () => {
     );
   });
 
+  it('names the field of a broken rule set', () => {
+    const bad = withPhase({ ...TWO_STEP_RULES, day: { time: '24:00', timeZone: 'Europe/Nowhere' } }, 'phase_2', {
+      maxLoss: { mode: 'static', percent: 0, lockPercent: null, breach: 'hard' },
+      nextPhase: 'phase_1',
+    });
+    expect(ruleSetIssues({ ...bad, phases: bad.phases.slice(1) })).toEqual([
+      'day.time must be a 24-hour time "HH:MM", got "24:00".',
+      'day.timeZone "Europe/Nowhere" is not an IANA time zone.',
+      'phases[0].maxLoss.percent must be a percentage above 0 and at most 100.',
+      'phases[0].nextPhase "phase_1" is not a phase of this rule set.',
+    ]);
+  });
+
   it('the state survives a JSON round trip and evaluation continues identically', () => {
     const rs = ONE_STEP_RULES;
     const events: PropEvent[] = [
@@ -561,9 +575,10 @@ describe('invariants', () => {
     expect(run(rs, restored, events.slice(2)).state).toEqual(run(rs, a, events.slice(2)).state);
   });
 
-  it('the catalogue rule sets are plain JSON', () => {
+  it('the catalogue rule sets are plain JSON and valid', () => {
     for (const rs of [TWO_STEP_RULES, ONE_STEP_RULES, INSTANT_FUNDING_RULES]) {
       expect(JSON.parse(JSON.stringify(rs))).toEqual(rs);
+      expect(ruleSetIssues(rs)).toEqual([]);
       expect(phaseRules(rs, rs.phases[0]!.phase).phase).toBe(rs.phases[0]!.phase);
     }
   });
