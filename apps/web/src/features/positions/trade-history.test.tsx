@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Trade } from '@tradedesk/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
 import { mockFetch } from '../../test/fetch-mock';
 import { TradeHistory } from './trade-history';
@@ -111,5 +111,48 @@ describe('trade history', () => {
     expect(deals).toHaveTextContent('Buy out');
     expect(deals).toHaveTextContent('$10,146.50');
     expect(within(dialog).getByText(/No modifications/)).toBeInTheDocument();
+  });
+  it('exports every trade the filters find, page after page, not only the page on screen', async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 250 }, (_, i) => ({ ...trade, id: `t-${i}`, positionId: `t-${i}`, profit: i }));
+    const net = mockFetch({
+      [`GET /trading/accounts/${ACCOUNT}/trades`]: (req) => {
+        const page = Number(req.query.get('page'));
+        const limit = Number(req.query.get('limit'));
+        return { body: { trades: all.slice((page - 1) * limit, page * limit), page, limit, total: all.length } };
+      },
+    });
+    const blobs: Blob[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:csv';
+    };
+    URL.revokeObjectURL = () => {};
+    onTestFinished(() => {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderWithStore(
+      <div style={{ height: 600 }}>
+        <TradeHistory accountId={ACCOUNT} currency="USD" />
+      </div>,
+    );
+    await waitFor(() => expect(screen.getByRole('grid', { name: 'Trade history' })).toHaveTextContent('EURUSD'));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const pages = net
+      .callsTo('GET', `/trading/accounts/${ACCOUNT}/trades`)
+      .filter((c) => c.query.get('limit') === '200')
+      .map((c) => c.query.get('page'));
+    expect(pages).toEqual(['1', '2']);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(blobs[0]!);
+    });
+    // the header, then one line per trade
+    expect(text.trim().split('\r\n')).toHaveLength(251);
   });
 });

@@ -10,12 +10,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Trade } from '@tradedesk/contracts';
 import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
 import { DataTable, type DataTableColumn } from '../../shared/data-table/data-table';
 import { useFormatters } from '../../shared/format/format-preferences';
 import { PnlText } from '../../shared/format/pnl-text';
 import { ErrorState } from '../../shared/states/error-state';
 import { LoadingState } from '../../shared/states/loading-state';
-import { type TradesArgs, useTradeDetailQuery, useTradesQuery } from '../trading';
+import { type TradesArgs, tradingApi, useTradeDetailQuery, useTradesQuery } from '../trading';
 import { DealsTable, ModificationLog } from './modification-log';
 import { contractOf, pipsBetween, sign } from './position-math';
 
@@ -49,7 +50,10 @@ export function tradePips(t: Pick<Trade, 'symbol' | 'side' | 'openPrice' | 'clos
   return (t.closePrice - t.openPrice) * sign(t.side) >= 0 ? pips : -pips;
 }
 
-/** The closed trades of an account, with filters (symbol, side, dates), paging and CSV export. */
+/** Trades one request of the CSV export asks for: the route's largest page. */
+const EXPORT_PAGE = 200;
+
+/** The closed trades of an account, with filters (symbol, side, dates), paging and CSV export of every page. */
 export function TradeHistory(props: {
   accountId: string;
   currency: string;
@@ -61,6 +65,17 @@ export function TradeHistory(props: {
   const [limit, setLimit] = useState(50);
   const [open, setOpen] = useState<Trade | null>(null);
   const query = useTradesQuery(tradesArgsOf(props.accountId, filters, page, limit));
+  const dispatch = useAppDispatch();
+  // The export writes every trade the filters find, page by page (the route gives at most 200 at a time).
+  const exportRows = async (): Promise<Trade[]> => {
+    const all: Trade[] = [];
+    for (let p = 0; ; p++) {
+      const args = tradesArgsOf(props.accountId, filters, p, EXPORT_PAGE);
+      const answer = await dispatch(tradingApi.endpoints.trades.initiate(args, { subscribe: false })).unwrap();
+      all.push(...answer.trades);
+      if (answer.trades.length < EXPORT_PAGE || all.length >= answer.total) return all;
+    }
+  };
   const { currency } = props;
   const set = (patch: Partial<HistoryFilters>) => {
     setFilters((v) => ({ ...v, ...patch }));
@@ -209,6 +224,7 @@ export function TradeHistory(props: {
           onRowActivate={setOpen}
           persistKey="positions.history"
           exportName="trade-history"
+          exportRows={exportRows}
           initialSort={[{ id: 'closed', desc: true }]}
         />
       </Box>

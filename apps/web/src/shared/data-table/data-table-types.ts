@@ -67,6 +67,11 @@ export type DataTableProps<Row> = {
    */
   exportName?: string;
   exportValues?: 'raw' | 'formatted';
+  /**
+   * The rows the export writes when they are more than the table holds (every page of a paged list): called
+   * on Export CSV, which shows its progress and any failure; without it the export writes the table's rows.
+   */
+  exportRows?: () => Promise<readonly Row[]>;
   /** Height of the table (toolbar included); default '100%' of its container. */
   height?: number | string;
   /** Extra controls at the start of the table's toolbar. */

@@ -359,17 +359,29 @@ function DataTableView<Row extends RowData>(props: ViewProps<Row>) {
     });
   };
 
-  const exportCsv = () => {
+  const [exporting, setExporting] = useState<'busy' | 'failed' | null>(null);
+  const exportCsv = async () => {
     if (!props.exportName) return;
     const shown = columns
       .map((c) => byId.get(c.id))
       .filter((c): c is DataTableColumn<Row> => c !== undefined && c.exported !== false);
     const formatted = props.exportValues === 'formatted';
-    const lines = rows.map((row) =>
+    let originals: readonly Row[] = rows.map((row) => row.original);
+    if (props.exportRows) {
+      setExporting('busy');
+      try {
+        originals = await props.exportRows();
+        setExporting(null);
+      } catch {
+        setExporting('failed');
+        return;
+      }
+    }
+    const lines = originals.map((row) =>
       shown.map((c): CsvValue => {
-        if (c.csv) return c.csv(row.original);
-        if (formatted) return c.format ? c.format(row.original) : cellText(c.value(row.original));
-        return c.value(row.original);
+        if (c.csv) return c.csv(row);
+        if (formatted) return c.format ? c.format(row) : cellText(c.value(row));
+        return c.value(row);
       }),
     );
     downloadCsv(
@@ -424,11 +436,18 @@ function DataTableView<Row extends RowData>(props: ViewProps<Row>) {
           <Button
             size="small"
             startIcon={<FileDownloadIcon fontSize="small" />}
-            onClick={exportCsv}
+            onClick={() => void exportCsv()}
             disabled={rows.length === 0}
+            loading={exporting === 'busy'}
+            loadingPosition="start"
           >
             Export CSV
           </Button>
+        )}
+        {exporting === 'failed' && (
+          <span role="alert" className="dt-export-error">
+            The export could not fetch every row; try again.
+          </span>
         )}
       </div>
       <div className="dt-scroll" ref={scrollRef}>
@@ -622,6 +641,7 @@ function tableSx(theme: Theme, metrics: (typeof densityMetrics)[keyof typeof den
       borderBottom: divider,
       flexWrap: 'wrap',
     },
+    '& .dt-export-error': { color: 'error.main', px: 1 },
     '& .dt-scroll': {
       position: 'relative',
       flex: '1 1 auto',
