@@ -40,6 +40,7 @@ import {
 import { PendingOrdersTable, type PositionAction, PositionsTable } from './positions-table';
 import { ShareTradeButton } from './share-trade-dialog';
 import { TradeHistory } from './trade-history';
+import { useLivePositions } from './use-live-positions';
 
 // The chart library loads with the Charts tab, not with the screen.
 const TradeChart = lazy(() => import('./trade-chart').then((m) => ({ default: m.TradeChart })));
@@ -128,6 +129,8 @@ export function Component() {
   const active = useActiveAccount();
   const account = active.account;
   const live = useAccountLive(account?.id ?? null);
+  // Current price and floating P/L follow each quote between the server's position events.
+  const livePositions = useLivePositions(live.positions, account?.currency ?? 'USD');
   const [main, setMain] = useState<MainTab>('open');
   const [secondary, setSecondary] = useState<SecondaryTab>('positions');
   const [dialog, setDialog] = useState<Dialogs>(null);
@@ -224,7 +227,7 @@ export function Component() {
           <Box sx={{ flex: 1, minHeight: 300, pt: 1 }}>
             {secondary === 'positions' && (
               <PositionsTable
-                positions={live.positions}
+                positions={livePositions}
                 currency={currency}
                 status={status}
                 error={{ message: live.error }}
