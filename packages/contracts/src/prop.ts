@@ -32,9 +32,9 @@ export const PROP_RULE_IDS = [
   'daily_loss',
   'max_loss',
   'min_trading_days',
-  'best_day',
   'max_duration',
   'inactivity',
+  'consistency',
   'max_risk_per_trade',
   'stop_loss_required',
   'max_lots',
@@ -46,64 +46,78 @@ export type PropRuleId = (typeof PROP_RULE_IDS)[number];
 /** Where a prop account stands: active (trading), paused (soft breach, until pausedUntil), failed, or completed (last phase passed). */
 export const PROP_ACCOUNT_STATES = ['active', 'paused', 'failed', 'completed'] as const;
 export type PropAccountState = (typeof PROP_ACCOUNT_STATES)[number];
-/** A rule's standing: ok, warning (close to its limit), breached, passed (an objective reached), pending (an objective not reached yet). */
-export const PROP_RULE_STANDINGS = ['ok', 'warning', 'breached', 'passed', 'pending'] as const;
-export type PropRuleStanding = (typeof PROP_RULE_STANDINGS)[number];
+/** A rule's standing: ok, warning (most of its allowance used), breached, passed (a target reached). */
+export const PROP_RULE_STATES = ['ok', 'warning', 'breached', 'passed'] as const;
+export type PropRuleState = (typeof PROP_RULE_STATES)[number];
+export const PROP_RULE_UNITS = ['money', 'days', 'percent', 'lots', 'flag'] as const;
 
-/** The rule set of one phase, as data: every field null (or false) when the phase does not have that rule. */
-export const propRuleSetSchema = z.object({
-  /** Profit to reach, in % of the phase's starting balance; null: no target (funded). */
-  profitTargetPercent: z.number().nullable(),
+/** A local time of day in an IANA time zone (DST-aware), such as 00:00 Europe/Prague or 17:00 America/New_York. */
+const localTimeSchema = z.object({ time: z.string(), timeZone: z.string() });
+const breachSchema = z.enum(PROP_BREACH_KINDS);
+
+/** The rules of one phase, as data (the core rule engine's PhaseRules): a rule the phase does not have is null. */
+export const propPhaseRulesSchema = z.object({
+  phase: z.enum(PROP_PHASES),
+  label: z.string(),
+  /** The phase passes when the balance reaches the starting balance plus this percent. */
+  profitTarget: z.object({ percent: z.number() }).nullable(),
   dailyLoss: z
     .object({
-      /** Largest loss of one day, in % of the base. */
-      percent: z.number(),
+      /** A percent (of `limitOf`) or a fixed amount in the account currency. */
+      limit: z.object({ kind: z.enum(['percent', 'amount']), value: z.number() }),
       base: z.enum(PROP_DAILY_LOSS_BASES),
-      /** Time of the daily snapshot (and reset), HH:MM in `timeZone` (DST-aware). */
-      resetTime: z.string(),
-      /** IANA time zone of the snapshot, such as Europe/Prague or America/New_York. */
-      timeZone: z.string(),
-      breach: z.enum(PROP_BREACH_KINDS),
+      limitOf: z.enum(['starting_balance', 'base']),
+      breach: breachSchema,
     })
     .nullable(),
   maxLoss: z
     .object({
-      /** Largest loss, in % of the starting balance. */
+      mode: z.enum(PROP_MAX_LOSS_KINDS),
+      /** Of the starting balance. */
       percent: z.number(),
-      kind: z.enum(PROP_MAX_LOSS_KINDS),
-      /** A trailing floor stops rising at this level, in % of the starting balance (100: locks at the starting balance); null: never locks. */
-      lockAtPercent: z.number().nullable(),
-      breach: z.enum(PROP_BREACH_KINDS),
+      /** A trailing floor stops rising at this percent of the starting balance (100: the starting balance); null: never. */
+      lockPercent: z.number().nullable(),
+      breach: breachSchema,
     })
     .nullable(),
-  /** Days with at least one position opened that the phase needs before it can pass. */
-  minTradingDays: z.number().int().nullable(),
-  /** A day counts as profitable from this profit, in % of the starting balance; null: not used. */
-  profitableDayPercent: z.number().nullable(),
-  /** Calendar days the phase may last; null: unlimited. */
+  /** A day counts when a position was opened in it (and, with minDayProfitPercent, it made that much). */
+  minTradingDays: z.object({ days: z.number().int(), minDayProfitPercent: z.number().nullable() }).nullable(),
   maxDurationDays: z.number().int().nullable(),
-  /** Days without a trade after which the account expires; null: never. */
   inactivityDays: z.number().int().nullable(),
-  /** Best day's share of the total profit a phase may have to pass (shown as progress, never a failure), in %. */
-  bestDayMaxSharePercent: z.number().nullable(),
-  /** Largest loss at the stop-loss of one trade, in % of the starting balance. */
-  maxRiskPerTradePercent: z.number().nullable(),
-  stopLossRequired: z.boolean(),
-  /** Largest size of one order, in lots. */
-  maxLots: z.number().nullable(),
-  weekendHoldingAllowed: z.boolean(),
-  /** No order may be placed this many minutes either side of a high-impact event; null: no blackout. */
-  newsBlackoutMinutes: z.number().int().nullable(),
-  leverage: z.number().int(),
+  /** Best day's share of the total profit, shown as progress, never a failure. */
+  consistency: z.object({ maxPercent: z.number() }).nullable(),
+  perTrade: z
+    .object({
+      maxRiskPercent: z.number().nullable(),
+      requireStopLoss: z.boolean(),
+      maxLots: z.number().nullable(),
+      breach: breachSchema,
+    })
+    .nullable(),
+  weekend: z.object({ allowed: z.boolean(), close: localTimeSchema.optional(), breach: breachSchema }).nullable(),
+  newsBlackout: z
+    .object({
+      minutesBefore: z.number().int(),
+      minutesAfter: z.number().int(),
+      impacts: z.array(z.string()),
+      breach: breachSchema,
+    })
+    .nullable(),
+  nextPhase: z.enum(PROP_PHASES).nullable(),
+  /** Starting balance of the next phase in percent of the account size. */
+  nextBalancePercent: z.number(),
+});
+export type PropPhaseRules = z.infer<typeof propPhaseRulesSchema>;
+
+/** A challenge's rule set: the daily reset every phase shares, and the phases in order. */
+export const propRuleSetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  day: localTimeSchema,
+  phases: z.array(propPhaseRulesSchema),
 });
 export type PropRuleSet = z.infer<typeof propRuleSetSchema>;
-
-export const propPhaseSchema = z.object({
-  phase: z.enum(PROP_PHASES),
-  name: z.string(),
-  rules: propRuleSetSchema,
-});
-export type PropPhaseInfo = z.infer<typeof propPhaseSchema>;
 
 export const propChallengeSchema = z.object({
   id: z.string(),
@@ -111,11 +125,14 @@ export const propChallengeSchema = z.object({
   name: z.string(),
   kind: z.enum(PROP_CHALLENGE_KINDS),
   description: z.string(),
-  /** Phases in order; the first is where a new account starts unless another is chosen. */
-  phases: z.array(propPhaseSchema),
+  /** Phase a new account starts in unless another is chosen. */
+  firstPhase: z.enum(PROP_PHASES),
+  rules: propRuleSetSchema,
   /** Account sizes offered (starting balances), in the account currency. */
   sizes: z.array(z.number()),
   currencies: z.array(z.string()),
+  /** Leverage of the challenge's accounts. */
+  leverage: z.number().int(),
 });
 export type PropChallenge = z.infer<typeof propChallengeSchema>;
 
@@ -190,25 +207,28 @@ export type TradingAccountProp = z.infer<typeof tradingAccountPropSchema>;
 
 /** One rule of the account's phase, described (the trading account's rules field). */
 export const propRuleDescriptionSchema = z.object({
-  id: z.enum(PROP_RULE_IDS),
-  name: z.string(),
+  rule: z.enum(PROP_RULE_IDS),
+  label: z.string(),
   /** A sentence with the rule's figures, such as "Daily loss: at most 5 % of the higher of balance and equity at 00:00 Europe/Prague." */
   description: z.string(),
   breach: z.enum(PROP_BREACH_KINDS).nullable(),
 });
 export type PropRuleDescription = z.infer<typeof propRuleDescriptionSchema>;
 
-/** The live standing of one rule. Money in the account currency; progress 0 to 1 where it means something. */
+/** The live standing of one rule (the core's RuleStatus), money as decimals of the account currency. */
 export const propRuleStatusItemSchema = z.object({
-  id: z.enum(PROP_RULE_IDS),
-  name: z.string(),
-  standing: z.enum(PROP_RULE_STANDINGS),
-  /** The current figure (loss today, profit, days, best-day share in %); null where the rule has none. */
-  value: z.number().nullable(),
-  /** The figure's limit or target; null where the rule has none. */
-  limit: z.number().nullable(),
-  progress: z.number().nullable(),
-  message: z.string(),
+  rule: z.enum(PROP_RULE_IDS),
+  label: z.string(),
+  /** What the rule measures now, in `unit`. */
+  value: z.number(),
+  limit: z.number(),
+  /** What is left before the limit or target (never negative). */
+  remaining: z.number(),
+  /** flag: a yes/no rule (value 1 = broken today). */
+  unit: z.enum(PROP_RULE_UNITS),
+  /** 0 to 1: for a target how far along, for a limit how much of the allowance is used. */
+  progress: z.number(),
+  state: z.enum(PROP_RULE_STATES),
 });
 export type PropRuleStatusItem = z.infer<typeof propRuleStatusItemSchema>;
 
@@ -218,6 +238,7 @@ export const propRuleStatusSchema = z.object({
   firmId: z.string(),
   challengeId: z.string(),
   phase: z.enum(PROP_PHASES),
+  phaseLabel: z.string(),
   state: z.enum(PROP_ACCOUNT_STATES),
   currency: z.string(),
   evaluatedAt: z.string(),
@@ -228,9 +249,10 @@ export const propRuleStatusSchema = z.object({
   rules: z.array(propRuleStatusItemSchema),
   /** Loss still permitted today before the daily limit (money); null without a daily loss rule. */
   todayPermittedLoss: z.number().nullable(),
-  /** Today's limit as money, and the base it was measured from at the last snapshot. */
+  /** Today's allowance as money, the base it is measured from (set at the last snapshot) and the day's equity floor. */
   dailyLossLimit: z.number().nullable(),
-  dailySnapshot: z.number().nullable(),
+  dailyLossBase: z.number().nullable(),
+  dailyFloor: z.number().nullable(),
   /** Loss still permitted before the maximum loss (money); null without a maximum loss rule. */
   maxPermittedLoss: z.number().nullable(),
   /** The equity floor of the maximum loss now (it rises with a trailing rule until it locks). */
@@ -242,8 +264,9 @@ export const propRuleStatusSchema = z.object({
   /** Profit made in the phase (equity minus the phase's starting balance). */
   profit: z.number(),
   tradingDays: z.object({ done: z.number().int(), required: z.number().int().nullable() }),
-  /** The best day's share of the phase's profit, in %; null before any profitable day. */
+  /** The best day's share of the phase's profit, in %; null before any profit. */
   bestDayShare: z.number().nullable(),
+  /** The consistency rule's largest share, in %; null without the rule. */
   bestDayMaxShare: z.number().nullable(),
   /** The next daily reset: the instant in UTC, and the same instant as wall time in the firm's time zone. */
   nextReset: z
@@ -263,22 +286,25 @@ export const propRuleStatusSchema = z.object({
 export type PropRuleStatus = z.infer<typeof propRuleStatusSchema>;
 
 /** Objective types of the catalogue (GET /market/objectives): the trader's own goals per account. */
-export const OBJECTIVE_TYPES = [
+export const OBJECTIVE_KINDS = [
   'max_trades_per_day',
   'daily_profit_goal',
   'max_daily_loss',
   'max_risk_per_trade',
-  'max_consecutive_losses',
+  'max_losses_in_row',
 ] as const;
-export type ObjectiveType = (typeof OBJECTIVE_TYPES)[number];
-export const OBJECTIVE_UNITS = ['count', 'money', 'percent'] as const;
+export type ObjectiveKind = (typeof OBJECTIVE_KINDS)[number];
+export const OBJECTIVE_VALUE_TYPES = ['integer', 'money', 'percent'] as const;
+export const OBJECTIVE_UNITS = ['trades', 'currency', 'percent', 'losses'] as const;
 export type ObjectiveUnit = (typeof OBJECTIVE_UNITS)[number];
 export const USER_OBJECTIVES_MAX = 50;
 
 export const objectiveCatalogueItemSchema = z.object({
-  type: z.enum(OBJECTIVE_TYPES),
+  kind: z.enum(OBJECTIVE_KINDS),
   name: z.string(),
   description: z.string(),
+  valueType: z.enum(OBJECTIVE_VALUE_TYPES),
+  /** currency: money in the account's currency. */
   unit: z.enum(OBJECTIVE_UNITS),
   min: z.number(),
   max: z.number(),
@@ -291,7 +317,7 @@ export const objectiveCatalogueSchema = z.object({ objectives: z.array(objective
 /** A user objective: one goal of the catalogue with the trader's default value and name. */
 export const userObjectiveSchema = z.object({
   id: z.uuid(),
-  type: z.enum(OBJECTIVE_TYPES),
+  kind: z.enum(OBJECTIVE_KINDS),
   name: z.string(),
   unit: z.enum(OBJECTIVE_UNITS),
   /** Default value for the accounts it is added to. */
@@ -306,7 +332,7 @@ const objectiveValueSchema = z.number({ error: 'value must be a number.' });
 
 /** POST /trading/objectives. Value bounds are the catalogue entry's; a value out of them is refused naming the bounds. */
 export const createUserObjectiveBodySchema = z.strictObject({
-  type: z.enum(OBJECTIVE_TYPES, { error: `type must be one of ${OBJECTIVE_TYPES.join(', ')}.` }),
+  kind: z.enum(OBJECTIVE_KINDS, { error: `kind must be one of ${OBJECTIVE_KINDS.join(', ')}.` }),
   name: line('name', 60, { min: 1 }).optional(),
   value: objectiveValueSchema.optional(),
 });
@@ -338,19 +364,22 @@ export const accountObjectiveParamsSchema = z.object({
 /** An objective set on an account (the trading account's objectives field). */
 export const accountObjectiveSchema = z.object({
   objectiveId: z.uuid(),
-  type: z.enum(OBJECTIVE_TYPES),
+  kind: z.enum(OBJECTIVE_KINDS),
   name: z.string(),
   unit: z.enum(OBJECTIVE_UNITS),
   value: z.number(),
 });
 export type AccountObjective = z.infer<typeof accountObjectiveSchema>;
 
-/** The live standing of an account objective: broken is the warning the trader asked for. */
+/** The live standing of an account objective today: broken carries the warning the trader asked for. */
 export const accountObjectiveStatusSchema = accountObjectiveSchema.extend({
-  standing: z.enum(['ok', 'reached', 'broken']),
-  /** Today's figure (trades, profit, loss, losses in a row; the largest risk of today's trades in %); null when nothing counts yet. */
-  current: z.number().nullable(),
-  message: z.string(),
+  state: z.enum(['met', 'on_track', 'broken']),
+  /** Today's figure (trades opened, closed profit, loss, losses in a row, largest risk in %). */
+  current: z.number(),
+  /** 0 to 1 towards a goal, or the share of a limit used. */
+  progress: z.number(),
+  /** A sentence when broken or close to it, else null. */
+  warning: z.string().nullable(),
 });
 export type AccountObjectiveStatus = z.infer<typeof accountObjectiveStatusSchema>;
 
