@@ -36,6 +36,19 @@ export type PropAccountHooks = {
   created(row: TradingAccountRow, body: CreatePropAccountBody): Promise<void>;
   /** The prop fields of these accounts of one user, by account id (accounts without any are left out). */
   fields(userId: string, rows: readonly TradingAccountRow[]): Promise<Map<string, PropFields>>;
+  /** Throws a 422 when a challenge's rules refuse this new order on the account (paused, failed, per-trade rules). */
+  checkOrder(account: TradingAccountRow, order: ProposedOrderFacts): Promise<void>;
+};
+
+/** A new order as the challenge rules see it: the loss at its stop-loss in minor units of the account currency. */
+export type ProposedOrderFacts = {
+  symbol: string;
+  side: 'buy' | 'sell';
+  lots: number;
+  entry: number;
+  stopLoss: number | null;
+  riskMinor: number | null;
+  nowMs: number;
 };
 
 export function toTradingAccount(row: TradingAccountRow, prop: PropFields = NO_PROP): TradingAccount {
@@ -285,6 +298,11 @@ export function createAccountsService(deps: {
 
     usePropHooks(hooks: PropAccountHooks) {
       propHooks = hooks;
+    },
+
+    /** The challenge's rules on a new order (nothing for an account without a challenge). */
+    async checkOrder(account: TradingAccountRow, order: ProposedOrderFacts): Promise<void> {
+      await propHooks?.checkOrder(account, order);
     },
 
     /** The wire form of stored rows, with their prop fields. */
