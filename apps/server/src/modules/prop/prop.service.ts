@@ -25,7 +25,7 @@ import {
 } from '@tradedesk/core';
 import type { EventBus } from '../../platform/bus/event-bus.js';
 import type { Clock } from '../../platform/clock.js';
-import type { AccountsService, PropFields, ProposedOrderFacts } from '../trading/accounts.service.js';
+import type { AccountsService, OrderCheck, PropFields, ProposedOrderFacts } from '../trading/accounts.service.js';
 import { quotesAt } from '../trading/broker.mapping.js';
 import type { OrdersService } from '../trading/orders.service.js';
 import type { TradingAccountRow } from '../trading/trading.table.js';
@@ -307,43 +307,45 @@ export function createPropService(deps: {
         return out;
       },
 
-      async checkOrder(account: TradingAccountRow, order: ProposedOrderFacts) {
+      async orderCheck(account: TradingAccountRow): Promise<OrderCheck | undefined> {
         const prop = await repo.propAccount(account.id);
-        if (!prop) return;
-        if (prop.state === 'failed') {
-          throw propError(
-            'PROP_ACCOUNT_FAILED',
-            `This account failed its challenge on ${prop.failedAt?.toISOString()} and can no longer trade: ${prop.failedReason}`,
-          );
-        }
-        if (prop.state === 'completed') {
-          throw propError('PROP_ACCOUNT_FAILED', 'This account has completed its challenge and takes no more orders.');
-        }
+        if (!prop) return undefined;
+        const ruleSet = ruleSetOf(challengeOf(prop));
         const { engine } = evaluationOf(prop);
-        const state: PropState = { ...engine, balanceMinor: decimalToMinor(account.balance, account.currency) };
-        if (prop.state === 'paused' && prop.pausedUntil && prop.pausedUntil.getTime() > order.nowMs) {
-          state.pausedUntilMs = prop.pausedUntil.getTime();
-        }
-        const refusals = orderRefusals(
-          ruleSetOf(challengeOf(prop)),
-          state,
-          { ...order, riskMinor: order.riskMinor },
-          { nowMs: order.nowMs, news: newsNear(market, order.nowMs) },
-        );
-        const first = refusals[0];
-        if (!first) return;
-        const fields = refusals.map((r) => {
-          const field = WIRE_FIELDS[r.field] ?? r.field;
-          const message = r.message.startsWith(r.field) ? `${field}${r.message.slice(r.field.length)}` : r.message;
-          return { field, message, rule: r.rule };
-        });
-        const code =
-          first.rule === 'paused'
-            ? 'PROP_TRADING_PAUSED'
-            : first.rule === 'failed'
-              ? 'PROP_ACCOUNT_FAILED'
-              : 'PROP_RULE_REFUSED';
-        throw propError(code, fields[0]!.message, { fields });
+        const news = newsNear(market, clock.now().getTime());
+        return (current: TradingAccountRow, order: ProposedOrderFacts) => {
+          if (prop.state === 'failed') {
+            throw propError(
+              'PROP_ACCOUNT_FAILED',
+              `This account failed its challenge on ${prop.failedAt?.toISOString()} and can no longer trade: ${prop.failedReason}`,
+            );
+          }
+          if (prop.state === 'completed') {
+            throw propError(
+              'PROP_ACCOUNT_FAILED',
+              'This account has completed its challenge and takes no more orders.',
+            );
+          }
+          const state: PropState = { ...engine, balanceMinor: decimalToMinor(current.balance, current.currency) };
+          if (prop.state === 'paused' && prop.pausedUntil && prop.pausedUntil.getTime() > order.nowMs) {
+            state.pausedUntilMs = prop.pausedUntil.getTime();
+          }
+          const refusals = orderRefusals(ruleSet, state, order, { nowMs: order.nowMs, news });
+          const first = refusals[0];
+          if (!first) return;
+          const fields = refusals.map((r) => {
+            const field = WIRE_FIELDS[r.field] ?? r.field;
+            const message = r.message.startsWith(r.field) ? `${field}${r.message.slice(r.field.length)}` : r.message;
+            return { field, message, rule: r.rule };
+          });
+          const code =
+            first.rule === 'paused'
+              ? 'PROP_TRADING_PAUSED'
+              : first.rule === 'failed'
+                ? 'PROP_ACCOUNT_FAILED'
+                : 'PROP_RULE_REFUSED';
+          throw propError(code, fields[0]!.message, { fields });
+        };
       },
     },
 

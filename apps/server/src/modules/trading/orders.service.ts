@@ -28,7 +28,7 @@ import {
 import type { Clock } from '../../platform/clock.js';
 import { AppError, statusByCategory } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { AccountsService } from './accounts.service.js';
+import type { AccountsService, OrderCheck } from './accounts.service.js';
 import { type BrokerEngine, basicsOf, type DealReason } from './broker.engine.js';
 import { openPositionOf, quotesAt, toOrder, toPosition } from './broker.mapping.js';
 import type { BrokerQueries, BrokerRepository } from './broker.repository.js';
@@ -92,9 +92,11 @@ export function createOrdersService(deps: {
 
   /**
    * A challenge account's rules on a new order (paused or failed account, required stop-loss, risk and size per
-   * trade, news blackout): the prop module's check, with the loss at the order's stop-loss in minor units.
+   * trade, news blackout), checked with the loss at the order's stop-loss in minor units. `check` was read before
+   * the order's transaction (PGlite has one connection: no query may run beside the transaction).
    */
-  async function gate(
+  function gate(
+    check: OrderCheck | undefined,
     account: TradingAccountRow,
     row: TradingOrderRow,
     instrument: Instrument,
@@ -102,6 +104,7 @@ export function createOrdersService(deps: {
     now: Date,
     quotes: QuoteBook,
   ) {
+    if (!check) return;
     const entry = row.type === 'market' ? (row.side === 'buy' ? quote.ask : quote.bid) : (row.price ?? quote.ask);
     const side = row.side as Side;
     let riskMinor: number | null = null;
@@ -109,7 +112,7 @@ export function createOrdersService(deps: {
       const atStop = positionProfit(instrument, side, row.volume, entry, row.stopLoss, account.currency, quotes);
       riskMinor = Math.max(0, -bookMinor(atStop, account.currency));
     }
-    await accounts.checkOrder(account, {
+    check(account, {
       symbol: instrument.id,
       side,
       lots: row.volume,
@@ -271,6 +274,7 @@ export function createOrdersService(deps: {
     body: PlaceOrderBody,
     now: Date,
     quotes: QuoteBook,
+    ruleCheck: OrderCheck | undefined,
   ) {
     const instrument = instrumentOf(body.symbol);
     const nowMs = now.getTime();
@@ -289,7 +293,7 @@ export function createOrdersService(deps: {
     const check = validateOrder(requestOf(body, instrument, volume), { instrument, quote, nowMs });
     if (!check.ok) throw invalidOrder(check.issues);
     const row = orderRow(account, check, now);
-    await gate(account, row, instrument, quote, now, quotes);
+    gate(ruleCheck, account, row, instrument, quote, now, quotes);
     if (row.type !== 'market') {
       if (body.expiry === 'day') row.expiry = 'day';
       await q.insertOrder(row);
@@ -584,6 +588,7 @@ export function createOrdersService(deps: {
       idempotency?: { key: string; hash: string },
     ): Promise<OrderAnswer> {
       const account = await tradable(userId, token);
+      const check = body.order_id ? undefined : await accounts.orderCheck(account);
       let replay: OrderAnswer | undefined;
       try {
         const result = await locked(account, async (q, row, now, quotes) => {
@@ -602,7 +607,7 @@ export function createOrdersService(deps: {
           }
           const done = body.order_id
             ? await modifyPending(q, row, body, now, quotes)
-            : await placeNew(q, row, body, now, quotes);
+            : await placeNew(q, row, body, now, quotes, check);
           const answer = {
             order: toOrder(done.order),
             position: done.positions.at(-1) ? toPosition(done.positions.at(-1)!) : null,
