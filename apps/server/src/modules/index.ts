@@ -56,6 +56,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(trading.routes, { prefix: '/api' });
   const prop = createPropModule(ctx, { trading, market: market.market, log: app.log });
   await app.register(prop.routes, { prefix: '/api' });
+  app.addHook('onClose', async () => prop.job.flush());
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
