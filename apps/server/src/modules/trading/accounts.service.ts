@@ -101,13 +101,15 @@ export function createAccountsService(deps: {
   connectors: ConnectorRegistry;
   /** Told when an account's orders and positions went away (reset, delete), so the trigger job forgets them. */
   onHistoryGone?: (accountId: string) => Promise<void>;
+  /** Where the prop module's hooks are kept: shared by the services of every clock (the demo's replay). */
+  propHooks?: { current?: PropAccountHooks };
 }) {
   const { repo, clock, cipher, connectors } = deps;
   const historyGone = (accountId: string) => deps.onHistoryGone?.(accountId) ?? Promise.resolve();
-  let propHooks: PropAccountHooks | undefined;
+  const hooksBox = deps.propHooks ?? {};
 
   async function present(userId: string, rows: readonly TradingAccountRow[]): Promise<TradingAccount[]> {
-    const fields = propHooks ? await propHooks.fields(userId, rows) : new Map<string, PropFields>();
+    const fields = hooksBox.current ? await hooksBox.current.fields(userId, rows) : new Map<string, PropFields>();
     return rows.map((row) => toTradingAccount(row, fields.get(row.id)));
   }
   const presentOne = async (row: TradingAccountRow) => (await present(row.userId, [row]))[0]!;
@@ -213,6 +215,7 @@ export function createAccountsService(deps: {
   }
 
   async function createProp(userId: string, body: CreatePropAccountBody): Promise<TradingAccountRow> {
+    const propHooks = hooksBox.current;
     if (!propHooks) {
       throw tradingError.onField(
         'kind',
@@ -303,12 +306,12 @@ export function createAccountsService(deps: {
     },
 
     usePropHooks(hooks: PropAccountHooks) {
-      propHooks = hooks;
+      hooksBox.current = hooks;
     },
 
     /** The check of the account challenge's rules on new orders (undefined without a challenge). */
     async orderCheck(account: TradingAccountRow): Promise<OrderCheck | undefined> {
-      return propHooks?.orderCheck(account);
+      return hooksBox.current?.orderCheck(account);
     },
 
     /** The wire form of stored rows, with their prop fields. */
