@@ -205,7 +205,7 @@ describe('goals of an account', () => {
     expect((await call(bob, 'GET', `/trading/objectives/${account.id}`)).statusCode).toBe(404);
     const bad = await call(ada, 'GET', '/trading/objectives/not-an-id');
     expect(bad.statusCode).toBe(400);
-    expectFieldError(bad, { status: bad.statusCode, field: 'accountId' });
+    expectFieldError(bad, { status: bad.statusCode, field: 'id' });
   });
 });
 
