@@ -402,6 +402,8 @@ export const propErrorCodes = [
   'PROP_CHALLENGE_NOT_FOUND',
   'PROP_INVALID_FIELD',
   'PROP_NO_CHALLENGE',
+  /** A challenge account cannot be reset: its history is the challenge's. */
+  'PROP_CHALLENGE_ACCOUNT',
   'PROP_OBJECTIVE_NOT_FOUND',
   'PROP_OBJECTIVE_LIMIT_REACHED',
   'PROP_OBJECTIVE_NOT_ON_ACCOUNT',

@@ -320,6 +320,15 @@ export function createPropService(deps: {
         return out;
       },
 
+      async beforeReset(account: TradingAccountRow) {
+        if (await repo.propAccount(account.id)) {
+          throw propError(
+            'PROP_CHALLENGE_ACCOUNT',
+            'A challenge account cannot be reset: its trades are the challenge’s record. End the challenge first (DELETE /trading/accounts/{id}/challenge).',
+          );
+        }
+      },
+
       async orderCheck(account: TradingAccountRow): Promise<OrderCheck | undefined> {
         const prop = await repo.propAccount(account.id);
         if (!prop) return undefined;

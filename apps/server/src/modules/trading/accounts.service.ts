@@ -41,6 +41,8 @@ export type PropAccountHooks = {
    * (paused, failed, per-trade rules). Undefined for an account without a challenge.
    */
   orderCheck(account: TradingAccountRow): Promise<OrderCheck | undefined>;
+  /** Throws a 409 when the account is in a challenge, whose history may not be wiped by a reset. */
+  beforeReset(account: TradingAccountRow): Promise<void>;
 };
 
 /** Throws when a challenge's rules refuse the order; runs inside the order's transaction, so it does no I/O. */
@@ -450,6 +452,7 @@ export function createAccountsService(deps: {
           'Only a virtual account can be reset; the history of a connected account is its broker’s.',
         );
       }
+      await hooksBox.current?.beforeReset(row);
       const start =
         body.starting_balance === undefined ? row.startingBalance : bookAmount(body.starting_balance, row.currency);
       const updated = await repo.reset(userId, id, start, clock.now());
