@@ -196,7 +196,7 @@ describe('demo challenge account', () => {
     await vi.waitFor(
       async () => {
         const [row] = await app.ctx.db.select().from(propAccounts).where(eq(propAccounts.accountId, account.id));
-        expect((row?.evaluation as { dealSeq: number }).dealSeq).toBeGreaterThan(0);
+        expect((row?.evaluation as { dealSeq: number } | undefined)?.dealSeq).toBeGreaterThan(0);
       },
       { timeout: 20_000, interval: 100 },
     );
