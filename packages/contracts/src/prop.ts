@@ -390,6 +390,11 @@ export const accountGoalsSchema = z.object({
   accountId: z.uuid(),
   /** The challenge's live rule status; null for an account without a challenge. */
   prop: propRuleStatusSchema.nullable(),
+  /**
+   * The rule engine's state behind `prop` (core's PropState, money in minor units), so a client can run core's
+   * `whatIf` and `orderRefusals` for the order ticket with live prices; null without a challenge.
+   */
+  engine: z.record(z.string(), z.unknown()).nullable(),
   objectives: z.array(accountObjectiveStatusSchema),
 });
 export type AccountGoals = z.infer<typeof accountGoalsSchema>;

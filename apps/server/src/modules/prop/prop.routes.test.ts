@@ -198,6 +198,8 @@ describe('goals of an account', () => {
       nextReset: { at: '2026-03-02T23:00:00.000Z', timeZone: 'Europe/Prague', local: '2026-03-03T00:00:00+01:00' },
       failed: null,
     });
+    // core's state for the order ticket's what-if: the same floor in minor units
+    expect(goals.engine).toMatchObject({ phase: 'phase_1', day: { floorMinor: 9_500_000 } });
   });
 
   it('answers 404 for another user’s account and 400 for an id that is not one', async () => {

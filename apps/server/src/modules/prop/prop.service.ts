@@ -223,6 +223,7 @@ export function createPropService(deps: {
     return {
       accountId,
       prop: prop ? toRuleStatus(accountId, prop, ruleSetOf(challengeOf(prop)), state, nowMs) : null,
+      engine: prop ? (state as unknown as Record<string, unknown>) : null,
       objectives: toObjectiveStatuses(objectives, state),
     };
   }
