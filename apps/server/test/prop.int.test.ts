@@ -261,6 +261,26 @@ describe('the leader’s challenge evaluation', () => {
     });
   });
 
+  it('tells the owner live when a trade breaks an objective of an account without a challenge', async () => {
+    const clock = createManualClock(new Date(START));
+    const s = await scenario(clock);
+    closers.push(() => s.app.close());
+    const res = await s.call('POST', '/accounts', { kind: 'virtual', name: 'Plain' });
+    const account = res.json() as TradingAccount;
+    const objective = (await s.call('POST', '/trading/objectives', { kind: 'max_trades_per_day', value: 1 })).json();
+    await s.call('POST', `/trading/objectives/${account.id}/${objective.id}`);
+    const ws = await listen(s.app, s.user, account.id);
+    await s.place(account, { side: 'buy', size: 0.1 });
+    await s.place(account, { side: 'sell', size: 0.1 });
+    const broken = await ws.next(
+      'event',
+      (m) => m.event === 'rules' && (m.data as AccountGoals).objectives[0]?.state === 'broken',
+      15_000,
+    );
+    expect(broken.data).toMatchObject({ accountId: account.id, prop: null, engine: null });
+    expect((broken.data as AccountGoals).objectives[0]?.warning).toMatch(/more than your limit of 1/);
+  });
+
   it('resumes after a restart where it stopped: a trailing floor raised before it stays raised', async () => {
     const { database } = await createTestDatabase();
     closers.push(() => database.close());

@@ -52,7 +52,8 @@ type Tracked = {
  * pauses trading until the next reset; a passed phase closes the positions and starts the next phase at its
  * balance with a balance deal (the earlier phases' trades stay in the history, each phase's dates in
  * passedPhases). The state is stored in prop_accounts.evaluation, so a restart or a new leader resumes it;
- * changes go out live as the `rules` event of `account:<id>`.
+ * changes go out live as the `rules` event of `account:<id>`. An account without a challenge but with objectives
+ * gets the event too, after each change of its deals or objectives.
  */
 export function createPropJob(deps: {
   repo: PropRepository;
@@ -224,7 +225,12 @@ export function createPropJob(deps: {
       dirty.delete(accountId);
       const prop = await repo.propAccount(accountId);
       if (prop) await track(prop);
-      else tracked.delete(accountId);
+      else {
+        tracked.delete(accountId);
+        // an account without a challenge: its objectives' standing after a deal or a change of them
+        const goals = await props.plainGoals(accountId);
+        if (goals) await bus.publish({ channel: accountChannel(accountId), event: ACCOUNT_RULES_EVENT, data: goals });
+      }
     }
     const now = clock.now().getTime();
     const quotes = quotesAt(market, now);

@@ -395,6 +395,19 @@ export function createPropService(deps: {
       return goalsFrom(account.id, prop, state, objectives, clock.now().getTime());
     },
 
+    /**
+     * The goals of an account without a challenge that has objectives (undefined otherwise), for the live event
+     * after its deals or objectives changed.
+     */
+    async plainGoals(accountId: string): Promise<AccountGoals | undefined> {
+      const objectives = (await objectivesOf([accountId])).get(accountId) ?? [];
+      if (objectives.length === 0 || (await repo.propAccount(accountId))) return undefined;
+      const held = await orders.holdings(accountId);
+      if (!held) return undefined;
+      const state = await objectivesOnlyState(held.account);
+      return goalsFrom(accountId, undefined, state, objectives, clock.now().getTime());
+    },
+
     /** Tells the evaluation job that an account's objectives changed. */
     changed,
   };
