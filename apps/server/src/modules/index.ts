@@ -6,6 +6,7 @@ import { googleSignInPlugin } from './auth/google/google.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
+import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
 import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
@@ -13,6 +14,7 @@ import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
+import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createTradingModule } from './trading/trading.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
@@ -53,6 +55,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(watchlists.routes, { prefix: '/api' });
   const trading = createTradingModule(ctx, { market: market.market, log: app.log });
   await app.register(trading.routes, { prefix: '/api' });
+  const prop = createPropModule(ctx, { trading, market: market.market, log: app.log });
+  await app.register(prop.routes, { prefix: '/api' });
+  app.addHook('onClose', async () => prop.job.flush());
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
@@ -67,6 +72,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     );
     await withSeedLock(ctx.database.pool, () =>
       seedTradingDemo({
+        users: users.service,
+        market: market.market,
+        servicesOn: trading.servicesOn,
+        now: () => ctx.clock.now(),
+        log: app.log,
+      }),
+    );
+    await withSeedLock(ctx.database.pool, () =>
+      seedPropDemo({
         users: users.service,
         market: market.market,
         servicesOn: trading.servicesOn,
