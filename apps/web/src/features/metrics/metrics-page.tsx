@@ -147,7 +147,7 @@ export function MetricsScreen() {
     body = filtered(view) ? (
       <EmptyState
         title="No closed trades match these filters."
-        action={<Button onClick={() => setView(clearedFilters)}>Clear filters</Button>}
+        action={<Button onClick={() => setView(clearedFilters)}>Show all trades</Button>}
       />
     ) : (
       <EmptyState
