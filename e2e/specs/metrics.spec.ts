@@ -115,4 +115,17 @@ test('the demo trader reads their metrics: every tab, a calendar day’s trades,
   await shot(page, 'fullscreen');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Fullscreen' })).toHaveAttribute('aria-pressed', 'false');
+
+  // The light theme: the plots and the calendar take their colours from it. (Back to dark afterwards: the
+  // theme is saved on the demo account.)
+  await tabs.getByRole('tab', { name: 'Daily performance' }).click();
+  await page.getByRole('button', { name: 'Currency (USD)' }).click();
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+  await shot(page, 'daily_perf-light');
+  await tabs.getByRole('tab', { name: 'Time analysis' }).click();
+  await expect(page.getByRole('img', { name: /^By hour of day/ }).locator('svg')).toBeVisible();
+  await shot(page, 'time_analysis-light');
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
 });

@@ -138,9 +138,6 @@ export function BucketTradesDialog(props: {
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button href="/positions" onClick={(e) => e.stopPropagation()}>
-          Open the trade history
-        </Button>
         <Button onClick={props.onClose}>Close</Button>
       </DialogActions>
     </Dialog>
