@@ -382,4 +382,4 @@ export const metricsResponseSchema = z.object({
 });
 export type MetricsResponse = z.infer<typeof metricsResponseSchema>;
 
-export const metricsErrorCodes = ['METRICS_MIXED_CURRENCIES'] as const;
+export const metricsErrorCodes = ['METRICS_MIXED_CURRENCIES', 'METRICS_INVALID_RANGE'] as const;

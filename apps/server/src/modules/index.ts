@@ -13,6 +13,7 @@ import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
+import { createMetricsModule } from './metrics/metrics.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createTradingModule } from './trading/trading.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
@@ -53,6 +54,14 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(watchlists.routes, { prefix: '/api' });
   const trading = createTradingModule(ctx, { market: market.market, log: app.log });
   await app.register(trading.routes, { prefix: '/api' });
+  const metrics = createMetricsModule(ctx, {
+    accounts: trading.accounts,
+    users: users.service,
+    candles: candles.service,
+    history: market.history,
+    market: market.market,
+  });
+  await app.register(metrics.routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
