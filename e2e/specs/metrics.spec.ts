@@ -33,13 +33,13 @@ test('the demo trader reads their metrics: every tab, a calendar day’s trades,
   await expect(trades).toBeVisible({ timeout: 30_000 });
   const count = Number((await trades.locator('dd').first().textContent())?.trim());
   expect(count, 'the demo account has the engine’s closed trades').toBeGreaterThan(20);
-  await expect(tile(page, 'Net P/L').locator('dd').first()).toHaveText(/^[+-]?\$[\d,]+\.\d\d$|^\$0\.00$/);
+  await expect(tile(page, 'Net P/L').locator('dd').first()).toHaveText(/^[+-]?(US)?\$[\d,]+\.\d\d$/);
   await expect(page.getByRole('img', { name: /Equity and balance curves/ }).locator('svg')).toBeVisible();
   await shot(page, 'overview');
 
   const tabs = page.getByRole('tablist', { name: 'Metrics sections' });
   const visit = async (name: string, param: string, ready: () => Promise<void>) => {
-    await tabs.getByRole('tab', { name }).click();
+    await tabs.getByRole('tab', { name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`tab=${param}`));
     await ready();
     await shot(page, param);

@@ -19,7 +19,7 @@ import { useActiveAccount } from '../trading';
 import { BucketTradesDialog } from './bucket-trades-dialog';
 import type { Display } from './metric-values';
 import { type MetricsArgs, useMetricsQuery } from './metrics-api';
-import { clearedFilters, filtered, MetricsFilters } from './metrics-filters';
+import { clearedFilters, DisplaySwitches, filtered, MetricsFilters } from './metrics-filters';
 import {
   DailyPerfTab,
   DayOfWeekTab,
@@ -65,7 +65,8 @@ export function MetricsScreen() {
   );
   const f = useFormatters();
   const active = useActiveAccount();
-  const account = view.account || active.account?.id || '';
+  // The active account by default; closed trades need no connection, so without one the first open account.
+  const account = view.account || active.account?.id || active.accounts.find((a) => a.status !== 'archived')?.id || '';
   const timeZone = f.preferences.timeZone;
   const days = rangeDays(view, dayIn(new Date(), timeZone));
   const args: MetricsArgs = {
@@ -117,15 +118,14 @@ export function MetricsScreen() {
 
   if (active.isLoading) return <LoadingState label="Loading your trading accounts" />;
   if (active.isError) return <ErrorState title="Your trading accounts could not be loaded." />;
-  const accountName =
-    account === 'all' ? 'All accounts' : (active.accounts.find((a) => a.id === account)?.name ?? 'Account');
+  const accountName = account === 'all' ? 'All accounts' : active.accounts.find((a) => a.id === account)?.name;
 
   let body: React.ReactNode;
   if (!account) {
     body = (
       <EmptyState
-        title="No active trading account"
-        description="Open a virtual account, or pick one with the account switcher in the top bar, to see its metrics."
+        title="No trading account yet"
+        description="Open a virtual account in Trading accounts (top bar), trade, and its metrics show here."
       />
     );
   } else if (badRange) {
@@ -199,10 +199,15 @@ export function MetricsScreen() {
       }}
       data-fullscreen={view.fullscreen || undefined}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          Metrics · {accountName}
+          {accountName ? `Metrics · ${accountName}` : 'Metrics'}
         </Typography>
+        <DisplaySwitches
+          view={view}
+          currency={data?.currency ?? active.account?.currency ?? 'USD'}
+          onChange={setView}
+        />
         <Tooltip title={view.fullscreen ? 'Leave fullscreen (Esc)' : 'Fullscreen'}>
           <IconButton
             aria-label="Fullscreen"
@@ -217,7 +222,6 @@ export function MetricsScreen() {
         view={view}
         account={account}
         accounts={active.accounts}
-        currency={data?.currency ?? active.account?.currency ?? 'USD'}
         symbols={symbols}
         strategies={strategies}
         onChange={(patch) => setView('account' in patch ? { ...patch, detail: '', month: '' } : patch)}
