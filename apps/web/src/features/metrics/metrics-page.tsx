@@ -13,6 +13,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useFormatters } from '../../shared/format/format-preferences';
 import { EmptyState } from '../../shared/states/empty-state';
 import { ErrorState } from '../../shared/states/error-state';
+import { InlineAlert } from '../../shared/states/inline-alert';
 import { LoadingState } from '../../shared/states/loading-state';
 import { AccountFormatPreferences } from '../account/account-format-preferences';
 import { useActiveAccount } from '../trading';
@@ -163,7 +164,16 @@ export function MetricsScreen() {
   } else {
     const props = { data, display, onOpen: openWith(display) };
     body = (
-      <Box sx={{ opacity: query.isFetching ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={query.isFetching}>
+      <Box
+        sx={{ opacity: query.isFetching ? 0.6 : 1, transition: 'opacity 150ms', display: 'grid', gap: 1.5 }}
+        aria-busy={query.isFetching}
+      >
+        {view.unit === 'r' && data.overview.tradesWithR === 0 && (
+          <InlineAlert severity="info" sx={{ my: 0 }}>
+            None of these trades was opened with a stop loss, so none has an R (its initial risk): amounts in R show as
+            —. Trades placed with a stop loss show in R.
+          </InlineAlert>
+        )}
         {view.sub === 'overview' && <OverviewTab {...props} />}
         {view.sub === 'time_analysis' && <TimeAnalysisTab {...props} />}
         {view.sub === 'general' && <GeneralTab {...props} />}
