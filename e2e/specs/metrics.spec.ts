@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/ui';
@@ -11,6 +12,12 @@ const DEMO = { email: 'demo@tradedesk.local', password: 'DemoTrader2026' };
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(SCREENSHOTS, `metrics-${name}.png`), fullPage: true });
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
 const tile = (page: Page, label: string) =>
   page
     .getByLabel('Headline figures')
@@ -36,6 +43,7 @@ test('the demo trader reads their metrics: every tab, a calendar day’s trades,
   await expect(tile(page, 'Net P/L').locator('dd').first()).toHaveText(/^[+-]?(US)?\$[\d,]+\.\d\d$/);
   await expect(page.getByRole('img', { name: /Equity and balance curves/ }).locator('svg')).toBeVisible();
   await shot(page, 'overview');
+  expect(await seriousViolations(page)).toEqual([]);
 
   const tabs = page.getByRole('tablist', { name: 'Metrics sections' });
   const visit = async (name: string, param: string, ready: () => Promise<void>) => {
@@ -76,6 +84,7 @@ test('the demo trader reads their metrics: every tab, a calendar day’s trades,
     await expect(page.getByRole('table', { name: /^Daily P\/L, / })).toBeVisible();
   });
   const calendar = page.getByRole('table', { name: /^Daily P\/L, / });
+  expect(await seriousViolations(page)).toEqual([]);
   const day = calendar.getByRole('button', { name: /^(?!Week of).*, \d+ trades?$/ }).first();
   const label = (await day.getAttribute('aria-label')) ?? '';
   const dayTrades = Number(/, (\d+) trades?$/.exec(label)?.[1]);
