@@ -288,6 +288,18 @@ describe('GET /trading/metrics/{accountID}', () => {
     );
   });
 
+  it('is in the API reference with the trading token, its query and its answer', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown; parameters?: { name: string }[]; responses: object }>>;
+    };
+    const op = doc.paths['/api/trading/metrics/{accountID}']?.get;
+    expect(op?.security).toEqual([{ tradingBearer: [] }, { tradingCookie: [] }, { cookie: [] }]);
+    expect(op?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['accountID', 'from', 'to', 'symbol', 'direction', 'session', 'strategy', 'tz']),
+    );
+    expect(Object.keys(op?.responses ?? {})).toEqual(expect.arrayContaining(['200', '404', '422']));
+  });
+
   it('needs the trading token', async () => {
     expect((await call(null, 'GET', '/trading/metrics/all')).statusCode).toBe(401);
   });
