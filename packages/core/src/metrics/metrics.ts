@@ -415,10 +415,10 @@ function isSortedByClose(trades: readonly MetricsTradeInput[]): boolean {
 }
 
 /**
- * Indexes of the trades with an adverse excursion, in the order of its time (then of the trades): the keys pack
- * the time in seconds and the index into one double, so a plain numeric sort orders them.
+ * The adverse excursions in time order (then trade order), as parallel arrays: the keys pack the time in seconds
+ * and the trade's index into one double, so a plain numeric sort orders them.
  */
-function maeOrder(figures: readonly TradeFigures[]): number[] {
+function maeOrder(figures: readonly TradeFigures[]): { times: Float64Array; minors: Float64Array; ids: string[] } {
   const n = figures.length;
   let scale = 1;
   while (scale <= n) scale *= 2;
@@ -428,9 +428,16 @@ function maeOrder(figures: readonly TradeFigures[]): number[] {
     if (mae && mae.minor < 0) keys.push(Math.floor(mae.timeMs / 1000) * scale + i);
   }
   const packed = Float64Array.from(keys).sort();
-  const out: number[] = new Array(packed.length);
-  for (let k = 0; k < packed.length; k++) out[k] = packed[k]! % scale;
-  return out;
+  const times = new Float64Array(packed.length);
+  const minors = new Float64Array(packed.length);
+  const ids: string[] = new Array(packed.length);
+  for (let k = 0; k < packed.length; k++) {
+    const t = figures[packed[k]! % scale]!.trade;
+    times[k] = t.mae!.timeMs;
+    minors[k] = t.mae!.minor;
+    ids[k] = t.id;
+  }
+  return { times, minors, ids };
 }
 
 const mean = (sum: number, n: number) => (n === 0 ? null : sum / n);
@@ -553,7 +560,8 @@ export function computeMetrics(input: MetricsInput): Metrics {
   const ops = [...(input.balanceOperations ?? [])].sort((a, b) => a.timeMs - b.timeMs);
   const curve: CurvePoint[] = [];
   const maes = maeOrder(figures);
-  const maeOf = (k: number) => figures[maes[k]!]!.trade;
+  const maeCount = maes.times.length;
+  const maePoint = (k: number) => point(maes.times[k]!, balance + maes.minors[k]!, maes.ids[k]!, 'mae');
   let balance = input.startingBalanceMinor;
   let peakBalance = balance;
   let peakEquity = balance;
@@ -621,28 +629,19 @@ export function computeMetrics(input: MetricsInput): Metrics {
     const t = f.trade;
     while (oi < ops.length && ops[oi]!.timeMs <= t.closedAtMs) {
       const op = ops[oi++]!;
-      while (mi < maes.length && maeOf(mi).mae!.timeMs < op.timeMs) {
-        const m = maeOf(mi++);
-        point(m.mae!.timeMs, balance + m.mae!.minor, m.id, 'mae');
-      }
+      while (mi < maeCount && maes.times[mi]! < op.timeMs) maePoint(mi++);
       balance += op.amountMinor;
       point(op.timeMs, balance, null, 'balance');
       onBalance(op.timeMs);
     }
-    while (mi < maes.length && maeOf(mi).mae!.timeMs < t.closedAtMs) {
-      const m = maeOf(mi++);
-      point(m.mae!.timeMs, balance + m.mae!.minor, m.id, 'mae');
-    }
+    while (mi < maeCount && maes.times[mi]! < t.closedAtMs) maePoint(mi++);
     trackDay(closedDays[i]!, f.net);
     balance += f.net;
     dayBalance.set(closedDays[i]!, balance);
     point(t.closedAtMs, balance, t.id, 'close');
     onBalance(t.closedAtMs);
   }
-  while (mi < maes.length) {
-    const m = maeOf(mi++);
-    point(m.mae!.timeMs, balance + m.mae!.minor, m.id, 'mae');
-  }
+  while (mi < maeCount) maePoint(mi++);
   while (oi < ops.length) {
     const op = ops[oi++]!;
     balance += op.amountMinor;
