@@ -1,5 +1,20 @@
-import type { MetricsResponse, PlaceOrderResult, TradeList, TradingAccount } from '@tradedesk/contracts';
-import { createSimulatedMarket } from '@tradedesk/core';
+import {
+  HOLDING_BUCKETS,
+  MARKET_SESSION_HOURS,
+  METRICS_SESSIONS,
+  METRICS_TRADING_DAYS_PER_YEAR,
+  type MetricsResponse,
+  type PlaceOrderResult,
+  type TradeList,
+  type TradingAccount,
+} from '@tradedesk/contracts';
+import {
+  createSimulatedMarket,
+  HOLDING_BUCKET_BOUNDS,
+  SESSION_HOURS,
+  SESSION_LABELS,
+  TRADING_DAYS_PER_YEAR,
+} from '@tradedesk/core';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.js';
@@ -104,6 +119,15 @@ beforeAll(async () => {
   ids.open = await place(usd, { symbol: 'EURUSD', side: 'buy', size: 0.1 });
   await moveTo('2026-03-04T09:00:00Z');
 }, 60_000);
+
+describe('the contract’s constants', () => {
+  it('are the core’s: holding buckets, sessions and their hours, annualisation days', () => {
+    expect(HOLDING_BUCKETS).toEqual(HOLDING_BUCKET_BOUNDS);
+    expect(METRICS_SESSIONS).toEqual(SESSION_LABELS);
+    expect(MARKET_SESSION_HOURS).toEqual(SESSION_HOURS);
+    expect(METRICS_TRADING_DAYS_PER_YEAR).toBe(TRADING_DAYS_PER_YEAR);
+  });
+});
 
 describe('GET /trading/metrics/{accountID}', () => {
   it('counts the closed positions once each, with their booked totals, and leaves open ones out', async () => {
