@@ -111,7 +111,7 @@ export const metricsQuerySchema = z
   })
   .strict()
   .superRefine((q, ctx) => {
-    if (q.from && q.to && DATE_ONLY.test(q.from) === DATE_ONLY.test(q.to) && q.to < q.from) {
+    if (q.from && q.to && DATE_ONLY.test(q.from) && DATE_ONLY.test(q.to) && q.to < q.from) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from.' });
     }
   });
