@@ -415,27 +415,35 @@ function isSortedByClose(trades: readonly MetricsTradeInput[]): boolean {
 }
 
 /**
- * The adverse excursions in time order (then trade order), as parallel arrays: the keys pack the time in seconds
- * and the trade's index into one double, so a plain numeric sort orders them.
+ * The adverse excursions in time order (then trade order), as parallel arrays, from the per-trade arrays the main
+ * loop filled (NaN: no adverse excursion): the keys pack the time in seconds and the trade's index into one
+ * double, so a plain numeric sort orders them, and nothing reads the trade objects again.
  */
-function maeOrder(figures: readonly TradeFigures[]): { times: Float64Array; minors: Float64Array; ids: string[] } {
-  const n = figures.length;
+function maeOrder(
+  timeByTrade: Float64Array,
+  minorByTrade: Float64Array,
+  figures: readonly TradeFigures[],
+): { times: Float64Array; minors: Float64Array; ids: string[] } {
+  const n = timeByTrade.length;
   let scale = 1;
   while (scale <= n) scale *= 2;
-  const keys: number[] = [];
+  let count = 0;
+  for (let i = 0; i < n; i++) if (!Number.isNaN(timeByTrade[i]!)) count++;
+  const packed = new Float64Array(count);
+  let k = 0;
   for (let i = 0; i < n; i++) {
-    const mae = figures[i]!.trade.mae;
-    if (mae && mae.minor < 0) keys.push(Math.floor(mae.timeMs / 1000) * scale + i);
+    const t = timeByTrade[i]!;
+    if (!Number.isNaN(t)) packed[k++] = Math.floor(t / 1000) * scale + i;
   }
-  const packed = Float64Array.from(keys).sort();
-  const times = new Float64Array(packed.length);
-  const minors = new Float64Array(packed.length);
-  const ids: string[] = new Array(packed.length);
-  for (let k = 0; k < packed.length; k++) {
-    const t = figures[packed[k]! % scale]!.trade;
-    times[k] = t.mae!.timeMs;
-    minors[k] = t.mae!.minor;
-    ids[k] = t.id;
+  packed.sort();
+  const times = new Float64Array(count);
+  const minors = new Float64Array(count);
+  const ids: string[] = new Array(count);
+  for (let j = 0; j < count; j++) {
+    const i = packed[j]! % scale;
+    times[j] = timeByTrade[i]!;
+    minors[j] = minorByTrade[i]!;
+    ids[j] = figures[i]!.trade.id;
   }
   return { times, minors, ids };
 }
@@ -482,6 +490,8 @@ export function computeMetrics(input: MetricsInput): Metrics {
   let firstOpen = Number.POSITIVE_INFINITY;
   const cumulative: number[] = new Array(n);
   const closedDays: number[] = new Array(n);
+  const maeTimeByTrade = new Float64Array(n);
+  const maeMinorByTrade = new Float64Array(n);
   let cum = 0;
 
   const closeRun = (end: number) => {
@@ -551,6 +561,9 @@ export function computeMetrics(input: MetricsInput): Metrics {
       maeRN++;
     }
     if (t.openedAtMs < firstOpen) firstOpen = t.openedAtMs;
+    const mae = t.mae;
+    maeTimeByTrade[i] = mae && mae.minor < 0 ? mae.timeMs : Number.NaN;
+    maeMinorByTrade[i] = mae ? mae.minor : 0;
     cum += f.net;
     cumulative[i] = cum;
   }
@@ -559,7 +572,7 @@ export function computeMetrics(input: MetricsInput): Metrics {
   // balance curve: balance operations and trade closes in time order (operations first at the same instant)
   const ops = [...(input.balanceOperations ?? [])].sort((a, b) => a.timeMs - b.timeMs);
   const curve: CurvePoint[] = [];
-  const maes = maeOrder(figures);
+  const maes = maeOrder(maeTimeByTrade, maeMinorByTrade, figures);
   const maeCount = maes.times.length;
   const maePoint = (k: number) => point(maes.times[k]!, balance + maes.minors[k]!, maes.ids[k]!, 'mae');
   let balance = input.startingBalanceMinor;
@@ -621,7 +634,8 @@ export function computeMetrics(input: MetricsInput): Metrics {
   let mi = 0;
   const trackDay = (day: number, net: number) => {
     const last = daily[daily.length - 1];
-    if (last && last.day === day) last.net += net;
+    // a zone whose clocks go back over midnight can repeat a date: it stays one day
+    if (last && last.day >= day) last.net += net;
     else daily.push({ day, start: balance, net });
   };
   for (let i = 0; i < n; i++) {
