@@ -15,12 +15,18 @@ import {
   SESSION_LABELS,
   TRADING_DAYS_PER_YEAR,
 } from '@tradedesk/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.js';
 import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js';
 import { createTestApp } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
+import { tradingAccounts } from '../trading/trading.table.js';
+import type { UserRow } from '../users/users.table.js';
+import { createMetricsRepository } from './metrics.repository.js';
+import { createMetricsService } from './metrics.service.js';
+import { tradingPositionExcursions } from './metrics.table.js';
 
 let app: FastifyInstance;
 let ada: SignedInUser;
@@ -194,6 +200,39 @@ describe('GET /trading/metrics/{accountID}', () => {
     expect(t.bestExitNet).toBeCloseTo(t.mfe!.money + t.commission + t.swap, 6);
     // a trade without a stop has no R
     expect(m.trades.find((x) => x.id === ids.second)!.r).toBeNull();
+  });
+
+  it('keeps the excursions per closed position, read back unless imported candles now cover the trade', async () => {
+    const m = await metrics(ada, usd.id);
+    const kept = await app.ctx.db.select().from(tradingPositionExcursions);
+    const byId = new Map(kept.map((k) => [k.positionId, k]));
+    for (const t of m.trades) {
+      expect(byId.get(t.id)?.mfePrice).toBe(t.mfe!.price);
+      expect(byId.get(t.id)?.maeTime.toISOString()).toBe(t.mae!.time);
+    }
+    expect(byId.has(ids.open)).toBe(false);
+    // another process (nothing in memory) whose market cannot serve a bar: the kept rows answer
+    const [row] = await app.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, usd.id));
+    const fresh = (ranges: { from: number; to: number }[]) =>
+      createMetricsService({
+        repo: createMetricsRepository(app.ctx.db),
+        accounts: { owned: async () => row! },
+        users: { getById: async () => ({ timeZone: 'UTC' }) as UserRow },
+        history: {
+          candles: async () => {
+            throw new Error('no bars here');
+          },
+        },
+        candles: { importsVersion: async () => 1, findImportedBars: async () => ({ bars: [], ranges }) },
+        market,
+      });
+    const again = await fresh([]).metrics(ada.userId, usd.id, {});
+    expect(again.trades.map((t) => t.mfe)).toEqual(m.trades.map((t) => t.mfe));
+    expect(again.trades.map((t) => t.mae)).toEqual(m.trades.map((t) => t.mae));
+    // imported candles over the whole week: the kept rows no longer stand for the bars, so they are not used
+    const week = { from: Date.parse('2026-03-02T00:00:00Z') / 1000, to: Date.parse('2026-03-08T00:00:00Z') / 1000 };
+    const covered = await fresh([week]).metrics(ada.userId, usd.id, {});
+    expect(covered.trades.map((t) => t.mfe)).toEqual([null, null, null]);
   });
 
   it('buckets hours and days in the user’s time zone, or in tz', async () => {
