@@ -111,7 +111,7 @@ export const metricsQuerySchema = z
   })
   .strict()
   .superRefine((q, ctx) => {
-    if (q.from && q.to && DATE_ONLY.test(q.from) === DATE_ONLY.test(q.to) && q.to < q.from) {
+    if (q.from && q.to && DATE_ONLY.test(q.from) && DATE_ONLY.test(q.to) && q.to < q.from) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from.' });
     }
   });
@@ -190,7 +190,7 @@ export const metricsOverviewSchema = z.object({
   /** Net / starting balance x 100; null with no starting balance. */
   returnPercent: ratio,
   /**
-   * Daily returns (net of the day in the time zone / balance at the day's start), over every weekday from the
+   * Daily returns (net of the day in the time zone / balance before its first close), over every weekday from the
    * first to the last trading day (weekend days too when a trade closed on them); risk-free rate 0. Sharpe = mean
    * / sample standard deviation x sqrt(252); Sortino = mean / downside deviation (root mean square of the negative
    * returns over all days) x sqrt(252). Null with fewer than two days or no spread (no losing day for Sortino).
@@ -229,7 +229,7 @@ export const holdingBucketSchema = metricsBucketSchema.extend({
 export const dayBucketSchema = metricsBucketSchema.extend({
   /** Calendar date (YYYY-MM-DD) the trades closed on, in the time zone. */
   date: z.string(),
-  /** Balance after the day's last deal. */
+  /** Balance after the day's last trade closed (balance operations included). */
   balance: money,
 });
 export const weekBucketSchema = metricsBucketSchema.extend({

@@ -415,22 +415,37 @@ function isSortedByClose(trades: readonly MetricsTradeInput[]): boolean {
 }
 
 /**
- * Indexes of the trades with an adverse excursion, in the order of its time (then of the trades): the keys pack
- * the time in seconds and the index into one double, so a plain numeric sort orders them.
+ * The adverse excursions in time order (then trade order), as parallel arrays, from the per-trade arrays the main
+ * loop filled (NaN: no adverse excursion): the keys pack the time in seconds and the trade's index into one
+ * double, so a plain numeric sort orders them, and nothing reads the trade objects again.
  */
-function maeOrder(figures: readonly TradeFigures[]): number[] {
-  const n = figures.length;
+function maeOrder(
+  timeByTrade: Float64Array,
+  minorByTrade: Float64Array,
+  figures: readonly TradeFigures[],
+): { times: Float64Array; minors: Float64Array; ids: string[] } {
+  const n = timeByTrade.length;
   let scale = 1;
   while (scale <= n) scale *= 2;
-  const keys: number[] = [];
+  let count = 0;
+  for (let i = 0; i < n; i++) if (!Number.isNaN(timeByTrade[i]!)) count++;
+  const packed = new Float64Array(count);
+  let k = 0;
   for (let i = 0; i < n; i++) {
-    const mae = figures[i]!.trade.mae;
-    if (mae && mae.minor < 0) keys.push(Math.floor(mae.timeMs / 1000) * scale + i);
+    const t = timeByTrade[i]!;
+    if (!Number.isNaN(t)) packed[k++] = Math.floor(t / 1000) * scale + i;
   }
-  const packed = Float64Array.from(keys).sort();
-  const out: number[] = new Array(packed.length);
-  for (let k = 0; k < packed.length; k++) out[k] = packed[k]! % scale;
-  return out;
+  packed.sort();
+  const times = new Float64Array(count);
+  const minors = new Float64Array(count);
+  const ids: string[] = new Array(count);
+  for (let j = 0; j < count; j++) {
+    const i = packed[j]! % scale;
+    times[j] = timeByTrade[i]!;
+    minors[j] = minorByTrade[i]!;
+    ids[j] = figures[i]!.trade.id;
+  }
+  return { times, minors, ids };
 }
 
 const mean = (sum: number, n: number) => (n === 0 ? null : sum / n);
@@ -475,6 +490,8 @@ export function computeMetrics(input: MetricsInput): Metrics {
   let firstOpen = Number.POSITIVE_INFINITY;
   const cumulative: number[] = new Array(n);
   const closedDays: number[] = new Array(n);
+  const maeTimeByTrade = new Float64Array(n);
+  const maeMinorByTrade = new Float64Array(n);
   let cum = 0;
 
   const closeRun = (end: number) => {
@@ -544,6 +561,9 @@ export function computeMetrics(input: MetricsInput): Metrics {
       maeRN++;
     }
     if (t.openedAtMs < firstOpen) firstOpen = t.openedAtMs;
+    const mae = t.mae;
+    maeTimeByTrade[i] = mae && mae.minor < 0 ? mae.timeMs : Number.NaN;
+    maeMinorByTrade[i] = mae ? mae.minor : 0;
     cum += f.net;
     cumulative[i] = cum;
   }
@@ -552,8 +572,9 @@ export function computeMetrics(input: MetricsInput): Metrics {
   // balance curve: balance operations and trade closes in time order (operations first at the same instant)
   const ops = [...(input.balanceOperations ?? [])].sort((a, b) => a.timeMs - b.timeMs);
   const curve: CurvePoint[] = [];
-  const maes = maeOrder(figures);
-  const maeOf = (k: number) => figures[maes[k]!]!.trade;
+  const maes = maeOrder(maeTimeByTrade, maeMinorByTrade, figures);
+  const maeCount = maes.times.length;
+  const maePoint = (k: number) => point(maes.times[k]!, balance + maes.minors[k]!, maes.ids[k]!, 'mae');
   let balance = input.startingBalanceMinor;
   let peakBalance = balance;
   let peakEquity = balance;
@@ -613,7 +634,8 @@ export function computeMetrics(input: MetricsInput): Metrics {
   let mi = 0;
   const trackDay = (day: number, net: number) => {
     const last = daily[daily.length - 1];
-    if (last && last.day === day) last.net += net;
+    // a zone whose clocks go back over midnight can repeat a date: it stays one day
+    if (last && last.day >= day) last.net += net;
     else daily.push({ day, start: balance, net });
   };
   for (let i = 0; i < n; i++) {
@@ -621,28 +643,19 @@ export function computeMetrics(input: MetricsInput): Metrics {
     const t = f.trade;
     while (oi < ops.length && ops[oi]!.timeMs <= t.closedAtMs) {
       const op = ops[oi++]!;
-      while (mi < maes.length && maeOf(mi).mae!.timeMs < op.timeMs) {
-        const m = maeOf(mi++);
-        point(m.mae!.timeMs, balance + m.mae!.minor, m.id, 'mae');
-      }
+      while (mi < maeCount && maes.times[mi]! < op.timeMs) maePoint(mi++);
       balance += op.amountMinor;
       point(op.timeMs, balance, null, 'balance');
       onBalance(op.timeMs);
     }
-    while (mi < maes.length && maeOf(mi).mae!.timeMs < t.closedAtMs) {
-      const m = maeOf(mi++);
-      point(m.mae!.timeMs, balance + m.mae!.minor, m.id, 'mae');
-    }
+    while (mi < maeCount && maes.times[mi]! < t.closedAtMs) maePoint(mi++);
     trackDay(closedDays[i]!, f.net);
     balance += f.net;
     dayBalance.set(closedDays[i]!, balance);
     point(t.closedAtMs, balance, t.id, 'close');
     onBalance(t.closedAtMs);
   }
-  while (mi < maes.length) {
-    const m = maeOf(mi++);
-    point(m.mae!.timeMs, balance + m.mae!.minor, m.id, 'mae');
-  }
+  while (mi < maeCount) maePoint(mi++);
   while (oi < ops.length) {
     const op = ops[oi++]!;
     balance += op.amountMinor;

@@ -10,8 +10,8 @@ import { metricsRoutes } from './metrics.routes.js';
 import { createMetricsService } from './metrics.service.js';
 
 /**
- * Performance metrics of closed trades: reads the trading tables (no tables of its own) and the chart history's
- * 1-minute bars for MFE/MAE. Mount the routes under /api.
+ * Performance metrics of closed trades: reads the trading tables and the chart history's 1-minute bars for
+ * MFE/MAE, which it keeps per closed position (trading_position_excursions). Mount the routes under /api.
  */
 export function createMetricsModule(
   ctx: Pick<AppContext, 'db'>,
@@ -19,7 +19,7 @@ export function createMetricsModule(
     accounts: Pick<AccountsService, 'owned'>;
     users: Pick<UsersService, 'getById'>;
     history: Pick<MarketHistoryService, 'candles'>;
-    candles: Pick<CandlesService, 'importsVersion'>;
+    candles: Pick<CandlesService, 'importsVersion' | 'findImportedBars'>;
     market: SimulatedMarket;
   },
 ) {

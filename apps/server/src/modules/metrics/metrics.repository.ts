@@ -8,6 +8,7 @@ import {
   tradingModifications,
   tradingPositions,
 } from '../trading/trading.table.js';
+import { type TradingPositionExcursionRow, tradingPositionExcursions } from './metrics.table.js';
 
 export type ClosedTradeFilter = {
   from?: Date | undefined;
@@ -145,6 +146,38 @@ export function createMetricsRepository(db: Db) {
         .groupBy(tradingPositions.accountId);
       // exact decimal sums; the caller adds them in minor units
       return [...balance, ...trades].map((r) => ({ accountId: r.accountId, sum: String(r.sum) }));
+    },
+
+    /** The kept excursions of the accounts' positions, by position id. */
+    async keptExcursions(accountIds: readonly string[]): Promise<Map<string, TradingPositionExcursionRow>> {
+      if (accountIds.length === 0) return new Map();
+      const rows = await db
+        .select({ e: tradingPositionExcursions })
+        .from(tradingPositionExcursions)
+        .innerJoin(tradingPositions, eq(tradingPositions.id, tradingPositionExcursions.positionId))
+        .where(inArray(tradingPositions.accountId, [...accountIds]));
+      return new Map(rows.map((r) => [r.e.positionId, r.e]));
+    },
+
+    /** Keeps excursions (a position's row is replaced if it was kept before). */
+    async keepExcursions(rows: readonly TradingPositionExcursionRow[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += 500) {
+        await db
+          .insert(tradingPositionExcursions)
+          .values(rows.slice(i, i + 500))
+          .onConflictDoUpdate({
+            target: tradingPositionExcursions.positionId,
+            set: {
+              mfePrice: sql`excluded.mfe_price`,
+              mfeTime: sql`excluded.mfe_time`,
+              mfeMinor: sql`excluded.mfe_minor`,
+              maePrice: sql`excluded.mae_price`,
+              maeTime: sql`excluded.mae_time`,
+              maeMinor: sql`excluded.mae_minor`,
+              computedAt: sql`excluded.computed_at`,
+            },
+          });
+      }
     },
   };
 }

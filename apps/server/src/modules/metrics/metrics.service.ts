@@ -32,6 +32,7 @@ import type { AccountsService } from '../trading/accounts.service.js';
 import type { TradingAccountRow, TradingPositionRow } from '../trading/trading.table.js';
 import type { UsersService } from '../users/users.service.js';
 import type { MetricsRepository } from './metrics.repository.js';
+import type { TradingPositionExcursionRow } from './metrics.table.js';
 
 export const metricsError = defineErrors({
   METRICS_MIXED_CURRENCIES: 'unprocessable',
@@ -57,7 +58,7 @@ export function createMetricsService(deps: {
   accounts: Pick<AccountsService, 'owned'>;
   users: Pick<UsersService, 'getById'>;
   history: Pick<MarketHistoryService, 'candles'>;
-  candles: Pick<CandlesService, 'importsVersion'>;
+  candles: Pick<CandlesService, 'importsVersion' | 'findImportedBars'>;
   market: SimulatedMarket;
 }) {
   const { repo, accounts, users, history, candles, market } = deps;
@@ -165,8 +166,27 @@ export function createMetricsService(deps: {
     return bars;
   }
 
-  async function excursionsOf(userId: string, trades: MetricsTradeInput[]): Promise<void> {
+  /**
+   * Where the caller's (or the deployment's) imported 1-minute candles replace the simulator for a symbol over a
+   * span (unix seconds); null when that cannot be told (then nothing of the symbol is kept or read back).
+   */
+  async function importedRanges(userId: string, symbol: string, from: number, to: number) {
+    try {
+      const { ranges } = await candles.findImportedBars({ userId, symbol, timeframe: '1m', from, to, limit: 1 });
+      return ranges;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * MFE/MAE of each trade: from memory (under the symbol's import version), else kept in the database (where no
+   * imported candles cover the trade: the simulator's bars never change), else scanned from the 1-minute bars and
+   * kept.
+   */
+  async function excursionsOf(userId: string, accountIds: string[], trades: MetricsTradeInput[]): Promise<void> {
     const versions = new Map<string, string>();
+    const missing: { trade: MetricsTradeInput; key: string }[] = [];
     for (const t of trades) {
       if (t.minorPerPrice === null) continue;
       let version = versions.get(t.symbol);
@@ -175,21 +195,68 @@ export function createMetricsService(deps: {
         versions.set(t.symbol, version);
       }
       const key = `${userId}|${t.id}|${version}`;
-      let found = excursionCache.get(key);
-      if (found === undefined) {
+      const found = excursionCache.get(key);
+      if (found === undefined) missing.push({ trade: t, key });
+      else {
+        t.mfe = found?.mfe ?? null;
+        t.mae = found?.mae ?? null;
+      }
+    }
+    if (missing.length === 0) return;
+
+    // the imported ranges of each symbol over the span of its missing trades
+    const spans = new Map<string, { from: number; to: number }>();
+    for (const { trade: t } of missing) {
+      const from = Math.floor(t.openedAtMs / MINUTE_MS) * 60;
+      const to = Math.floor(t.closedAtMs / 1000);
+      const span = spans.get(t.symbol);
+      spans.set(t.symbol, span ? { from: Math.min(span.from, from), to: Math.max(span.to, to) } : { from, to });
+    }
+    const ranges = new Map<string, { from: number; to: number }[] | null>();
+    for (const [symbol, span] of spans) ranges.set(symbol, await importedRanges(userId, symbol, span.from, span.to));
+    const kept = await repo.keptExcursions(accountIds);
+    const toKeep: TradingPositionExcursionRow[] = [];
+
+    for (const { trade: t, key } of missing) {
+      const from = Math.floor(t.openedAtMs / MINUTE_MS) * 60;
+      const to = Math.floor(t.closedAtMs / 1000);
+      const imported = ranges.get(t.symbol);
+      const simulatedOnly =
+        imported !== null && imported !== undefined && !imported.some((r) => r.from <= to && r.to >= from);
+      const row = simulatedOnly ? kept.get(t.id) : undefined;
+      let found: Excursions;
+      if (row) {
+        found = {
+          mfe: { price: row.mfePrice, timeMs: row.mfeTime.getTime(), minor: row.mfeMinor },
+          mae: { price: row.maePrice, timeMs: row.maeTime.getTime(), minor: row.maeMinor },
+        };
+      } else {
         try {
           const bars = await minuteBars(userId, t);
-          found = tradeExcursions({ ...t, minorPerPrice: t.minorPerPrice }, bars);
+          found = tradeExcursions({ ...t, minorPerPrice: t.minorPerPrice! }, bars);
+          if (simulatedOnly) {
+            toKeep.push({
+              positionId: t.id,
+              mfePrice: found.mfe.price,
+              mfeTime: new Date(found.mfe.timeMs),
+              mfeMinor: found.mfe.minor,
+              maePrice: found.mae.price,
+              maeTime: new Date(found.mae.timeMs),
+              maeMinor: found.mae.minor,
+              computedAt: new Date(),
+            });
+          }
         } catch {
           // a symbol the market does not know (an old import since deleted): no excursions
           found = null;
         }
-        if (excursionCache.size >= EXCURSION_CACHE_ENTRIES) excursionCache.clear();
-        excursionCache.set(key, found);
       }
+      if (excursionCache.size >= EXCURSION_CACHE_ENTRIES) excursionCache.clear();
+      excursionCache.set(key, found);
       t.mfe = found?.mfe ?? null;
       t.mae = found?.mae ?? null;
     }
+    if (toKeep.length > 0) await repo.keepExcursions(toKeep);
   }
 
   return {
@@ -236,7 +303,7 @@ export function createMetricsService(deps: {
         };
       });
       const trades = filterTrades(inputs, { session: query.session, strategy: query.strategy });
-      await excursionsOf(userId, trades);
+      await excursionsOf(userId, ids, trades);
 
       let startingBalanceMinor = 0;
       for (const a of accountRows) startingBalanceMinor += minor(a.startingBalance);
