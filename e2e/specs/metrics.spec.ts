@@ -10,8 +10,8 @@ const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifac
 /** The demo sign-in of the README: on a fresh start it has a virtual account with weeks of the engine's trades. */
 const DEMO = { email: 'demo@tradedesk.local', password: 'DemoTrader2026' };
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(SCREENSHOTS, `metrics-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: join(SCREENSHOTS, `metrics-${name}.png`), fullPage });
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -121,7 +121,12 @@ test('the demo trader reads their metrics: every tab, a calendar day’s trades,
   );
   await expect(page.getByRole('button', { name: 'Fullscreen' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('img', { name: /^Trades by holding time/ }).locator('svg')).toBeVisible();
-  await shot(page, 'fullscreen');
+  // Fullscreen covers the shell: where the navigation and the top bar were, the metrics are.
+  const covered = (point: { x: number; y: number }) =>
+    page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('[data-fullscreen]')), point);
+  expect(await covered({ x: 60, y: 90 })).toBe(true);
+  expect(await covered({ x: 1300, y: 25 })).toBe(true);
+  await shot(page, 'fullscreen', false);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Fullscreen' })).toHaveAttribute('aria-pressed', 'false');
 

@@ -204,7 +204,7 @@ export function MetricsScreen() {
         gap: 1.5,
         bgcolor: 'background.default',
         ...(view.fullscreen
-          ? { position: 'fixed', inset: 0, zIndex: (t) => t.zIndex.appBar + 1, overflow: 'auto' }
+          ? { position: 'fixed', inset: 0, zIndex: (t) => t.zIndex.drawer + 2, overflow: 'auto' }
           : { minHeight: '100%' }),
       }}
       data-fullscreen={view.fullscreen || undefined}
