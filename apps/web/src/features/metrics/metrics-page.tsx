@@ -18,19 +18,11 @@ import { LoadingState } from '../../shared/states/loading-state';
 import { AccountFormatPreferences } from '../account/account-format-preferences';
 import { useActiveAccount } from '../trading';
 import { BucketTradesDialog } from './bucket-trades-dialog';
+import { GeneralTab } from './general-tab';
 import type { Display } from './metric-values';
 import { type MetricsArgs, useMetricsQuery } from './metrics-api';
 import { clearedFilters, DisplaySwitches, filtered, MetricsFilters } from './metrics-filters';
-import {
-  DailyPerfTab,
-  DayOfWeekTab,
-  GeneralTab,
-  HodlTab,
-  OverviewTab,
-  SymbolsTab,
-  SymbolTab,
-  TimeAnalysisTab,
-} from './metrics-tabs';
+import { DailyPerfTab, DayOfWeekTab, HodlTab, OverviewTab, TimeAnalysisTab } from './metrics-tabs';
 import {
   dayIn,
   type MetricsView,
@@ -41,6 +33,7 @@ import {
   subTabs,
   viewOf,
 } from './metrics-url';
+import { SymbolsTab, SymbolTab } from './symbol-tabs';
 
 /** The display switches applied to an answer. */
 function displayOf(data: MetricsResponse | undefined, view: MetricsView): Display | null {
