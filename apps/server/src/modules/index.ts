@@ -14,6 +14,7 @@ import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
+import { createMetricsModule } from './metrics/metrics.plugin.js';
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createTradingModule } from './trading/trading.plugin.js';
@@ -58,6 +59,14 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const prop = createPropModule(ctx, { trading, market: market.market, log: app.log });
   await app.register(prop.routes, { prefix: '/api' });
   app.addHook('onClose', async () => prop.job.flush());
+  const metrics = createMetricsModule(ctx, {
+    accounts: trading.accounts,
+    users: users.service,
+    candles: candles.service,
+    history: market.history,
+    market: market.market,
+  });
+  await app.register(metrics.routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
