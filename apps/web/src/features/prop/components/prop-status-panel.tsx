@@ -1,0 +1,192 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { PropRuleStanding, PropRuleStatus, PropRuleStatusItem, TradingAccountProp } from '@tradedesk/contracts';
+import type { ReactNode } from 'react';
+import { useFormatters } from '../../../shared/format/format-preferences';
+import { InlineAlert } from '../../../shared/states/inline-alert';
+import { ResetCountdown } from './reset-countdown';
+
+export const STANDING_TEXT: Record<PropRuleStanding, string> = {
+  ok: 'OK',
+  warning: 'Close to the limit',
+  breached: 'Breached',
+  passed: 'Passed',
+  pending: 'In progress',
+};
+const STANDING_COLOR: Record<PropRuleStanding, 'success' | 'warning' | 'error' | 'primary' | 'info'> = {
+  ok: 'success',
+  warning: 'warning',
+  breached: 'error',
+  passed: 'success',
+  pending: 'primary',
+};
+
+/** A prop account's state as a sentence: failed (why, when, at which equity), paused until, completed or active. */
+export function StateAlert(props: { status: PropRuleStatus }) {
+  const f = useFormatters();
+  const s = props.status;
+  if (s.state === 'failed' && s.failed)
+    return (
+      <InlineAlert severity="error" title="Challenge failed" sx={{ my: 0 }}>
+        {s.failed.reason} Failed {f.dateTime(s.failed.at, 'dateTimeSeconds')} at an equity of{' '}
+        {f.money(s.failed.equity, s.currency)}. Trading on this account has stopped.
+      </InlineAlert>
+    );
+  if (s.state === 'paused')
+    return (
+      <InlineAlert severity="warning" title="Trading paused" sx={{ my: 0 }}>
+        {s.rules.find((r) => r.standing === 'breached')?.message ?? 'A rule was broken.'} Trading resumes{' '}
+        {s.pausedUntil ? f.dateTime(s.pausedUntil) : 'at the next daily reset'}.
+      </InlineAlert>
+    );
+  if (s.state === 'completed')
+    return (
+      <InlineAlert severity="success" title="Challenge completed" sx={{ my: 0 }}>
+        Every phase is passed.
+      </InlineAlert>
+    );
+  const passed = s.passedPhases.at(-1);
+  if (passed)
+    return (
+      <InlineAlert severity="success" sx={{ my: 0 }}>
+        {`Passed ${passed.phase.replace('_', ' ')} on ${f.date(passed.passedAt)} at an equity of ${f.money(passed.equity, s.currency)}.`}
+      </InlineAlert>
+    );
+  return null;
+}
+
+function Figure(props: { label: string; value: ReactNode; hint?: string }) {
+  return (
+    <Box sx={{ display: 'contents' }}>
+      <Box component="dt" sx={{ color: 'text.secondary' }}>
+        {props.label}
+      </Box>
+      <Box component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 600 }} title={props.hint}>
+        {props.value}
+      </Box>
+    </Box>
+  );
+}
+
+function ruleFigure(r: PropRuleStatusItem, currency: string, f: ReturnType<typeof useFormatters>): string {
+  if (r.value === null) return '—';
+  const money =
+    r.id === 'profit_target' || r.id === 'daily_loss' || r.id === 'max_loss' || r.id === 'max_risk_per_trade';
+  const show = (n: number) =>
+    r.id === 'best_day'
+      ? f.percent(n, { digits: 1 })
+      : r.id === 'min_trading_days' || r.id === 'max_duration' || r.id === 'inactivity'
+        ? `${n} ${n === 1 ? 'day' : 'days'}`
+        : money
+          ? f.money(n, currency)
+          : String(n);
+  return r.limit === null ? show(r.value) : `${show(r.value)} of ${show(r.limit)}`;
+}
+
+/**
+ * A prop account's live rule status (the dashboard's objectives tab): the account's state, the headline
+ * figures (today's permitted loss, the maximum permitted loss and the equity floor, profit towards the target,
+ * trading days, the best day's share), the countdown to the daily reset, and each rule's progress.
+ */
+export function PropStatusPanel(props: { status: PropRuleStatus; prop: TradingAccountProp | null; nowMs?: number }) {
+  const f = useFormatters();
+  const s = props.status;
+  const c = s.currency;
+  const days =
+    s.tradingDays.required === null ? `${s.tradingDays.done}` : `${s.tradingDays.done} of ${s.tradingDays.required}`;
+  return (
+    <Box component="section" aria-label="Challenge rules" sx={{ display: 'grid', gap: 1.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+          {props.prop ? `${props.prop.firmName} · ${props.prop.challengeName} · ${props.prop.phaseName}` : 'Challenge'}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Equity {f.money(s.equity, c)} · balance {f.money(s.balance, c)} · started with {f.money(s.startingBalance, c)}{' '}
+          on {f.date(s.phaseStartedAt)}
+        </Typography>
+      </Box>
+      <StateAlert status={s} />
+      {s.nextReset && s.state !== 'failed' && <ResetCountdown nextReset={s.nextReset} nowMs={props.nowMs} />}
+      <Box
+        component="dl"
+        aria-label="Challenge figures"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'max-content 1fr', md: 'repeat(3, max-content 1fr)' },
+          columnGap: 2,
+          rowGap: 0.5,
+          fontSize: 13,
+        }}
+      >
+        {s.todayPermittedLoss !== null && (
+          <Figure
+            label="Today's permitted loss"
+            value={f.money(s.todayPermittedLoss, c)}
+            hint={s.dailyLossLimit !== null ? `Today's limit ${f.money(s.dailyLossLimit, c)}` : undefined}
+          />
+        )}
+        {s.maxPermittedLoss !== null && (
+          <Figure label="Maximum permitted loss" value={f.money(s.maxPermittedLoss, c)} />
+        )}
+        {s.failEquity !== null && <Figure label="Fails at equity" value={f.money(s.failEquity, c)} />}
+        {s.maxLossFloor !== null && (
+          <Figure label="Equity floor" value={`${f.money(s.maxLossFloor, c)}${s.maxLossLocked ? ' (locked)' : ''}`} />
+        )}
+        {s.profitTarget !== null && (
+          <Figure label="Profit" value={`${f.pnl(s.profit, c).text} of ${f.money(s.profitTarget, c)}`} />
+        )}
+        <Figure label="Trading days" value={days} />
+        {s.bestDayMaxShare !== null && (
+          <Figure
+            label="Best day's share"
+            value={`${s.bestDayShare === null ? '—' : f.percent(s.bestDayShare, { digits: 1 })} (at most ${f.percent(s.bestDayMaxShare, { digits: 0 })})`}
+          />
+        )}
+      </Box>
+      <Table size="small" aria-label="Rules">
+        <TableHead>
+          <TableRow>
+            <TableCell>Rule</TableCell>
+            <TableCell sx={{ width: '28%' }}>Progress</TableCell>
+            <TableCell>Figure</TableCell>
+            <TableCell>Standing</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {s.rules.map((r) => (
+            <TableRow key={r.id} aria-label={r.name}>
+              <TableCell>
+                <Box sx={{ fontWeight: 600 }}>{r.name}</Box>
+                <Box sx={{ color: 'text.secondary', fontSize: 12 }}>{r.message}</Box>
+              </TableCell>
+              <TableCell>
+                {r.progress !== null && (
+                  <LinearProgress
+                    variant="determinate"
+                    value={Math.max(0, Math.min(100, r.progress * 100))}
+                    color={STANDING_COLOR[r.standing]}
+                    aria-label={`${r.name} progress`}
+                    sx={{ height: 6, borderRadius: 3 }}
+                  />
+                )}
+              </TableCell>
+              <TableCell sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                {ruleFigure(r, c, f)}
+              </TableCell>
+              <TableCell sx={{ color: `${STANDING_COLOR[r.standing]}.main`, fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {STANDING_TEXT[r.standing]}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
