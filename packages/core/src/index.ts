@@ -1,5 +1,6 @@
 export * from './indicators/index.js';
 export * from './market/import/index.js';
 export * from './market/index.js';
+export * from './prop/index.js';
 export * from './time.js';
 export * from './trading/index.js';
