@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountObjectiveSchema, PROP_PHASES, propRuleDescriptionSchema, tradingAccountPropSchema } from './prop.js';
 import { line, opaque, secret } from './text.js';
 
 /**
@@ -108,9 +109,25 @@ export const connectExistingAccountBodySchema = z.strictObject({
   type: z.enum(TRADING_ACCOUNT_TYPES).default('demo'),
 });
 
+/** Spec section 3 "Prop firm selection": POST /accounts with kind prop opens a challenge account on the virtual broker. */
+export const createPropAccountBodySchema = z.strictObject({
+  kind: z.literal('prop'),
+  name: nameSchema,
+  color: accountColorSchema().optional(),
+  firm: line('firm', 60, { min: 1 }),
+  challenge: line('challenge', 60, { min: 1 }),
+  phase: z.enum(PROP_PHASES, { error: `phase must be one of ${PROP_PHASES.join(', ')}.` }).optional(),
+  currency: z
+    .string({ error: 'currency must be a three-letter currency code such as USD.' })
+    .regex(/^[A-Z]{3}$/, 'currency must be a three-letter currency code such as USD.'),
+  size: z.number({ error: 'size must be one of the challenge’s account sizes.' }).positive('size must be positive.'),
+});
+export type CreatePropAccountBody = z.infer<typeof createPropAccountBodySchema>;
+
 export const createTradingAccountBodySchema = z.discriminatedUnion('kind', [
   createVirtualAccountBodySchema,
   connectExistingAccountBodySchema,
+  createPropAccountBodySchema,
 ]);
 export type CreateTradingAccountBody = z.infer<typeof createTradingAccountBodySchema>;
 export type CreateVirtualAccountBody = z.infer<typeof createVirtualAccountBodySchema>;
@@ -171,9 +188,12 @@ export const tradingAccountSchema = z.object({
   balance: z.number(),
   leverage: z.number().int(),
   marginMode: z.enum(MARGIN_MODES),
-  propFirm: z.string().nullable(),
-  objectives: z.array(z.unknown()),
-  rules: z.array(z.unknown()),
+  /** The challenge the account is in (spec section 3 "Prop firm selection"); null for other accounts. */
+  propFirm: tradingAccountPropSchema.nullable(),
+  /** The trader's own objectives set on the account. */
+  objectives: z.array(accountObjectiveSchema),
+  /** The rules of the challenge's current phase, described; empty for other accounts. */
+  rules: z.array(propRuleDescriptionSchema),
   settings: z.record(z.string(), z.unknown()),
   hasInvestorPassword: z.boolean(),
   created: z.string(),

@@ -26,6 +26,9 @@ export const DEAL_REASONS = [
   'netting',
   'close_by',
   'rollover',
+  /** Closed by the prop-firm rule engine: a hard breach, or a phase passed. */
+  'rule_breach',
+  'phase_passed',
 ] as const;
 export const DEFAULT_ORDER_SIZE_LOTS = 1;
 export const DEFAULT_RISK_PERCENTAGE = 0.1;

@@ -1,5 +1,6 @@
 import {
   type ConnectExistingAccountBody,
+  type CreatePropAccountBody,
   type CreateTradingAccountBody,
   type CreateVirtualAccountBody,
   type ResetTradingAccountBody,
@@ -20,7 +21,24 @@ import { accountNotFound, tradingError } from './trading.errors.js';
 import { PLATFORMS, platformName, platformTypeOf, VIRTUAL_BROKER } from './trading.platforms.js';
 import type { TradingAccountRow } from './trading.table.js';
 
-export function toTradingAccount(row: TradingAccountRow): TradingAccount {
+/** The propFirm, objectives and rules fields of an account, written by the prop module. */
+export type PropFields = Pick<TradingAccount, 'propFirm' | 'objectives' | 'rules'>;
+const NO_PROP: PropFields = { propFirm: null, objectives: [], rules: [] };
+
+/**
+ * What the prop module adds to accounts (set once at start-up with `usePropHooks`, since the prop module is built
+ * on top of this one): opening a challenge account, and the prop fields of the accounts answered.
+ */
+export type PropAccountHooks = {
+  /** Checks a prop account body against the catalogue; the starting balance (the size) and leverage of the account. */
+  prepare(body: CreatePropAccountBody): { startingBalance: number; currency: string; leverage: number };
+  /** Called once the account row is stored: records the challenge's state. */
+  created(row: TradingAccountRow, body: CreatePropAccountBody): Promise<void>;
+  /** The prop fields of these accounts of one user, by account id (accounts without any are left out). */
+  fields(userId: string, rows: readonly TradingAccountRow[]): Promise<Map<string, PropFields>>;
+};
+
+export function toTradingAccount(row: TradingAccountRow, prop: PropFields = NO_PROP): TradingAccount {
   return {
     id: row.id,
     token: row.platformToken,
@@ -42,9 +60,9 @@ export function toTradingAccount(row: TradingAccountRow): TradingAccount {
     balance: Number(row.balance),
     leverage: row.leverage,
     marginMode: row.marginMode as TradingAccount['marginMode'],
-    propFirm: null,
-    objectives: [],
-    rules: [],
+    propFirm: prop.propFirm,
+    objectives: prop.objectives,
+    rules: prop.rules,
     settings: row.settings,
     hasInvestorPassword: row.investorPasswordEnc !== null,
     created: row.createdAt.toISOString(),
@@ -67,6 +85,13 @@ export function createAccountsService(deps: {
 }) {
   const { repo, clock, cipher, connectors } = deps;
   const historyGone = (accountId: string) => deps.onHistoryGone?.(accountId) ?? Promise.resolve();
+  let propHooks: PropAccountHooks | undefined;
+
+  async function present(userId: string, rows: readonly TradingAccountRow[]): Promise<TradingAccount[]> {
+    const fields = propHooks ? await propHooks.fields(userId, rows) : new Map<string, PropFields>();
+    return rows.map((row) => toTradingAccount(row, fields.get(row.id)));
+  }
+  const presentOne = async (row: TradingAccountRow) => (await present(row.userId, [row]))[0]!;
 
   async function owned(userId: string, id: string): Promise<TradingAccountRow> {
     const row = await repo.find(userId, id);
@@ -168,6 +193,30 @@ export function createAccountsService(deps: {
     return row;
   }
 
+  async function createProp(userId: string, body: CreatePropAccountBody): Promise<TradingAccountRow> {
+    if (!propHooks) {
+      throw tradingError.onField(
+        'kind',
+        'TRADING_INVALID_FIELD',
+        'kind prop: this server offers no prop-firm challenges.',
+      );
+    }
+    const prepared = propHooks.prepare(body);
+    const row = await createVirtual(userId, {
+      kind: 'virtual',
+      name: body.name,
+      color: body.color,
+      type: 'demo',
+      currency: prepared.currency as CreateVirtualAccountBody['currency'],
+      starting_balance: prepared.startingBalance,
+      custom_balance: true,
+      leverage: prepared.leverage,
+      margin_mode: 'hedging',
+    });
+    await propHooks.created(row, body);
+    return row;
+  }
+
   async function connectExisting(userId: string, body: ConnectExistingAccountBody): Promise<TradingAccountRow> {
     if (body.platform === 'virtual') {
       throw tradingError.onField(
@@ -234,18 +283,30 @@ export function createAccountsService(deps: {
       return row;
     },
 
+    usePropHooks(hooks: PropAccountHooks) {
+      propHooks = hooks;
+    },
+
+    /** The wire form of stored rows, with their prop fields. */
+    present,
+
     async list(userId: string, status: 'all' | TradingAccountStatus): Promise<TradingAccount[]> {
-      return (await repo.list(userId, status === 'all' ? undefined : status)).map(toTradingAccount);
+      return present(userId, await repo.list(userId, status === 'all' ? undefined : status));
     },
 
     async get(userId: string, id: string): Promise<TradingAccount> {
-      return toTradingAccount(await owned(userId, id));
+      return presentOne(await owned(userId, id));
     },
 
     async create(userId: string, body: CreateTradingAccountBody): Promise<TradingAccount> {
       await checkLimit(userId);
-      const row = body.kind === 'virtual' ? await createVirtual(userId, body) : await connectExisting(userId, body);
-      return toTradingAccount(row);
+      const row =
+        body.kind === 'virtual'
+          ? await createVirtual(userId, body)
+          : body.kind === 'prop'
+            ? await createProp(userId, body)
+            : await connectExisting(userId, body);
+      return presentOne(row);
     },
 
     async update(userId: string, id: string, body: UpdateTradingAccountBody): Promise<TradingAccount> {
@@ -268,13 +329,13 @@ export function createAccountsService(deps: {
       if (body.investor_password !== undefined) patch.investorPasswordEnc = cipher.seal(body.investor_password, row.id);
       const updated = await repo.update(userId, id, patch);
       if (!updated) throw accountNotFound();
-      return toTradingAccount(updated);
+      return presentOne(updated);
     },
 
     /** Archive: kept read-only, no longer active; refused while positions or pending orders are open. */
     async archive(userId: string, id: string): Promise<TradingAccount> {
       const row = await owned(userId, id);
-      if (row.status === 'archived') return toTradingAccount(row);
+      if (row.status === 'archived') return presentOne(row);
       const open = await repo.openItems(row.id);
       if (open.positions > 0 || open.orders > 0) {
         throw tradingError(
@@ -290,7 +351,7 @@ export function createAccountsService(deps: {
         updatedAt: now,
       });
       if (!updated) throw accountNotFound();
-      return toTradingAccount(updated);
+      return presentOne(updated);
     },
 
     /** Deletes the account with its whole history. */
@@ -317,7 +378,7 @@ export function createAccountsService(deps: {
       }
       const updated = await repo.activate(userId, id, patch);
       if (!updated) throw accountNotFound();
-      return toTradingAccount(updated);
+      return presentOne(updated);
     },
 
     /** POST /middleware/{platformToken}/accounts/login: logs the account in on its platform again. */
@@ -367,7 +428,7 @@ export function createAccountsService(deps: {
       const updated = await repo.reset(userId, id, start, clock.now());
       if (!updated) throw accountNotFound();
       await historyGone(id);
-      return toTradingAccount(updated);
+      return presentOne(updated);
     },
 
     platforms() {

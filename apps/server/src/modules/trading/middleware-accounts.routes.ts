@@ -7,7 +7,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth/guard.js';
 import type { AccountsService } from './accounts.service.js';
-import { toTradingAccount } from './accounts.service.js';
 
 const tags = ['trading'];
 const notFound = {
@@ -35,10 +34,11 @@ export function middlewareAccountRoutes(deps: { accounts: AccountsService }): Fa
           response: { 200: tradingAccountSchema, ...notFound },
         },
       },
-      async (request) =>
-        toTradingAccount(
-          await accounts.platformLogin(authOf(request).userId, request.params.platformToken, request.body?.password),
-        ),
+      async (request) => {
+        const { userId } = authOf(request);
+        const row = await accounts.platformLogin(userId, request.params.platformToken, request.body?.password);
+        return (await accounts.present(userId, [row]))[0]!;
+      },
     );
   };
 }

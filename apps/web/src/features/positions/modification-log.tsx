@@ -82,6 +82,8 @@ const reasonLabels: Record<TradingDeal['reason'], string> = {
   netting: 'Netting',
   close_by: 'Close by',
   rollover: 'Rollover',
+  rule_breach: 'Challenge rule breached',
+  phase_passed: 'Challenge phase passed',
 };
 
 /** The deals a trade booked: entry, exits, commission and swap, with the balance after each. */
