@@ -16,9 +16,9 @@ export function objectiveValueText(
   f: { money: (n: number, c: string) => string; percent: (n: number, o?: { digits?: number }) => string },
 ): string {
   if (value === null) return '—';
-  if (unit === 'money') return f.money(value, currency);
+  if (unit === 'currency') return f.money(value, currency);
   if (unit === 'percent') return f.percent(value, { digits: 2 });
-  return String(value);
+  return `${value} ${unit === 'trades' ? (value === 1 ? 'trade' : 'trades') : value === 1 ? 'loss' : 'losses'}`;
 }
 
 /**

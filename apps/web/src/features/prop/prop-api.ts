@@ -42,7 +42,7 @@ export const propApi = api
         transformResponse: (r: { objectives: UserObjective[] }) => r.objectives,
         providesTags: [OBJECTIVES],
       }),
-      createUserObjective: build.mutation<UserObjective, { type: string; name?: string; value?: number }>({
+      createUserObjective: build.mutation<UserObjective, { kind: string; name?: string; value?: number }>({
         query: (body) => ({ url: '/trading/objectives', method: 'POST', body }),
         invalidatesTags: [OBJECTIVES],
       }),

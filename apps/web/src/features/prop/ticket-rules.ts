@@ -39,7 +39,12 @@ export function stateFromStatus(status: PropRuleStatus, ruleSet: RuleSet): PropS
     startMs: Number.isFinite(startedAtMs) ? startedAtMs : nowMs,
   });
   const equityMinor = toMinor(status.equity, c);
-  const dailyFloor = status.todayPermittedLoss === null ? null : equityMinor - toMinor(status.todayPermittedLoss, c);
+  const dailyFloor =
+    status.dailyFloor !== null
+      ? toMinor(status.dailyFloor, c)
+      : status.todayPermittedLoss === null
+        ? null
+        : equityMinor - toMinor(status.todayPermittedLoss, c);
   return {
     ...base,
     nowMs,
@@ -49,14 +54,14 @@ export function stateFromStatus(status: PropRuleStatus, ruleSet: RuleSet): PropS
     floorLocked: status.maxLossLocked,
     day: {
       ...base.day,
-      baseMinor: status.dailySnapshot === null ? null : toMinor(status.dailySnapshot, c),
+      baseMinor: status.dailyLossBase === null ? null : toMinor(status.dailyLossBase, c),
       limitMinor: status.dailyLossLimit === null ? null : toMinor(status.dailyLossLimit, c),
       floorMinor: dailyFloor,
     },
     pausedUntilMs: status.pausedUntil === null ? null : Date.parse(status.pausedUntil),
     failed: status.failed
       ? {
-          rule: status.failed.rule === 'best_day' ? 'consistency' : status.failed.rule,
+          rule: status.failed.rule,
           kind: 'hard',
           atMs: Date.parse(status.failed.at),
           equityMinor: toMinor(status.failed.equity, c),

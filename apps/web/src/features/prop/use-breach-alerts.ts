@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { toast } from '../../shared/toast/toast';
 import { tradingApi } from '../trading/trading-api';
+import { pauseReason } from './prop-state-text';
 import { useAccountGoals } from './use-account-goals';
 
 type PropState = NonNullable<AccountGoals['prop']>['state'];
@@ -30,7 +31,7 @@ export function breachMessage(
     return {
       variant: 'warning',
       title: `${accountName}: trading paused`,
-      message: `${s.rules.find((r) => r.standing === 'breached')?.message ?? 'A rule was broken.'} Trading resumes at the next daily reset.`,
+      message: `${pauseReason(s)} Trading resumes at the next daily reset.`,
     };
   if (s.state === 'completed') return { variant: 'success', title: `${accountName}: challenge completed`, message: '' };
   return null;

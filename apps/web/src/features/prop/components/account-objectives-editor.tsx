@@ -77,7 +77,7 @@ function AccountRules(props: { account: TradingAccount }) {
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2.5, fontSize: 14 }}>
         {rules.map((r) => (
-          <li key={r.id}>{r.description}</li>
+          <li key={r.rule}>{r.description}</li>
         ))}
       </Box>
     </Box>
@@ -102,7 +102,7 @@ function ObjectivesOf(props: { account: TradingAccount }) {
           key={o.objectiveId}
           account={account}
           objective={o}
-          item={catalogue.data?.find((c) => c.type === o.type)}
+          item={catalogue.data?.find((c) => c.kind === o.kind)}
         />
       ))}
       <AddObjectiveForm account={account} />

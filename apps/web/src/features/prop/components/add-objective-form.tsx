@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { ObjectiveCatalogueItem, ObjectiveType, TradingAccount } from '@tradedesk/contracts';
+import type { ObjectiveCatalogueItem, ObjectiveKind, TradingAccount } from '@tradedesk/contracts';
 import { type FormEvent, useState } from 'react';
 import { fieldErrorsOf, isApiError } from '../../../shared/api/api-error';
 import { InlineAlert } from '../../../shared/states/inline-alert';
@@ -17,7 +17,7 @@ import {
 } from '../prop-api';
 
 export function unitAdornment(unit: ObjectiveCatalogueItem['unit'], currency: string): string | null {
-  return unit === 'money' ? currency : unit === 'percent' ? '%' : null;
+  return unit === 'currency' ? currency : unit === 'percent' ? '%' : unit;
 }
 
 /**
@@ -30,13 +30,13 @@ export function AddObjectiveForm(props: { account: TradingAccount }) {
   const mine = useUserObjectivesQuery();
   const [createObjective, creating] = useCreateUserObjectiveMutation();
   const [addToAccount, adding] = useAddAccountObjectiveMutation();
-  const taken = new Set(account.objectives.map((o) => o.type));
-  const choices = (catalogue.data ?? []).filter((c) => !taken.has(c.type));
-  const [type, setType] = useState<ObjectiveType | ''>('');
+  const taken = new Set(account.objectives.map((o) => o.kind));
+  const choices = (catalogue.data ?? []).filter((c) => !taken.has(c.kind));
+  const [kind, setKind] = useState<ObjectiveKind | ''>('');
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const item = choices.find((c) => c.type === type) ?? choices[0];
+  const item = choices.find((c) => c.kind === kind) ?? choices[0];
   const busy = creating.isLoading || adding.isLoading;
 
   if (catalogue.isError)
@@ -58,11 +58,11 @@ export function AddObjectiveForm(props: { account: TradingAccount }) {
       return;
     }
     try {
-      const existing = mine.data?.find((o) => o.type === item.type);
-      const objective = existing ?? (await createObjective({ type: item.type, value: read.value }).unwrap());
+      const existing = mine.data?.find((o) => o.kind === item.kind);
+      const objective = existing ?? (await createObjective({ kind: item.kind, value: read.value }).unwrap());
       await addToAccount({ accountId: account.id, objectiveId: objective.id, value: read.value }).unwrap();
       toast.success(`${item.name} added to ${account.name}.`);
-      setType('');
+      setKind('');
       setValue('');
     } catch (err) {
       const fields = isApiError(err) ? fieldErrorsOf(err) : {};
@@ -84,16 +84,16 @@ export function AddObjectiveForm(props: { account: TradingAccount }) {
         select
         size="small"
         label="Objective"
-        value={item.type}
+        value={item.kind}
         onChange={(e) => {
-          setType(e.target.value as ObjectiveType);
+          setKind(e.target.value as ObjectiveKind);
           setValue('');
           setFieldError(null);
         }}
         helperText={item.description}
       >
         {choices.map((c) => (
-          <MenuItem key={c.type} value={c.type}>
+          <MenuItem key={c.kind} value={c.kind}>
             {c.name}
           </MenuItem>
         ))}

@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import type { AccountObjectiveStatus } from '@tradedesk/contracts';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { objectiveValueText } from '../objective-values';
 
-const STANDING: Record<AccountObjectiveStatus['standing'], { text: string; color: string }> = {
-  ok: { text: 'On track', color: 'success.main' },
-  reached: { text: 'Met', color: 'success.main' },
-  broken: { text: 'Broken', color: 'error.main' },
+const STATE: Record<AccountObjectiveStatus['state'], { text: string; color: 'success' | 'primary' | 'error' }> = {
+  met: { text: 'Met', color: 'success' },
+  on_track: { text: 'On track', color: 'primary' },
+  broken: { text: 'Broken', color: 'error' },
 };
 
 /** The account's own objectives, live: each one's value, today's figure, and met / on track / broken with its warning. */
@@ -15,7 +16,7 @@ export function ObjectiveStatusList(props: { objectives: AccountObjectiveStatus[
   return (
     <Box component="ul" aria-label="Your objectives" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.75 }}>
       {props.objectives.map((o) => {
-        const standing = STANDING[o.standing];
+        const state = STATE[o.state];
         return (
           <Box
             component="li"
@@ -23,28 +24,41 @@ export function ObjectiveStatusList(props: { objectives: AccountObjectiveStatus[
             aria-label={o.name}
             sx={{
               display: 'grid',
-              gridTemplateColumns: '1fr auto',
+              gridTemplateColumns: '1fr minmax(80px, 160px) auto',
+              alignItems: 'center',
               columnGap: 2,
+              rowGap: 0.5,
               px: 1.25,
               py: 0.75,
               border: 1,
-              borderColor: o.standing === 'broken' ? 'error.main' : 'divider',
+              borderColor: o.state === 'broken' ? 'error.main' : 'divider',
               borderRadius: 1,
               fontSize: 13,
             }}
           >
-            <Box sx={{ fontWeight: 600 }}>
-              {o.name}{' '}
-              <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
-                · {objectiveValueText(o.value, o.unit, props.currency, f)}
+            <Box>
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                {o.name}
+              </Box>{' '}
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                · {objectiveValueText(o.value, o.unit, props.currency, f)} · today{' '}
+                {objectiveValueText(o.current, o.unit, props.currency, f)}
               </Box>
             </Box>
-            <Box sx={{ color: standing.color, fontWeight: 600, textAlign: 'end' }}>{standing.text}</Box>
-            <Box sx={{ color: o.standing === 'broken' ? 'error.main' : 'text.secondary', gridColumn: '1 / -1' }}>
-              {o.standing === 'broken' ? <strong>Warning: </strong> : null}
-              {o.message}
-              {o.current !== null ? ` Today: ${objectiveValueText(o.current, o.unit, props.currency, f)}.` : ''}
-            </Box>
+            <LinearProgress
+              variant="determinate"
+              value={Math.round(Math.max(0, Math.min(100, o.progress * 100)))}
+              color={state.color}
+              aria-label={`${o.name} progress`}
+              sx={{ height: 6, borderRadius: 3 }}
+            />
+            <Box sx={{ color: `${state.color}.main`, fontWeight: 600, textAlign: 'end' }}>{state.text}</Box>
+            {o.warning && (
+              <Box sx={{ color: o.state === 'broken' ? 'error.main' : 'warning.main', gridColumn: '1 / -1' }}>
+                <strong>Warning: </strong>
+                {o.warning}
+              </Box>
+            )}
           </Box>
         );
       })}

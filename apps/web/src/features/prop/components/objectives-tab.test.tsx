@@ -105,13 +105,14 @@ describe('objectives tab', () => {
         body: goals(null, [
           {
             objectiveId: OBJECTIVE_ID,
-            type: 'daily_profit_goal',
+            kind: 'daily_profit_goal',
             name: 'Daily profit goal',
-            unit: 'money',
+            unit: 'currency',
             value: 150,
-            standing: 'broken',
+            state: 'broken',
             current: -40,
-            message: 'Today is at a loss.',
+            progress: 0,
+            warning: 'Today is at a loss.',
           },
         ]),
       },
@@ -121,9 +122,9 @@ describe('objectives tab', () => {
         status: 201,
         body: {
           id: '88888888-8888-4888-8888-888888888888',
-          type: 'max_trades_per_day',
+          kind: 'max_trades_per_day',
           name: 'Maximum trades per day',
-          unit: 'count',
+          unit: 'trades',
           value: 3,
           created: '',
           updated: '',
@@ -154,7 +155,7 @@ describe('objectives tab', () => {
         api.callsTo('POST', `/trading/objectives/${ACCOUNT_ID}/88888888-8888-4888-8888-888888888888`),
       ).toHaveLength(1),
     );
-    expect(api.callsTo('POST', '/trading/objectives')[0]?.body).toEqual({ type: 'max_trades_per_day', value: 3 });
+    expect(api.callsTo('POST', '/trading/objectives')[0]?.body).toEqual({ kind: 'max_trades_per_day', value: 3 });
     expect(
       api.callsTo('POST', `/trading/objectives/${ACCOUNT_ID}/88888888-8888-4888-8888-888888888888`)[0]?.body,
     ).toEqual({ value: 3 });

@@ -16,7 +16,7 @@ import { toast } from '../../../shared/toast/toast';
 import { showAccountsDialogView } from '../../trading/accounts-dialog-store';
 import { useConnectTradingAccountMutation, useCreateTradingAccountMutation } from '../../trading/trading-api';
 import { usePropChallengesQuery, usePropFirmsQuery } from '../prop-api';
-import { describeRuleSet } from '../rule-words';
+import { describePhaseRules } from '../rule-words';
 
 /**
  * The trading accounts dialog's prop firm view (spec section 3, "Prop firm selection"): firm, then challenge
@@ -45,7 +45,9 @@ export function PropFirmView() {
   if (firms.isError || !firms.data)
     return <InlineAlert severity="error">The prop firms could not be loaded.</InlineAlert>;
 
-  const phase = challenge?.phases.find((p) => p.phase === phaseChoice) ?? challenge?.phases[0];
+  const phases = challenge?.rules.phases ?? [];
+  const phase =
+    phases.find((p) => p.phase === phaseChoice) ?? phases.find((p) => p.phase === challenge?.firstPhase) ?? phases[0];
   const currency = challenge?.currencies.includes(currencyChoice)
     ? currencyChoice
     : (challenge?.currencies[0] ?? 'USD');
@@ -148,9 +150,9 @@ export function PropFirmView() {
               error={!!fields.phase}
               helperText={fields.phase}
             >
-              {challenge.phases.map((p) => (
+              {phases.map((p) => (
                 <MenuItem key={p.phase} value={p.phase}>
-                  {p.name}
+                  {p.label}
                 </MenuItem>
               ))}
             </TextField>
@@ -187,15 +189,16 @@ export function PropFirmView() {
           </Box>
           <Paper variant="outlined" component="section" aria-label="Rules of the phase" sx={{ p: 1.5 }}>
             <Typography sx={{ fontWeight: 600, mb: 0.5 }}>
-              {challenge.name}: {phase.name}
+              {challenge.name}: {phase.label}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
               {challenge.description}
             </Typography>
             <Box component="ul" sx={{ m: 0, pl: 2.5, fontSize: 13, display: 'grid', gap: 0.25 }}>
-              {describeRuleSet(phase.rules, size, currency, f.money).map((line) => (
+              {describePhaseRules(phase, challenge.rules.day, size, currency, f.money).map((line) => (
                 <li key={line}>{line}</li>
               ))}
+              <li>Leverage 1:{challenge.leverage}.</li>
             </Box>
           </Paper>
           <TextField

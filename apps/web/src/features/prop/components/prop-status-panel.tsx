@@ -6,26 +6,26 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { PropRuleStanding, PropRuleStatus, PropRuleStatusItem, TradingAccountProp } from '@tradedesk/contracts';
+import type { PropRuleState, PropRuleStatus, PropRuleStatusItem, TradingAccountProp } from '@tradedesk/contracts';
 import type { ReactNode } from 'react';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { InlineAlert } from '../../../shared/states/inline-alert';
+import { pauseReason } from '../prop-state-text';
 import { ResetCountdown } from './reset-countdown';
 
-export const STANDING_TEXT: Record<PropRuleStanding, string> = {
-  ok: 'OK',
-  warning: 'Close to the limit',
-  breached: 'Breached',
-  passed: 'Passed',
-  pending: 'In progress',
-};
-const STANDING_COLOR: Record<PropRuleStanding, 'success' | 'warning' | 'error' | 'primary' | 'info'> = {
-  ok: 'success',
+const TARGETS = new Set<PropRuleStatusItem['rule']>(['profit_target', 'min_trading_days']);
+const STATE_COLOR: Record<PropRuleState, 'success' | 'warning' | 'error' | 'primary'> = {
+  ok: 'primary',
   warning: 'warning',
   breached: 'error',
   passed: 'success',
-  pending: 'primary',
 };
+
+export function ruleStateText(r: Pick<PropRuleStatusItem, 'rule' | 'state'>): string {
+  if (r.state === 'ok') return TARGETS.has(r.rule) ? 'In progress' : 'OK';
+  if (r.state === 'warning') return r.rule === 'consistency' ? 'Above the share' : 'Close to the limit';
+  return r.state === 'breached' ? 'Breached' : 'Passed';
+}
 
 /** A prop account's state as a sentence: failed (why, when, at which equity), paused until, completed or active. */
 export function StateAlert(props: { status: PropRuleStatus }) {
@@ -41,8 +41,7 @@ export function StateAlert(props: { status: PropRuleStatus }) {
   if (s.state === 'paused')
     return (
       <InlineAlert severity="warning" title="Trading paused" sx={{ my: 0 }}>
-        {s.rules.find((r) => r.standing === 'breached')?.message ?? 'A rule was broken.'} Trading resumes{' '}
-        {s.pausedUntil ? f.dateTime(s.pausedUntil) : 'at the next daily reset'}.
+        {pauseReason(s)} Trading resumes {s.pausedUntil ? f.dateTime(s.pausedUntil) : 'at the next daily reset'}.
       </InlineAlert>
     );
   if (s.state === 'completed')
@@ -55,7 +54,7 @@ export function StateAlert(props: { status: PropRuleStatus }) {
   if (passed)
     return (
       <InlineAlert severity="success" sx={{ my: 0 }}>
-        {`Passed ${passed.phase.replace('_', ' ')} on ${f.date(passed.passedAt)} at an equity of ${f.money(passed.equity, s.currency)}.`}
+        {`Passed the previous phase on ${f.date(passed.passedAt)} at an equity of ${f.money(passed.equity, s.currency)}.`}
       </InlineAlert>
     );
   return null;
@@ -74,19 +73,24 @@ function Figure(props: { label: string; value: ReactNode; hint?: string }) {
   );
 }
 
+function unitText(n: number, unit: PropRuleStatusItem['unit'], currency: string, f: ReturnType<typeof useFormatters>) {
+  if (unit === 'money') return f.money(n, currency);
+  if (unit === 'percent') return f.percent(n, { digits: 1 });
+  if (unit === 'days') return `${n} ${n === 1 ? 'day' : 'days'}`;
+  if (unit === 'lots') return `${n} lots`;
+  return n > 0 ? 'Broken today' : 'Kept';
+}
+
 function ruleFigure(r: PropRuleStatusItem, currency: string, f: ReturnType<typeof useFormatters>): string {
-  if (r.value === null) return '—';
-  const money =
-    r.id === 'profit_target' || r.id === 'daily_loss' || r.id === 'max_loss' || r.id === 'max_risk_per_trade';
-  const show = (n: number) =>
-    r.id === 'best_day'
-      ? f.percent(n, { digits: 1 })
-      : r.id === 'min_trading_days' || r.id === 'max_duration' || r.id === 'inactivity'
-        ? `${n} ${n === 1 ? 'day' : 'days'}`
-        : money
-          ? f.money(n, currency)
-          : String(n);
-  return r.limit === null ? show(r.value) : `${show(r.value)} of ${show(r.limit)}`;
+  if (r.unit === 'flag') return unitText(r.value, r.unit, currency, f);
+  return `${unitText(r.value, r.unit, currency, f)} of ${unitText(r.limit, r.unit, currency, f)}`;
+}
+
+function ruleLeft(r: PropRuleStatusItem, currency: string, f: ReturnType<typeof useFormatters>): string {
+  if (r.unit === 'flag') return '';
+  const left = unitText(r.remaining, r.unit, currency, f);
+  if (r.rule === 'consistency') return `At most ${unitText(r.limit, r.unit, currency, f)} of the profit from one day.`;
+  return TARGETS.has(r.rule) ? `${left} to go.` : `${left} left.`;
 }
 
 /**
@@ -104,7 +108,9 @@ export function PropStatusPanel(props: { status: PropRuleStatus; prop: TradingAc
     <Box component="section" aria-label="Challenge rules" sx={{ display: 'grid', gap: 1.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1 }}>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
-          {props.prop ? `${props.prop.firmName} · ${props.prop.challengeName} · ${props.prop.phaseName}` : 'Challenge'}
+          {props.prop
+            ? `${props.prop.firmName} · ${props.prop.challengeName} · ${props.prop.phaseName}`
+            : `Challenge · ${s.phaseLabel}`}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           Equity {f.money(s.equity, c)} · balance {f.money(s.balance, c)} · started with {f.money(s.startingBalance, c)}{' '}
@@ -156,23 +162,23 @@ export function PropStatusPanel(props: { status: PropRuleStatus; prop: TradingAc
             <TableCell>Rule</TableCell>
             <TableCell sx={{ width: '28%' }}>Progress</TableCell>
             <TableCell>Figure</TableCell>
-            <TableCell>Standing</TableCell>
+            <TableCell>State</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {s.rules.map((r) => (
-            <TableRow key={r.id} aria-label={r.name}>
+            <TableRow key={r.rule} aria-label={r.label}>
               <TableCell>
-                <Box sx={{ fontWeight: 600 }}>{r.name}</Box>
-                <Box sx={{ color: 'text.secondary', fontSize: 12 }}>{r.message}</Box>
+                <Box sx={{ fontWeight: 600 }}>{r.label}</Box>
+                <Box sx={{ color: 'text.secondary', fontSize: 12 }}>{ruleLeft(r, c, f)}</Box>
               </TableCell>
               <TableCell>
-                {r.progress !== null && (
+                {r.unit !== 'flag' && (
                   <LinearProgress
                     variant="determinate"
-                    value={Math.max(0, Math.min(100, r.progress * 100))}
-                    color={STANDING_COLOR[r.standing]}
-                    aria-label={`${r.name} progress`}
+                    value={Math.round(Math.max(0, Math.min(100, r.progress * 100)))}
+                    color={STATE_COLOR[r.state]}
+                    aria-label={`${r.label} progress`}
                     sx={{ height: 6, borderRadius: 3 }}
                   />
                 )}
@@ -180,8 +186,8 @@ export function PropStatusPanel(props: { status: PropRuleStatus; prop: TradingAc
               <TableCell sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 {ruleFigure(r, c, f)}
               </TableCell>
-              <TableCell sx={{ color: `${STANDING_COLOR[r.standing]}.main`, fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {STANDING_TEXT[r.standing]}
+              <TableCell sx={{ color: `${STATE_COLOR[r.state]}.main`, fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {ruleStateText(r)}
               </TableCell>
             </TableRow>
           ))}

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import type { PropRuleStatus } from '@tradedesk/contracts';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { InlineAlert } from '../../../shared/states/inline-alert';
+import { pauseReason } from '../prop-state-text';
 import type { TicketRuleCheck } from '../ticket-rules';
 
 const RULE_NAMES: Record<string, string> = {
@@ -19,8 +20,7 @@ export function tradingStoppedReason(status: PropRuleStatus | null | undefined):
   if (!status) return null;
   if (status.state === 'failed')
     return `This challenge failed: ${status.failed?.reason ?? 'a rule was broken.'} Orders are refused.`;
-  if (status.state === 'paused')
-    return `Trading is paused until the next daily reset: ${status.rules.find((r) => r.standing === 'breached')?.message ?? 'a rule was broken.'}`;
+  if (status.state === 'paused') return `Trading is paused until the next daily reset. ${pauseReason(status)}`;
   if (status.state === 'completed') return 'This challenge is completed: the account no longer trades.';
   return null;
 }
