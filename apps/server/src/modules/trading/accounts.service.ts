@@ -36,6 +36,25 @@ export type PropAccountHooks = {
   created(row: TradingAccountRow, body: CreatePropAccountBody): Promise<void>;
   /** The prop fields of these accounts of one user, by account id (accounts without any are left out). */
   fields(userId: string, rows: readonly TradingAccountRow[]): Promise<Map<string, PropFields>>;
+  /**
+   * Reads what the account's challenge needs to check new orders; the check throws a 422 when the rules refuse one
+   * (paused, failed, per-trade rules). Undefined for an account without a challenge.
+   */
+  orderCheck(account: TradingAccountRow): Promise<OrderCheck | undefined>;
+};
+
+/** Throws when a challenge's rules refuse the order; runs inside the order's transaction, so it does no I/O. */
+export type OrderCheck = (account: TradingAccountRow, order: ProposedOrderFacts) => void;
+
+/** A new order as the challenge rules see it: the loss at its stop-loss in minor units of the account currency. */
+export type ProposedOrderFacts = {
+  symbol: string;
+  side: 'buy' | 'sell';
+  lots: number;
+  entry: number;
+  stopLoss: number | null;
+  riskMinor: number | null;
+  nowMs: number;
 };
 
 export function toTradingAccount(row: TradingAccountRow, prop: PropFields = NO_PROP): TradingAccount {
@@ -285,6 +304,11 @@ export function createAccountsService(deps: {
 
     usePropHooks(hooks: PropAccountHooks) {
       propHooks = hooks;
+    },
+
+    /** The check of the account challenge's rules on new orders (undefined without a challenge). */
+    async orderCheck(account: TradingAccountRow): Promise<OrderCheck | undefined> {
+      return propHooks?.orderCheck(account);
     },
 
     /** The wire form of stored rows, with their prop fields. */

@@ -25,7 +25,16 @@ import type { TradingAccountRow, TradingOrderRow, TradingPositionRow } from './t
 export const TRIGGER_BOOK_CHANNEL = 'trading-book';
 export const accountChannel = (accountId: string) => `account:${accountId}`;
 
-export type DealReason = 'client' | 'pending_order' | 'stop_loss' | 'take_profit' | 'stop_out' | 'netting' | 'close_by';
+export type DealReason =
+  | 'client'
+  | 'pending_order'
+  | 'stop_loss'
+  | 'take_profit'
+  | 'stop_out'
+  | 'netting'
+  | 'close_by'
+  | 'rule_breach'
+  | 'phase_passed';
 
 /** Events of one transaction, published once it has committed. */
 export type Outbox = Array<{ event: 'position' | 'order'; data: unknown }>;

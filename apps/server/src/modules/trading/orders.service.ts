@@ -1,17 +1,23 @@
 import type { ModifyPositionBody, PlaceOrderBody } from '@tradedesk/contracts';
 import type { SimulatedMarket } from '@tradedesk/core';
 import {
+  accountFigures,
+  bookMinor,
   checkFreeMargin,
   closingPrice,
   DEFAULT_ORDER_SIZE,
+  decimalToMinor,
   fillMarketOrder,
   findInstrument,
   getInstrument,
   type Instrument,
   lotsForRisk,
   marketStatus,
+  minorToDecimal,
+  minorUnitDigits,
   type OrderIssue,
   type OrderRequest,
+  positionProfit,
   type QuoteBook,
   type Side,
   stopIssue,
@@ -22,9 +28,9 @@ import {
 import type { Clock } from '../../platform/clock.js';
 import { AppError, statusByCategory } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { AccountsService } from './accounts.service.js';
-import type { BrokerEngine } from './broker.engine.js';
-import { quotesAt, toOrder, toPosition } from './broker.mapping.js';
+import type { AccountsService, OrderCheck } from './accounts.service.js';
+import { type BrokerEngine, basicsOf, type DealReason } from './broker.engine.js';
+import { openPositionOf, quotesAt, toOrder, toPosition } from './broker.mapping.js';
 import type { BrokerQueries, BrokerRepository } from './broker.repository.js';
 import { tradingError } from './trading.errors.js';
 import type { TradingAccountRow, TradingOrderRow, TradingPositionRow } from './trading.table.js';
@@ -82,6 +88,39 @@ export function createOrdersService(deps: {
       );
     }
     return account;
+  }
+
+  /**
+   * A challenge account's rules on a new order (paused or failed account, required stop-loss, risk and size per
+   * trade, news blackout), checked with the loss at the order's stop-loss in minor units. `check` was read before
+   * the order's transaction (PGlite has one connection: no query may run beside the transaction).
+   */
+  function gate(
+    check: OrderCheck | undefined,
+    account: TradingAccountRow,
+    row: TradingOrderRow,
+    instrument: Instrument,
+    quote: { bid: number; ask: number },
+    now: Date,
+    quotes: QuoteBook,
+  ) {
+    if (!check) return;
+    const entry = row.type === 'market' ? (row.side === 'buy' ? quote.ask : quote.bid) : (row.price ?? quote.ask);
+    const side = row.side as Side;
+    let riskMinor: number | null = null;
+    if (row.stopLoss !== null) {
+      const atStop = positionProfit(instrument, side, row.volume, entry, row.stopLoss, account.currency, quotes);
+      riskMinor = Math.max(0, -bookMinor(atStop, account.currency));
+    }
+    check(account, {
+      symbol: instrument.id,
+      side,
+      lots: row.volume,
+      entry,
+      stopLoss: row.stopLoss,
+      riskMinor,
+      nowMs: now.getTime(),
+    });
   }
 
   function instrumentOf(symbol: string): Instrument {
@@ -235,6 +274,7 @@ export function createOrdersService(deps: {
     body: PlaceOrderBody,
     now: Date,
     quotes: QuoteBook,
+    ruleCheck: OrderCheck | undefined,
   ) {
     const instrument = instrumentOf(body.symbol);
     const nowMs = now.getTime();
@@ -253,6 +293,7 @@ export function createOrdersService(deps: {
     const check = validateOrder(requestOf(body, instrument, volume), { instrument, quote, nowMs });
     if (!check.ok) throw invalidOrder(check.issues);
     const row = orderRow(account, check, now);
+    gate(ruleCheck, account, row, instrument, quote, now, quotes);
     if (row.type !== 'market') {
       if (body.expiry === 'day') row.expiry = 'day';
       await q.insertOrder(row);
@@ -438,7 +479,104 @@ export function createOrdersService(deps: {
     return { position: toPosition(positions[0]!) };
   }
 
+  /** Runs `work` under the account's lock by account id (the server's own actions, not a client's), then publishes. */
+  async function lockedById<T extends { positions?: TradingPositionRow[]; orders?: TradingOrderRow[] }>(
+    accountId: string,
+    work: (q: BrokerQueries, account: TradingAccountRow, now: Date, quotes: QuoteBook) => Promise<T>,
+  ): Promise<T | undefined> {
+    const now = clock.now();
+    const quotes = quotesAt(market, now.getTime());
+    const result = await repo.transaction(async (q) => {
+      const row = await q.lockAccount(accountId);
+      return row ? work(q, row, now, quotes) : undefined;
+    });
+    if (result) await engine.publish(repo, accountId, result, quotes);
+    return result;
+  }
+
   return {
+    /** An account row and its open positions, as stored (the prop evaluation's view of the account). */
+    async holdings(accountId: string) {
+      const account = await repo.account(accountId);
+      return account ? { account, positions: await repo.openPositions(accountId) } : undefined;
+    },
+
+    /** Balance and equity (floating P/L of the open positions) at `quotes`, in minor units. */
+    equityOf(account: TradingAccountRow, positions: readonly TradingPositionRow[], quotes: QuoteBook) {
+      const figures = accountFigures(basicsOf(account), positions.map(openPositionOf), quotes);
+      return {
+        balanceMinor: decimalToMinor(account.balance, account.currency),
+        equityMinor: Math.round(figures.equity * 10 ** minorUnitDigits(account.currency)),
+        openPositions: positions.length,
+      };
+    },
+
+    /**
+     * The server closes every open position of the account at the current price and cancels its pending orders,
+     * each close booked as a deal with `reason` (a challenge's hard breach, or a passed phase).
+     */
+    async liquidate(accountId: string, reason: Extract<DealReason, 'rule_breach' | 'phase_passed'>, note: string) {
+      return lockedById(accountId, async (q, account, now, quotes) => {
+        const closed: TradingPositionRow[] = [];
+        for (const position of await q.openPositions(account.id)) {
+          const quote = quotes.get(position.symbol);
+          if (!quote) continue;
+          const fresh = (await q.account(account.id))!;
+          closed.push(
+            await engine.close(q, {
+              account: fresh,
+              position,
+              volume: position.volume,
+              price: closingPrice(position.side as Side, quote),
+              requestedPrice: null,
+              gap: false,
+              reason,
+              time: now,
+              quotes,
+            }),
+          );
+        }
+        const cancelled: TradingOrderRow[] = [];
+        for (const order of await q.pendingOrders(account.id)) {
+          cancelled.push(await q.updateOrder(order.id, { status: 'cancelled', reason: note, updatedAt: now }));
+        }
+        return { positions: closed, orders: cancelled };
+      });
+    },
+
+    /** Books a balance deal that brings the account's balance to `balance` (a new phase of a challenge). */
+    async setBalance(accountId: string, balance: string, reason: Extract<DealReason, 'phase_passed'>) {
+      return lockedById(accountId, async (q, account, now) => {
+        const amountMinor =
+          decimalToMinor(balance, account.currency) - decimalToMinor(account.balance, account.currency);
+        if (amountMinor !== 0) {
+          const amount = minorToDecimal(amountMinor, account.currency);
+          await q.book({
+            id: newId(),
+            accountId: account.id,
+            positionId: null,
+            orderId: null,
+            kind: 'balance',
+            entry: 'none',
+            symbol: null,
+            side: null,
+            volume: null,
+            price: null,
+            requestedPrice: null,
+            slippage: null,
+            gap: false,
+            profit: '0',
+            commission: '0',
+            swap: '0',
+            amount,
+            reason,
+            time: now,
+          });
+        }
+        return { positions: [] as TradingPositionRow[] };
+      });
+    },
+
     /**
      * PUT /middleware/{platformToken}/orders with an optional Idempotency-Key: the same key and body answer
      * the first answer again (errors too); the same key with another body is refused (422).
@@ -450,6 +588,7 @@ export function createOrdersService(deps: {
       idempotency?: { key: string; hash: string },
     ): Promise<OrderAnswer> {
       const account = await tradable(userId, token);
+      const check = body.order_id ? undefined : await accounts.orderCheck(account);
       let replay: OrderAnswer | undefined;
       try {
         const result = await locked(account, async (q, row, now, quotes) => {
@@ -468,7 +607,7 @@ export function createOrdersService(deps: {
           }
           const done = body.order_id
             ? await modifyPending(q, row, body, now, quotes)
-            : await placeNew(q, row, body, now, quotes);
+            : await placeNew(q, row, body, now, quotes, check);
           const answer = {
             order: toOrder(done.order),
             position: done.positions.at(-1) ? toPosition(done.positions.at(-1)!) : null,

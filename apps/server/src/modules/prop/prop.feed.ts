@@ -1,0 +1,136 @@
+import {
+  bookMinor,
+  createPropState,
+  decimalToMinor,
+  findInstrument,
+  type NewsEvent,
+  type PropEvent,
+  type PropState,
+  positionProfit,
+  type QuoteBook,
+  type RuleSet,
+  type Side,
+  type SimulatedMarket,
+} from '@tradedesk/core';
+import type { TradingDealRow, TradingPositionRow } from '../trading/trading.table.js';
+
+/** Loss at the stop-loss of `lots` of a position (positive minor units), null without a stop. */
+export function riskAtStop(
+  position: Pick<TradingPositionRow, 'symbol' | 'side' | 'openPrice' | 'stopLoss'>,
+  lots: number,
+  currency: string,
+  quotes: QuoteBook,
+): number | null {
+  const instrument = findInstrument(position.symbol);
+  if (!instrument || position.stopLoss === null) return null;
+  const atStop = positionProfit(
+    instrument,
+    position.side as Side,
+    lots,
+    position.openPrice,
+    position.stopLoss,
+    currency,
+    quotes,
+  );
+  return Math.max(0, -bookMinor(atStop, currency));
+}
+
+/**
+ * The rule engine's events of booked deals, oldest first: a trade deal in opens a position, a trade deal out
+ * closes (part of) one with its profit and commission. Balance, swap and entry-commission deals move the
+ * balance, which the next equity event carries.
+ */
+export function dealEvents(
+  deals: readonly TradingDealRow[],
+  positions: ReadonlyMap<string, TradingPositionRow>,
+  currency: string,
+  quotes: QuoteBook,
+): PropEvent[] {
+  const events: PropEvent[] = [];
+  for (const d of deals) {
+    if (d.kind !== 'trade') continue;
+    const timeMs = d.time.getTime();
+    if (d.entry === 'in') {
+      const position = d.positionId ? positions.get(d.positionId) : undefined;
+      const lots = d.volume ?? 0;
+      events.push({
+        type: 'position_opened',
+        timeMs,
+        symbol: d.symbol ?? '',
+        lots,
+        stopLoss: position?.stopLoss ?? null,
+        riskMinor: position ? riskAtStop(position, lots, currency, quotes) : null,
+      });
+    } else if (d.entry === 'out') {
+      events.push({
+        type: 'deal',
+        timeMs,
+        profitMinor: decimalToMinor(d.amount, currency),
+        balanceMinor: decimalToMinor(d.balanceAfter, currency),
+      });
+    }
+  }
+  return events;
+}
+
+/** High-impact and other scheduled events of the market near `nowMs`, for the news blackout rule. */
+export function newsNear(market: SimulatedMarket, nowMs: number, withinMs = 6 * 3_600_000): NewsEvent[] {
+  const out: NewsEvent[] = [];
+  for (const e of market.events()) {
+    const timeMs = e.time * 1000;
+    if (Math.abs(timeMs - nowMs) > withinMs) continue;
+    out.push({ id: e.id, timeMs, impact: e.impact, currencies: e.currencies, symbols: e.instruments });
+  }
+  return out;
+}
+
+/**
+ * A rule set with no rule at all: an account without a challenge is followed through it for the trader's own
+ * objectives (trades, profit and loss of the day, losses in a row). Its day starts at midnight UTC.
+ */
+export const OBJECTIVES_ONLY: RuleSet = {
+  id: 'objectives-only',
+  name: 'Own objectives',
+  description: 'No challenge rules: the day’s figures for the trader’s own objectives.',
+  day: { time: '00:00', timeZone: 'UTC' },
+  phases: [
+    {
+      phase: 'funded',
+      label: 'Own objectives',
+      profitTarget: null,
+      dailyLoss: null,
+      maxLoss: null,
+      minTradingDays: null,
+      maxDurationDays: null,
+      inactivityDays: null,
+      consistency: null,
+      perTrade: null,
+      weekend: null,
+      newsBlackout: null,
+      nextPhase: null,
+      nextBalancePercent: 100,
+    },
+  ],
+};
+
+/** The day state of an account without a challenge, from its balance at the day's start and the day's deals. */
+export function objectivesState(input: {
+  currency: string;
+  dayStartMs: number;
+  balanceAtStartMinor: number;
+}): PropState {
+  let state = createPropState({
+    ruleSet: OBJECTIVES_ONLY,
+    phase: 'funded',
+    currency: input.currency,
+    accountSizeMinor: Math.max(1, input.balanceAtStartMinor),
+    startMs: input.dayStartMs,
+  });
+  state = { ...state, balanceMinor: input.balanceAtStartMinor, equityMinor: input.balanceAtStartMinor };
+  state.day = {
+    ...state.day,
+    balanceAtStartMinor: input.balanceAtStartMinor,
+    equityAtStartMinor: input.balanceAtStartMinor,
+  };
+  return state;
+}
