@@ -3,6 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import type { AccountObjectiveStatus } from '@tradedesk/contracts';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { objectiveValueText } from '../objective-values';
+import { PROGRESS_SX } from './prop-status-panel';
 
 const STATE: Record<AccountObjectiveStatus['state'], { text: string; color: 'success' | 'primary' | 'error' }> = {
   met: { text: 'Met', color: 'success' },
@@ -50,7 +51,7 @@ export function ObjectiveStatusList(props: { objectives: AccountObjectiveStatus[
               value={Math.round(Math.max(0, Math.min(100, o.progress * 100)))}
               color={state.color}
               aria-label={`${o.name} progress`}
-              sx={{ height: 6, borderRadius: 3 }}
+              sx={PROGRESS_SX}
             />
             <Box sx={{ color: `${state.color}.main`, fontWeight: 600, textAlign: 'end' }}>{state.text}</Box>
             {o.warning && (

@@ -134,7 +134,7 @@ export function PropFirmView() {
       </Box>
       {firm && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {firm.description} {firm.note}
+          {firm.description.includes(firm.note) ? firm.description : `${firm.description} ${firm.note}`}
         </Typography>
       )}
       {challenges.isError && <InlineAlert severity="error">The firm's challenges could not be loaded.</InlineAlert>}

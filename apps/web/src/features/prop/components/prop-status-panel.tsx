@@ -21,6 +21,9 @@ const STATE_COLOR: Record<PropRuleState, 'success' | 'warning' | 'error' | 'prim
   passed: 'success',
 };
 
+/** A neutral track, so an empty bar reads as empty in both themes. */
+export const PROGRESS_SX = { height: 6, borderRadius: 3, bgcolor: 'action.selected' } as const;
+
 export function ruleStateText(r: Pick<PropRuleStatusItem, 'rule' | 'state'>): string {
   if (r.state === 'ok') return TARGETS.has(r.rule) ? 'In progress' : 'OK';
   if (r.state === 'warning') return r.rule === 'consistency' ? 'Above the share' : 'Close to the limit';
@@ -146,7 +149,14 @@ export function PropStatusPanel(props: { status: PropRuleStatus; prop: TradingAc
           <Figure label="Equity floor" value={`${f.money(s.maxLossFloor, c)}${s.maxLossLocked ? ' (locked)' : ''}`} />
         )}
         {s.profitTarget !== null && (
-          <Figure label="Profit" value={`${f.pnl(s.profit, c).text} of ${f.money(s.profitTarget, c)}`} />
+          // profitTarget is the balance to reach: the profit to make is what it adds to the phase's start
+          <>
+            <Figure
+              label="Profit"
+              value={`${f.pnl(s.profit, c).text} of ${f.money(s.profitTarget - s.startingBalance, c)}`}
+            />
+            <Figure label="Target balance" value={f.money(s.profitTarget, c)} />
+          </>
         )}
         <Figure label="Trading days" value={days} />
         {s.bestDayMaxShare !== null && (
@@ -179,7 +189,7 @@ export function PropStatusPanel(props: { status: PropRuleStatus; prop: TradingAc
                     value={Math.round(Math.max(0, Math.min(100, r.progress * 100)))}
                     color={STATE_COLOR[r.state]}
                     aria-label={`${r.label} progress`}
-                    sx={{ height: 6, borderRadius: 3 }}
+                    sx={PROGRESS_SX}
                   />
                 )}
               </TableCell>

@@ -5,6 +5,12 @@ import { formatTime } from '../../../shared/format/dates';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { countdownText, zoneName } from '../countdown';
 
+/** "CET, Europe/Prague"; just "UTC" where the short name is the zone. */
+function zoneLabel(zone: string, atMs: number): string {
+  const short = zoneName(zone, atMs);
+  return short === zone ? zone : `${short}, ${zone}`;
+}
+
 /**
  * The countdown to the daily reset (the firm's daily snapshot), ticking each second, with the reset's time in the
  * user's time zone and in the firm's. `nowMs` is for tests; the clock is read each second otherwise.
@@ -38,8 +44,7 @@ export function ResetCountdown(props: { nextReset: NonNullable<PropRuleStatus['n
         </Box>
       </Box>
       <Box component="span" sx={{ color: 'text.secondary' }}>
-        {userTime} your time ({zoneName(userZone, at)}, {userZone}) · {firmTime} firm time ({zoneName(firmZone, at)},{' '}
-        {firmZone})
+        {userTime} your time ({zoneLabel(userZone, at)}) · {firmTime} firm time ({zoneLabel(firmZone, at)})
       </Box>
     </Box>
   );
