@@ -12,6 +12,7 @@ export * from './indicators.js';
 export * from './market.js';
 export * from './market-feed.js';
 export * from './messages.js';
+export * from './metrics.js';
 export * from './prop.js';
 export * from './settings.js';
 export * from './text.js';

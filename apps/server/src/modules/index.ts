@@ -13,6 +13,7 @@ import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
+import { createMetricsModule } from './metrics/metrics.plugin.js';
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createTradingModule } from './trading/trading.plugin.js';
@@ -54,6 +55,14 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(watchlists.routes, { prefix: '/api' });
   const trading = createTradingModule(ctx, { market: market.market, log: app.log });
   await app.register(trading.routes, { prefix: '/api' });
+  const metrics = createMetricsModule(ctx, {
+    accounts: trading.accounts,
+    users: users.service,
+    candles: candles.service,
+    history: market.history,
+    market: market.market,
+  });
+  await app.register(metrics.routes, { prefix: '/api' });
   const prop = createPropModule(ctx, { trading, market: market.market, log: app.log });
   await app.register(prop.routes, { prefix: '/api' });
 

@@ -123,6 +123,12 @@ export const firstPages: FirstPage[] = [
     modules: [...shell, 'src/features/positions/positions-page.tsx'],
   },
   {
+    name: 'metrics',
+    paths: ['/metrics'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/metrics/metrics-page.tsx'],
+  },
+  {
     name: 'watchlists',
     paths: ['/watchlists'],
     access: 'signedIn',

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'settings/:page?', lazy: () => import('../features/settings/settings-page') },
           { path: 'chart', lazy: () => import('../features/charts/pages/chart-page') },
           { path: 'positions', lazy: () => import('../features/positions/positions-page') },
+          { path: 'metrics', lazy: () => import('../features/metrics/metrics-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

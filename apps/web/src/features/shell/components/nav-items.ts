@@ -1,5 +1,6 @@
 import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -13,6 +14,7 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
     { label: 'Home', to: '/', icon: HomeOutlined, match: '/' },
     { label: 'Chart', to: '/chart', icon: CandlestickChartOutlined, match: '/chart' },
     { label: 'Positions', to: '/positions', icon: ListAltOutlined, match: '/positions' },
+    { label: 'Metrics', to: '/metrics', icon: InsightsOutlined, match: '/metrics' },
     { label: 'Watchlists', to: '/watchlists', icon: StarBorderOutlined, match: '/watchlists' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];

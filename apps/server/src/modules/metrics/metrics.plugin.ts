@@ -1,0 +1,32 @@
+import type { SimulatedMarket } from '@tradedesk/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.js';
+import type { CandlesService } from '../candles/candles.service.js';
+import type { MarketHistoryService } from '../market/market.history.service.js';
+import type { AccountsService } from '../trading/accounts.service.js';
+import type { UsersService } from '../users/users.service.js';
+import { createMetricsRepository } from './metrics.repository.js';
+import { metricsRoutes } from './metrics.routes.js';
+import { createMetricsService } from './metrics.service.js';
+
+/**
+ * Performance metrics of closed trades: reads the trading tables (no tables of its own) and the chart history's
+ * 1-minute bars for MFE/MAE. Mount the routes under /api.
+ */
+export function createMetricsModule(
+  ctx: Pick<AppContext, 'db'>,
+  deps: {
+    accounts: Pick<AccountsService, 'owned'>;
+    users: Pick<UsersService, 'getById'>;
+    history: Pick<MarketHistoryService, 'candles'>;
+    candles: Pick<CandlesService, 'importsVersion'>;
+    market: SimulatedMarket;
+  },
+) {
+  const service = createMetricsService({ repo: createMetricsRepository(ctx.db), ...deps });
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(metricsRoutes({ metrics: service }));
+  };
+  return { service, routes };
+}
+export type MetricsModule = ReturnType<typeof createMetricsModule>;

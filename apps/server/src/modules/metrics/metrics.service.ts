@@ -1,0 +1,421 @@
+import type {
+  ErrorCategory,
+  MetricsBucket,
+  MetricsQuery,
+  MetricsResponse,
+  MetricsSession,
+  MetricsTrade,
+  metricsErrorCodes,
+} from '@tradedesk/contracts';
+import {
+  type BidAsk,
+  type Bucket,
+  type Candle,
+  computeMetrics,
+  dateToEpochDay,
+  decimalToMinor,
+  type Excursion,
+  filterTrades,
+  getInstrument,
+  localToUtcMs,
+  type Metrics,
+  type MetricsTradeInput,
+  minorUnitDigits,
+  positionProfit,
+  type SimulatedMarket,
+  tradeExcursions,
+} from '@tradedesk/core';
+import { defineErrors } from '../../platform/errors.js';
+import type { CandlesService } from '../candles/candles.service.js';
+import type { MarketHistoryService } from '../market/market.history.service.js';
+import type { AccountsService } from '../trading/accounts.service.js';
+import type { TradingAccountRow, TradingPositionRow } from '../trading/trading.table.js';
+import type { UsersService } from '../users/users.service.js';
+import type { MetricsRepository } from './metrics.repository.js';
+
+export const metricsError = defineErrors({
+  METRICS_MIXED_CURRENCIES: 'unprocessable',
+  METRICS_INVALID_RANGE: 'validation',
+} as const satisfies Record<(typeof metricsErrorCodes)[number], ErrorCategory>);
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const MINUTE_MS = 60_000;
+/** Bars read per history call while scanning a long trade. */
+const BARS_PER_CALL = 5_000;
+/** Excursions kept in memory (closed trades never change; an import of the symbol moves its version). */
+const EXCURSION_CACHE_ENTRIES = 200_000;
+
+type Excursions = { mfe: Excursion; mae: Excursion } | null;
+
+/**
+ * GET /trading/metrics/{accountID}: the caller's closed trades of one account (or all of them, in one currency)
+ * through the core's metrics, with MFE/MAE scanned from the 1-minute bars the chart history serves (the
+ * simulated market, the caller's imported candles in its place where they cover it).
+ */
+export function createMetricsService(deps: {
+  repo: MetricsRepository;
+  accounts: Pick<AccountsService, 'owned'>;
+  users: Pick<UsersService, 'getById'>;
+  history: Pick<MarketHistoryService, 'candles'>;
+  candles: Pick<CandlesService, 'importsVersion'>;
+  market: SimulatedMarket;
+}) {
+  const { repo, accounts, users, history, candles, market } = deps;
+  const excursionCache = new Map<string, Excursions>();
+
+  async function accountsFor(userId: string, accountID: string, currency?: string): Promise<TradingAccountRow[]> {
+    if (accountID !== 'all') {
+      const account = await accounts.owned(userId, accountID);
+      if (currency && account.currency !== currency) {
+        throw metricsError.onField(
+          'currency',
+          'METRICS_MIXED_CURRENCIES',
+          `currency is ${currency} but this account is kept in ${account.currency}; metrics do not convert between currencies.`,
+        );
+      }
+      return [account];
+    }
+    const all = (await repo.accountsOf(userId)).filter((a) => !currency || a.currency === currency);
+    const currencies = [...new Set(all.map((a) => a.currency))].sort();
+    if (currencies.length > 1) {
+      throw metricsError.onField(
+        'currency',
+        'METRICS_MIXED_CURRENCIES',
+        `Your accounts are kept in ${currencies.join(', ')}: metrics of all accounts together need one currency, so choose it with currency (metrics do not convert between currencies).`,
+      );
+    }
+    return all;
+  }
+
+  /** The instant a `from` or `to` stands for: a date is that day's midnight (to: the next day's) in the zone. */
+  function instantOf(value: string | undefined, zone: string, end: boolean): Date | undefined {
+    if (value === undefined) return undefined;
+    if (!DATE_ONLY.test(value)) return new Date(value);
+    return new Date(localToUtcMs(zone, dateToEpochDay(value) + (end ? 1 : 0), 0));
+  }
+
+  /** A lazy quote book on the simulated market at an instant (conversion rates for an unmoved trade's value). */
+  function quotesAt(ms: number) {
+    const cache = new Map<string, BidAsk | undefined>();
+    return {
+      get(symbol: string): BidAsk | undefined {
+        if (!cache.has(symbol)) {
+          try {
+            const q = market.quote(symbol, ms);
+            cache.set(symbol, { bid: q.bid, ask: q.ask, time: ms });
+          } catch {
+            cache.set(symbol, undefined);
+          }
+        }
+        return cache.get(symbol);
+      },
+    };
+  }
+
+  /**
+   * Minor units the whole trade gains per 1.0 of price in its favour: from its booked profit and price move (so at
+   * the rate it was booked at), or, when it closed at its open price, from the instrument at the close's rates.
+   */
+  function minorPerPrice(p: TradingPositionRow, exit: number, profitMinor: number, currency: string): number | null {
+    const dir = p.side === 'buy' ? 1 : -1;
+    const move = (exit - p.openPrice) * dir;
+    if (Math.abs(move) > 1e-12 && profitMinor !== 0) {
+      const value = profitMinor / move;
+      if (value > 0) return value;
+    }
+    try {
+      const instrument = getInstrument(p.symbol);
+      const side = p.side === 'sell' ? 'sell' : 'buy';
+      const one = positionProfit(
+        instrument,
+        side,
+        p.initialVolume,
+        p.openPrice,
+        p.openPrice + dir * instrument.pointSize,
+        currency,
+        quotesAt(p.closedAt!.getTime()),
+      );
+      const value = (one / instrument.pointSize) * 10 ** minorUnitDigits(currency);
+      return Number.isFinite(value) && value > 0 ? value : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The 1-minute bars from the trade's opening minute to its close, as the chart history serves them. */
+  async function minuteBars(userId: string, t: MetricsTradeInput): Promise<Candle[]> {
+    const bars: Candle[] = [];
+    let start = Math.floor(t.openedAtMs / MINUTE_MS) * 60;
+    const end = Math.floor(t.closedAtMs / 1000) + 1;
+    while (start < end) {
+      const { answer } = await history.candles({
+        userId,
+        symbol: t.symbol,
+        timeframe: '1m',
+        mode: 'from',
+        startTime: start,
+        endTime: end,
+        limit: BARS_PER_CALL,
+      });
+      for (const c of answer.candles) bars.push(c);
+      const last = answer.candles[answer.candles.length - 1];
+      if (!last || answer.candles.length < BARS_PER_CALL) break;
+      start = last.time + 60;
+    }
+    return bars;
+  }
+
+  async function excursionsOf(userId: string, trades: MetricsTradeInput[]): Promise<void> {
+    const versions = new Map<string, string>();
+    for (const t of trades) {
+      if (t.minorPerPrice === null) continue;
+      let version = versions.get(t.symbol);
+      if (version === undefined) {
+        version = String(await candles.importsVersion(t.symbol));
+        versions.set(t.symbol, version);
+      }
+      const key = `${userId}|${t.id}|${version}`;
+      let found = excursionCache.get(key);
+      if (found === undefined) {
+        try {
+          const bars = await minuteBars(userId, t);
+          found = tradeExcursions({ ...t, minorPerPrice: t.minorPerPrice }, bars);
+        } catch {
+          // a symbol the market does not know (an old import since deleted): no excursions
+          found = null;
+        }
+        if (excursionCache.size >= EXCURSION_CACHE_ENTRIES) excursionCache.clear();
+        excursionCache.set(key, found);
+      }
+      t.mfe = found?.mfe ?? null;
+      t.mae = found?.mae ?? null;
+    }
+  }
+
+  return {
+    async metrics(userId: string, accountID: string, query: MetricsQuery): Promise<MetricsResponse> {
+      const accountRows = await accountsFor(userId, accountID, query.currency);
+      const currency = accountRows[0]?.currency ?? query.currency ?? 'USD';
+      const timeZone = query.tz ?? (await users.getById(userId)).timeZone;
+      const from = instantOf(query.from, timeZone, false);
+      const to = instantOf(query.to, timeZone, true);
+      if (from && to && to <= from) {
+        throw metricsError.onField('to', 'METRICS_INVALID_RANGE', 'to must be later than from.');
+      }
+      const ids = accountRows.map((a) => a.id);
+      const side = query.direction === 'long' ? 'buy' : query.direction === 'short' ? 'sell' : undefined;
+      const [rows, exits, stops, balanceDeals, moved] = await Promise.all([
+        repo.closedPositions(ids, { from, to, symbol: query.symbol, side }),
+        repo.exitPrices(ids),
+        repo.firstStops(ids),
+        repo.balanceDeals(ids, from, to),
+        from ? repo.movedBefore(ids, from) : Promise.resolve([]),
+      ]);
+      const minor = (s: string) => decimalToMinor(s, currency);
+
+      const inputs: MetricsTradeInput[] = rows.map((p) => {
+        const exit = exits.get(p.id) ?? p.closePrice ?? p.openPrice;
+        const profitMinor = minor(p.profit);
+        return {
+          id: p.id,
+          accountId: p.accountId,
+          symbol: p.symbol,
+          side: p.side === 'sell' ? 'sell' : 'buy',
+          volume: p.initialVolume,
+          openPrice: p.openPrice,
+          closePrice: exit,
+          openedAtMs: p.openedAt.getTime(),
+          closedAtMs: p.closedAt!.getTime(),
+          profitMinor,
+          commissionMinor: minor(p.commission),
+          swapMinor: minor(p.swap),
+          initialStopLoss: stops.has(p.id) ? (stops.get(p.id) ?? null) : p.stopLoss,
+          minorPerPrice: minorPerPrice(p, exit, profitMinor, currency),
+          // positions carry no strategy tag yet: the strategy filter keeps none of them
+          strategy: null,
+        };
+      });
+      const trades = filterTrades(inputs, { session: query.session, strategy: query.strategy });
+      await excursionsOf(userId, trades);
+
+      let startingBalanceMinor = 0;
+      for (const a of accountRows) startingBalanceMinor += minor(a.startingBalance);
+      for (const m of moved) startingBalanceMinor += minor(m.sum);
+      const metrics = computeMetrics({
+        trades,
+        balanceOperations: balanceDeals.map((d) => ({ timeMs: d.time.getTime(), amountMinor: minor(d.amount) })),
+        startingBalanceMinor,
+        timeZone,
+      });
+      return toWire(metrics, {
+        accountIds: ids,
+        currency,
+        timeZone,
+        from: from?.toISOString() ?? null,
+        to: to?.toISOString() ?? null,
+        query,
+      });
+    },
+  };
+}
+export type MetricsService = ReturnType<typeof createMetricsService>;
+
+/** The core's figures (minor units, epoch milliseconds) as the wire's (major units, ISO times). */
+function toWire(
+  m: Metrics,
+  meta: {
+    accountIds: string[];
+    currency: string;
+    timeZone: string;
+    from: string | null;
+    to: string | null;
+    query: MetricsQuery;
+  },
+): MetricsResponse {
+  const scale = 10 ** minorUnitDigits(meta.currency);
+  const money = (minor: number) => minor / scale;
+  const maybe = (minor: number | null) => (minor === null ? null : minor / scale);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+  const bucket = (b: Bucket): MetricsBucket => ({
+    count: b.count,
+    wins: b.wins,
+    losses: b.losses,
+    breakEven: b.breakEven,
+    net: money(b.net),
+    gross: money(b.gross),
+    commission: money(b.commission),
+    swap: money(b.swap),
+    winRate: b.winRate,
+    profitFactor: b.profitFactor,
+    averageNet: maybe(b.averageNet),
+    averageR: b.averageR,
+    tradeIds: b.tradeIds,
+  });
+  const day = (d: Metrics['days'][number]) => ({ ...bucket(d), date: d.date, balance: money(d.balance) });
+  const o = m.overview;
+  const overview = {
+    ...bucket(o),
+    longCount: o.longCount,
+    shortCount: o.shortCount,
+    expectancy: maybe(o.expectancy),
+    averageWin: maybe(o.averageWin),
+    averageLoss: maybe(o.averageLoss),
+    largestWin: maybe(o.largestWin),
+    largestLoss: maybe(o.largestLoss),
+    largestWinTradeId: o.largestWinTradeId,
+    largestLossTradeId: o.largestLossTradeId,
+    tradesWithR: o.tradesWithR,
+    maxDrawdown: {
+      money: money(o.maxDrawdown.money),
+      percent: o.maxDrawdown.percent,
+      peakAt: isoOrNull(o.maxDrawdown.peakAtMs),
+      troughAt: isoOrNull(o.maxDrawdown.troughAtMs),
+      recoveredAt: isoOrNull(o.maxDrawdown.recoveredAtMs),
+      recovered: o.maxDrawdown.recovered,
+      durationSeconds: o.maxDrawdown.durationSeconds,
+    },
+    startingBalance: money(o.startingBalance),
+    returnPercent: o.returnPercent,
+    sharpe: o.sharpe,
+    sortino: o.sortino,
+    kRatio: o.kRatio,
+    longestWinStreak: { ...o.longestWinStreak, net: money(o.longestWinStreak.net) },
+    longestLossStreak: { ...o.longestLossStreak, net: money(o.longestLossStreak.net) },
+    flags: o.flags,
+  };
+  const byHour = m.byHour.map((b) => ({ ...bucket(b), hour: b.hour }));
+  const dayOfWeek = m.dayOfWeek.map((b) => ({ ...bucket(b), weekday: b.weekday }));
+  const hodl = m.hodl.map((b) => ({
+    ...bucket(b),
+    id: b.id as MetricsResponse['hodl'][number]['id'],
+    fromSeconds: b.fromSeconds,
+    toSeconds: b.toSeconds,
+  }));
+  const g = m.general;
+  const excursion = (e: Excursion | null | undefined, r: number | null) =>
+    e ? { price: e.price, money: money(e.minor), time: iso(e.timeMs), r } : null;
+  const trades: MetricsTrade[] = m.trades.map((f) => {
+    const t = f.trade;
+    return {
+      id: t.id,
+      accountId: t.accountId,
+      symbol: t.symbol,
+      direction: t.side === 'buy' ? 'long' : 'short',
+      volume: t.volume,
+      openPrice: t.openPrice,
+      closePrice: t.closePrice,
+      openedAt: iso(t.openedAtMs),
+      closedAt: iso(t.closedAtMs),
+      holdingSeconds: f.holdingSeconds,
+      gross: money(t.profitMinor),
+      commission: money(t.commissionMinor),
+      swap: money(t.swapMinor),
+      net: money(f.net),
+      initialStopLoss: t.initialStopLoss,
+      risk: maybe(f.risk),
+      r: f.r,
+      session: f.session as MetricsSession,
+      strategy: t.strategy,
+      mfe: excursion(t.mfe, f.mfeR),
+      mae: excursion(t.mae, f.maeR),
+      bestExitNet: maybe(f.bestExitNet),
+    };
+  });
+  return {
+    accountIds: meta.accountIds,
+    currency: meta.currency,
+    timeZone: meta.timeZone,
+    from: meta.from,
+    to: meta.to,
+    filters: {
+      symbol: meta.query.symbol ?? null,
+      direction: meta.query.direction ?? null,
+      session: meta.query.session ?? null,
+      strategy: meta.query.strategy ?? null,
+    },
+    overview,
+    timeAnalysis: { byHour, bySession: m.bySession.map((b) => ({ ...bucket(b), session: b.session })) },
+    general: {
+      firstTradeAt: isoOrNull(g.firstTradeAtMs),
+      lastTradeAt: isoOrNull(g.lastTradeAtMs),
+      tradingDays: g.tradingDays,
+      winningDays: g.winningDays,
+      losingDays: g.losingDays,
+      bestDay: g.bestDay ? day(g.bestDay) : null,
+      worstDay: g.worstDay ? day(g.worstDay) : null,
+      averageDailyNet: maybe(g.averageDailyNet),
+      averageTradesPerDay: g.averageTradesPerDay,
+      totalVolume: g.totalVolume,
+      averageVolume: g.averageVolume,
+      averageHoldingSeconds: g.averageHoldingSeconds,
+      averageWinHoldingSeconds: g.averageWinHoldingSeconds,
+      averageLossHoldingSeconds: g.averageLossHoldingSeconds,
+      long: bucket(g.long),
+      short: bucket(g.short),
+      averageMfeCapturePercent: g.averageMfeCapturePercent,
+      averageMfeR: g.averageMfeR,
+      averageMaeR: g.averageMaeR,
+    },
+    dailyPerf: {
+      days: m.days.map(day),
+      weeks: m.weeks.map((w) => ({ ...bucket(w), weekStart: w.weekStart, tradingDays: w.tradingDays })),
+    },
+    dayOfWeek,
+    hodl,
+    symbols: m.symbols.map((s) => ({ ...bucket(s), symbol: s.symbol, long: bucket(s.long), short: bucket(s.short) })),
+    symbol: meta.query.symbol ? { symbol: meta.query.symbol, overview, byHour, dayOfWeek, hodl } : null,
+    curves: {
+      points: m.curve.map((p) => ({
+        time: iso(p.timeMs),
+        balance: money(p.balance),
+        equity: money(p.equity),
+        drawdown: money(p.drawdown),
+        drawdownPercent: p.drawdownPercent,
+        tradeId: p.tradeId,
+        kind: p.kind,
+      })),
+    },
+    trades,
+  };
+}

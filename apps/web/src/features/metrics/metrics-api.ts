@@ -1,0 +1,31 @@
+import type { MetricsDirection, MetricsResponse, MetricsSession } from '@tradedesk/contracts';
+import { api } from '../../app/api';
+
+export type MetricsArgs = {
+  /** A trading account id, or `all` for every account of the user together. */
+  account: string;
+  /** Calendar days (yyyy-mm-dd) in `tz`, both inclusive. */
+  from?: string;
+  to?: string;
+  symbol?: string;
+  direction?: MetricsDirection;
+  session?: MetricsSession;
+  strategy?: string;
+  /** The user's time zone: days, hours and weeks are theirs. */
+  tz?: string;
+};
+
+/**
+ * Performance metrics of closed trades (spec section 7 "Metrics": GET /trading/metrics/{accountID}). Closing a
+ * trade invalidates the trades tag of features/trading, so the figures are read again with the history.
+ */
+export const metricsApi = api.enhanceEndpoints({ addTagTypes: ['Trades'] }).injectEndpoints({
+  endpoints: (build) => ({
+    metrics: build.query<MetricsResponse, MetricsArgs>({
+      query: ({ account, ...params }) => ({ url: `/trading/metrics/${encodeURIComponent(account)}`, params }),
+      providesTags: ['Trades'],
+    }),
+  }),
+});
+
+export const { useMetricsQuery } = metricsApi;

@@ -1,0 +1,393 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MetricsBucket, MetricsOverview, MetricsResponse, MetricsTrade } from '@tradedesk/contracts';
+import { HOLDING_BUCKETS, METRICS_SESSIONS } from '@tradedesk/contracts';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithStore } from '../../shared/test/render-with-store';
+import { mockFetch } from '../../test/fetch-mock';
+import { ACCOUNT_ID, tradingAccount } from '../trading/test/trading-fixtures';
+import { MetricsScreen } from './metrics-page';
+import { defaultView, paramsOf, rangeDays, viewOf } from './metrics-url';
+import { monthWeeks } from './pnl-calendar';
+
+// jsdom draws no SVG: the plots stand in as one button per bar, wired to the same click-through.
+vi.mock('./metrics-charts', () => ({
+  BucketBars: (props: {
+    bars: Array<{ label: string; count: number }>;
+    label: string;
+    onSelect?: (i: number) => void;
+  }) => (
+    <div role="img" aria-label={props.label}>
+      {props.bars.map((b, i) => (
+        <button key={b.label} type="button" onClick={() => props.onSelect?.(i)}>
+          bar {b.label}
+        </button>
+      ))}
+    </div>
+  ),
+  EquityCurves: (props: { label: string }) => <div role="img" aria-label={props.label} />,
+}));
+
+const T1 = '10000000-0000-4000-8000-000000000001';
+const T2 = '10000000-0000-4000-8000-000000000002';
+const T3 = '10000000-0000-4000-8000-000000000003';
+
+function trade(id: string, overrides: Partial<MetricsTrade>): MetricsTrade {
+  return {
+    id,
+    accountId: ACCOUNT_ID,
+    symbol: 'EURUSD',
+    direction: 'long',
+    volume: 1,
+    openPrice: 1.1,
+    closePrice: 1.101,
+    openedAt: '2026-03-02T10:00:00.000Z',
+    closedAt: '2026-03-02T12:00:00.000Z',
+    holdingSeconds: 7200,
+    gross: 100,
+    commission: -5,
+    swap: 0,
+    net: 95,
+    initialStopLoss: null,
+    risk: null,
+    r: null,
+    session: 'london',
+    strategy: null,
+    mfe: null,
+    mae: null,
+    bestExitNet: null,
+    ...overrides,
+  };
+}
+
+// Two wins on Monday 2 March (one with a 50 stop: +2R), one loss on Tuesday 3 March without a stop.
+const trades = [
+  trade(T1, {}),
+  trade(T2, { gross: 105, net: 100, initialStopLoss: 1.0995, risk: 50, r: 2, closedAt: '2026-03-02T15:00:00.000Z' }),
+  trade(T3, {
+    direction: 'short',
+    gross: -40,
+    net: -45,
+    openedAt: '2026-03-03T14:00:00.000Z',
+    closedAt: '2026-03-03T16:00:00.000Z',
+    session: 'london_new_york',
+  }),
+];
+
+function bucket(ids: string[]): MetricsBucket {
+  const ts = trades.filter((t) => ids.includes(t.id));
+  const net = ts.reduce((s, t) => s + t.net, 0);
+  const wins = ts.filter((t) => t.net > 0).length;
+  const losses = ts.filter((t) => t.net < 0).length;
+  const won = ts.filter((t) => t.net > 0).reduce((s, t) => s + t.net, 0);
+  const lost = ts.filter((t) => t.net < 0).reduce((s, t) => s + t.net, 0);
+  const withR = ts.filter((t) => t.r !== null);
+  return {
+    count: ts.length,
+    wins,
+    losses,
+    breakEven: 0,
+    net,
+    gross: ts.reduce((s, t) => s + t.gross, 0),
+    commission: ts.reduce((s, t) => s + t.commission, 0),
+    swap: 0,
+    winRate: ts.length ? (wins / ts.length) * 100 : null,
+    profitFactor: lost ? won / -lost : null,
+    averageNet: ts.length ? net / ts.length : null,
+    averageR: withR.length ? withR.reduce((s, t) => s + (t.r ?? 0), 0) / withR.length : null,
+    tradeIds: ids,
+  };
+}
+
+const all = [T1, T2, T3];
+function overview(ids: string[], overrides: Partial<MetricsOverview> = {}): MetricsOverview {
+  const b = bucket(ids);
+  return {
+    ...b,
+    longCount: 2,
+    shortCount: 1,
+    expectancy: b.averageNet,
+    averageWin: 97.5,
+    averageLoss: -45,
+    largestWin: 100,
+    largestLoss: -45,
+    largestWinTradeId: T2,
+    largestLossTradeId: T3,
+    tradesWithR: 1,
+    maxDrawdown: {
+      money: 45,
+      percent: 0.45,
+      peakAt: '2026-03-02T15:00:00.000Z',
+      troughAt: '2026-03-03T16:00:00.000Z',
+      recoveredAt: null,
+      recovered: false,
+      durationSeconds: 90_000,
+    },
+    startingBalance: 10_000,
+    returnPercent: 1.5,
+    sharpe: 3.1234,
+    sortino: null,
+    kRatio: null,
+    longestWinStreak: { length: 2, net: 195, tradeIds: [T1, T2] },
+    longestLossStreak: { length: 1, net: -45, tradeIds: [T3] },
+    flags: { profitFactorInfinite: false },
+    ...overrides,
+  };
+}
+
+function response(overrides: Partial<MetricsResponse> = {}): MetricsResponse {
+  const mon = bucket([T1, T2]);
+  const tue = bucket([T3]);
+  const empty = bucket([]);
+  return {
+    accountIds: [ACCOUNT_ID],
+    currency: 'USD',
+    timeZone: 'UTC',
+    from: null,
+    to: null,
+    filters: { symbol: null, direction: null, session: null, strategy: null },
+    overview: overview(all),
+    timeAnalysis: {
+      byHour: Array.from({ length: 24 }, (_, hour) => ({
+        ...(hour === 10 ? mon : hour === 14 ? tue : empty),
+        hour,
+      })),
+      bySession: METRICS_SESSIONS.map((session) => ({
+        ...(session === 'london' ? mon : session === 'london_new_york' ? tue : empty),
+        session,
+      })),
+    },
+    general: {
+      firstTradeAt: trades[0]?.closedAt ?? null,
+      lastTradeAt: trades[2]?.closedAt ?? null,
+      tradingDays: 2,
+      winningDays: 1,
+      losingDays: 1,
+      bestDay: { ...mon, date: '2026-03-02', balance: 10_195 },
+      worstDay: { ...tue, date: '2026-03-03', balance: 10_150 },
+      averageDailyNet: 75,
+      averageTradesPerDay: 1.5,
+      totalVolume: 3,
+      averageVolume: 1,
+      averageHoldingSeconds: 7200,
+      averageWinHoldingSeconds: 7200,
+      averageLossHoldingSeconds: 7200,
+      long: mon,
+      short: tue,
+      averageMfeCapturePercent: null,
+      averageMfeR: null,
+      averageMaeR: null,
+    },
+    dailyPerf: {
+      days: [
+        { ...mon, date: '2026-03-02', balance: 10_195 },
+        { ...tue, date: '2026-03-03', balance: 10_150 },
+      ],
+      weeks: [{ ...bucket(all), weekStart: '2026-03-02', tradingDays: 2 }],
+    },
+    dayOfWeek: Array.from({ length: 7 }, (_, i) => ({ ...(i === 0 ? mon : i === 1 ? tue : empty), weekday: i + 1 })),
+    hodl: HOLDING_BUCKETS.map((h) => ({ ...(h.id === '1h_4h' ? bucket(all) : empty), ...h })),
+    symbols: [{ ...bucket(all), symbol: 'EURUSD', long: mon, short: tue }],
+    symbol: null,
+    curves: { points: [] },
+    trades,
+    ...overrides,
+  };
+}
+
+function Address() {
+  const location = useLocation();
+  return <output aria-label="address">{location.search}</output>;
+}
+
+function renderScreen(url = '/metrics', answer: (q: URLSearchParams) => MetricsResponse = () => response()) {
+  const net = mockFetch({
+    'GET /accounts': { body: { accounts: [tradingAccount()] } },
+    [`GET /trading/metrics/${ACCOUNT_ID}`]: (req) => ({ body: answer(req.query) }),
+    'GET /trading/metrics/all': (req) => ({ body: answer(req.query) }),
+  });
+  const view = renderWithStore(
+    <MemoryRouter initialEntries={[url]}>
+      <MetricsScreen />
+      <Address />
+    </MemoryRouter>,
+  );
+  return { net, view };
+}
+
+// The first render of a test loads the screen's modules: slower than a later one.
+const firstRender = { timeout: 5000 };
+const address = () => screen.getByRole('status', { name: 'address' }).textContent ?? '';
+
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the metrics address', () => {
+  it('keeps tabs, fullscreen, filters and switches, leaving defaults out', () => {
+    const view = { ...defaultView, sub: 'hodl' as const, fullscreen: true, unit: 'r' as const, symbol: 'XAUUSD' };
+    const params = paramsOf(view);
+    expect(params.toString()).toBe('tab=hodl&fullscreen=1&symbol=XAUUSD&unit=r');
+    expect(viewOf(params)).toEqual(view);
+    expect(paramsOf(defaultView).toString()).toBe('');
+  });
+
+  it('falls back to the defaults for unknown values, and drops custom dates of a preset', () => {
+    const v = viewOf(new URLSearchParams('tab=nope&unit=pips&direction=up&from=2026-13&range=week&to=2026-03-09'));
+    expect(v.sub).toBe('overview');
+    expect(v.unit).toBe('money');
+    expect(v.direction).toBe('');
+    expect(v.from).toBe('');
+    expect(paramsOf(v).toString()).toBe('range=week');
+  });
+
+  it('turns the presets into the user’s days, weeks starting on Monday', () => {
+    const today = '2026-03-05'; // a Thursday
+    expect(rangeDays({ range: 'week', from: '', to: '' }, today)).toEqual({ from: '2026-03-02', to: today });
+    expect(rangeDays({ range: 'month', from: '', to: '' }, today)).toEqual({ from: '2026-03-01', to: today });
+    expect(rangeDays({ range: '30d', from: '', to: '' }, today)).toEqual({ from: '2026-02-04', to: today });
+    expect(rangeDays({ range: 'all', from: '2026-01-01', to: '' }, today)).toEqual({ from: null, to: null });
+  });
+
+  it('lays a month out in whole weeks from Monday', () => {
+    const weeks = monthWeeks('2026-03-01'); // March 2026 starts on a Sunday
+    expect(weeks[0]?.[0]).toBe('2026-02-23');
+    expect(weeks.at(-1)?.[6]).toBe('2026-04-05');
+    expect(weeks).toHaveLength(6);
+  });
+});
+
+describe('the metrics screen', () => {
+  it('shows the headline figures formatted, and "—" with the reason where a figure has no value', async () => {
+    renderScreen();
+    const tiles = await screen.findByLabelText('Headline figures', undefined, firstRender);
+    const tile = (label: string) => within(tiles).getByText(label).parentElement as HTMLElement;
+    expect(within(tile('Net P/L')).getByText('+$150.00')).toBeInTheDocument();
+    expect(within(tile('Win rate')).getByText('66.7%')).toBeInTheDocument();
+    expect(within(tile('Profit factor')).getByText('4.33')).toBeInTheDocument();
+    expect(within(tile('Max drawdown')).getByText('-$45.00')).toBeInTheDocument();
+    expect(within(tile('Max drawdown')).getByText('1d 1h, not yet recovered')).toBeInTheDocument();
+    expect(within(tile('Sharpe')).getByText('3.12')).toBeInTheDocument();
+    const sortino = within(tile('Sortino')).getByTitle(/losing day/);
+    expect(sortino).toHaveTextContent('—');
+    expect(within(tile('Commissions')).getByText('-$15.00')).toBeInTheDocument();
+  });
+
+  it('says why profit factor has no value when no trade lost', async () => {
+    renderScreen('/metrics', () =>
+      response({ overview: overview([T1, T2], { profitFactor: null, flags: { profitFactorInfinite: true } }) }),
+    );
+    const tiles = await screen.findByLabelText('Headline figures');
+    const pf = within(tiles).getByText('Profit factor').parentElement as HTMLElement;
+    expect(within(pf).getByTitle('No losing trades: gains over no losses have no bound.')).toHaveTextContent('—');
+  });
+
+  it('switches amounts to % of the starting balance and to R, gross or net, and keeps it in the address', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    const tiles = await screen.findByLabelText('Headline figures');
+    const netTile = () => within(tiles).getByText(/^(Net|Gross) P\/L$/).parentElement as HTMLElement;
+    await user.click(screen.getByRole('button', { name: 'Percent of the starting balance' }));
+    expect(within(netTile()).getByText('+1.50%')).toBeInTheDocument();
+    expect(address()).toContain('unit=percent');
+    await user.click(screen.getByRole('button', { name: 'R, multiples of the initial risk' }));
+    // Only T2 had a stop: +100 over a risk of 50.
+    expect(within(netTile()).getByText('+2.00R')).toBeInTheDocument();
+    const largestLoss = within(tiles).getByText('Largest loss').parentElement as HTMLElement;
+    expect(within(largestLoss).getByTitle(/stop loss/)).toHaveTextContent('—');
+    await user.click(screen.getByRole('button', { name: 'Currency (USD)' }));
+    await user.click(screen.getByRole('button', { name: 'Gross, before commissions and swaps' }));
+    expect(within(netTile()).getByText('+$165.00')).toBeInTheDocument();
+    expect(address()).toContain('basis=gross');
+  });
+
+  it('opens the trades behind a calendar day, a week and a bar', async () => {
+    const user = userEvent.setup();
+    renderScreen('/metrics?tab=daily_perf');
+    const calendar = await screen.findByRole('table', { name: 'Daily P/L, March 2026' }, firstRender);
+    await user.click(within(calendar).getByRole('button', { name: /Mon, Mar 2, 2026: \+\$195\.00, 2 trades/ }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/^2 trades/)).toBeInTheDocument();
+    const rows = within(dialog).getAllByRole('row');
+    expect(rows).toHaveLength(3); // header + two trades
+    expect(within(dialog).getByText('+$95.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('+$100.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(calendar).getByRole('button', { name: /^Week of .*\+\$150\.00, 3 trades/ }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByRole('row')).toHaveLength(4);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('tab', { name: 'Time analysis' }));
+    expect(address()).toContain('tab=time_analysis');
+    await user.click(await screen.findByRole('button', { name: 'bar 14:00' }, firstRender));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('By hour of day: 14:00')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('row')).toHaveLength(2);
+    expect(within(dialog).getByRole('gridcell', { name: 'Short' })).toBeInTheDocument();
+  });
+
+  it('sends the filters to the server and offers to clear them when nothing matches', async () => {
+    const user = userEvent.setup();
+    const { net } = renderScreen('/metrics?direction=short&range=custom&from=2026-03-01&to=2026-03-31', (q) =>
+      q.get('direction') === 'short'
+        ? response({ overview: overview([]), trades: [], symbols: [], dailyPerf: { days: [], weeks: [] } })
+        : response(),
+    );
+    expect(await screen.findByText('No closed trades match these filters.')).toBeInTheDocument();
+    const call = net.callsTo('GET', `/trading/metrics/${ACCOUNT_ID}`)[0];
+    expect(call?.query.get('from')).toBe('2026-03-01');
+    expect(call?.query.get('to')).toBe('2026-03-31');
+    expect(call?.query.get('tz')).toBe('UTC');
+    await user.click(screen.getByRole('button', { name: 'Show all trades' }));
+    expect(await screen.findByLabelText('Headline figures')).toBeInTheDocument();
+    expect(address()).toBe('');
+  });
+
+  it('points a trader without closed trades to the chart', async () => {
+    renderScreen('/metrics', () =>
+      response({ overview: overview([]), trades: [], symbols: [], dailyPerf: { days: [], weeks: [] } }),
+    );
+    expect(await screen.findByText('No closed trades yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the chart to trade' })).toHaveAttribute('href', '/chart');
+  });
+
+  it('shows the server’s reason when the metrics cannot be computed', async () => {
+    mockFetch({
+      'GET /accounts': { body: { accounts: [tradingAccount()] } },
+      'GET /trading/metrics/all': {
+        status: 422,
+        body: {
+          statusCode: 422,
+          code: 'METRICS_MIXED_CURRENCIES',
+          message: 'Your accounts are kept in USD and EUR; pick a currency.',
+        },
+      },
+    });
+    renderWithStore(
+      <MemoryRouter initialEntries={['/metrics?account=all']}>
+        <MetricsScreen />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your accounts are kept in USD and EUR; pick a currency.',
+    );
+  });
+
+  it('keeps fullscreen in the address and leaves it with Esc', async () => {
+    const user = userEvent.setup();
+    renderScreen('/metrics?fullscreen=1');
+    const button = await screen.findByRole('button', { name: 'Fullscreen' });
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'false'));
+    expect(address()).toBe('');
+  });
+});

@@ -1,0 +1,31 @@
+export { type Excursion, type ExcursionTrade, tradeExcursions } from './excursions.js';
+export {
+  type BalanceOperation,
+  type Bucket,
+  type CurvePoint,
+  computeMetrics,
+  type DayBucket,
+  type Drawdown,
+  filterTrades,
+  HOLDING_BUCKET_BOUNDS,
+  kRatio,
+  type Metrics,
+  type MetricsFilter,
+  type MetricsInput,
+  type MetricsTradeInput,
+  type Overview,
+  type Streak,
+  sharpeSortino,
+  TRADING_DAYS_PER_YEAR,
+  type TradeFigures,
+  tradeFigures,
+} from './metrics.js';
+export {
+  dateToEpochDay,
+  epochDayToDate,
+  SESSION_HOURS,
+  SESSION_LABELS,
+  type SessionLabel,
+  sessionMatches,
+  sessionOf,
+} from './sessions.js';
