@@ -30,7 +30,7 @@ test('start a two-step challenge, see its rules and reset, get warned by the tic
 }) => {
   test.setTimeout(240_000);
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 1280, height: 960 });
   await signIn(page, user);
 
   // A 10,000 USD two-step challenge from the switcher's dialog: firm, challenge (its rules in words), phase, size.
@@ -152,4 +152,21 @@ test('start a two-step challenge, see its rules and reset, get warned by the tic
     'Failed',
   );
   await page.screenshot({ path: join(SCREENSHOTS, 'prop-objectives-failed.png'), fullPage: true });
+
+  // The metrics follow the engine's trades: every round trip counted, the day's loss on the calendar.
+  await page.goto('/metrics');
+  const tile = (label: string) =>
+    page
+      .getByLabel('Headline figures')
+      .locator('div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .first();
+  await expect(tile('Trades').locator('dd').first()).toHaveText(/^[1-9]\d*$/, { timeout: 30_000 });
+  await expect(tile('Net P/L').locator('dd').first()).toHaveText(/^[-−]/);
+  await page.getByRole('tablist', { name: 'Metrics sections' }).getByRole('tab', { name: 'Daily performance' }).click();
+  const calendar = page.getByRole('table', { name: /^Daily P\/L, / });
+  const today = calendar.getByRole('button', { name: /^(?!Week of).*, \d+ trades?$/ });
+  await expect(today).toHaveCount(1);
+  expect(Number(/, (\d+) trades?$/.exec((await today.getAttribute('aria-label')) ?? '')?.[1])).toBeGreaterThan(0);
+  await page.screenshot({ path: join(SCREENSHOTS, 'prop-metrics-calendar.png') });
 });

@@ -79,7 +79,7 @@ export function AccountSwitcher() {
         aria-expanded={anchor !== null}
         disabled={isLoading || switching}
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ borderColor: 'divider', textTransform: 'none', gap: 1, maxWidth: 360, minWidth: 0 }}
+        sx={{ borderColor: 'divider', textTransform: 'none', gap: 1, maxWidth: 460, minWidth: 0 }}
       >
         {account ? (
           <>
