@@ -1,8 +1,12 @@
-import { ACCOUNT_RULES_EVENT, type AccountGoals } from '@tradedesk/contracts';
+import type { ACCOUNT_RULES_EVENT, AccountGoals } from '@tradedesk/contracts';
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { getWsClient, type WsClient } from '../../shared/ws/ws-client';
 import { propApi, useAccountGoalsQuery } from './prop-api';
+
+// The contract's event name, checked against it by type: a value import of the contracts would bring their
+// schemas into the top bar's chunk (the switcher watches for breaches on every page).
+const RULES_EVENT: typeof ACCOUNT_RULES_EVENT = 'rules';
 
 export type AccountGoalsLive = {
   goals: AccountGoals | undefined;
@@ -26,7 +30,7 @@ export function useAccountGoals(accountId: string | null, client: WsClient = get
   useEffect(() => {
     if (accountId === null) return;
     const stop = client.subscribe(`account:${accountId}`, (event) => {
-      if (event.event !== ACCOUNT_RULES_EVENT) return;
+      if (event.event !== RULES_EVENT) return;
       dispatch(propApi.util.upsertQueryData('accountGoals', accountId, event.data as AccountGoals));
     });
     const stopOpen = client.onOpen(() => {
