@@ -86,6 +86,23 @@ test('start a two-step challenge, see its rules and reset, get warned by the tic
   await expect(page.getByRole('tab', { name: 'Objectives', selected: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Challenge rules' })).toBeVisible();
 
+  // The rule tab of the settings: the firm's rules in words, and an objective of the user's own (two trades a day).
+  await page.goto('/settings/objectives');
+  await expect(
+    page.getByRole('heading', { name: 'Two-Step Evaluation · Two-Step Evaluation · Phase 1' }),
+  ).toBeVisible();
+  const add = page.getByRole('form', { name: 'Add an objective' });
+  await add.getByRole('combobox', { name: 'Objective' }).click();
+  await page.getByRole('option', { name: 'Maximum trades per day' }).click();
+  const value = add.getByRole('textbox', { name: 'Value' });
+  await value.fill('0');
+  await add.getByRole('button', { name: 'Add objective' }).click();
+  await expect(add).toContainText(/Maximum trades per day must be between \d+ and \d+\./);
+  await value.fill('2');
+  await add.getByRole('button', { name: 'Add objective' }).click();
+  await expect(page.getByRole('form', { name: 'Maximum trades per day' })).toBeVisible();
+  await page.screenshot({ path: join(SCREENSHOTS, 'prop-rule-tab.png'), fullPage: true });
+
   // The ticket, before sending: 1 lot with a 3,000-pip stop would lose about 3,000 USD, breaching the daily loss.
   await page.goto(`/chart?symbol=${SYMBOL}&tf=1h`);
   const ticket = page.getByRole('form', { name: `Order ticket, ${SYMBOL}` });
@@ -151,6 +168,12 @@ test('start a two-step challenge, see its rules and reset, get warned by the tic
   await expect(page.getByRole('button', { name: /Trading account Two-Step Evaluation 10,000/ })).toContainText(
     'Failed',
   );
+  // the user's own objective, broken by the round trips, with its warning
+  const own = page
+    .getByRole('list', { name: 'Your objectives' })
+    .getByRole('listitem', { name: 'Maximum trades per day' });
+  await expect(own).toContainText('Broken');
+  await expect(own).toContainText('Warning:');
   await page.screenshot({ path: join(SCREENSHOTS, 'prop-objectives-failed.png'), fullPage: true });
 
   // The metrics follow the engine's trades: every round trip counted, the day's loss on the calendar.
