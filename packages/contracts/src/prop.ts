@@ -353,9 +353,11 @@ export const accountObjectiveBodySchema = z
 export type AccountObjectiveBody = z.infer<typeof accountObjectiveBodySchema>;
 export const accountObjectiveValueBodySchema = z.strictObject({ value: objectiveValueSchema });
 
-export const accountIdParamsSchema = z.object({
-  accountId: z.uuid('accountId must be a trading account id (a UUID).'),
-});
+/**
+ * GET /trading/objectives/{accountId}: the path shares its template with PUT/DELETE /trading/objectives/{id}, so the
+ * parameter is named id on the wire (an account id here).
+ */
+export const accountGoalsParamsSchema = z.object({ id: z.uuid('id must be a trading account id (a UUID).') });
 export const accountObjectiveParamsSchema = z.object({
   accountId: z.uuid('accountId must be a trading account id (a UUID).'),
   objectiveId: z.uuid('objectiveId must be an objective id (a UUID).'),
@@ -400,6 +402,8 @@ export const propErrorCodes = [
   'PROP_CHALLENGE_NOT_FOUND',
   'PROP_INVALID_FIELD',
   'PROP_NO_CHALLENGE',
+  /** A challenge account cannot be reset: its history is the challenge's. */
+  'PROP_CHALLENGE_ACCOUNT',
   'PROP_OBJECTIVE_NOT_FOUND',
   'PROP_OBJECTIVE_LIMIT_REACHED',
   'PROP_OBJECTIVE_NOT_ON_ACCOUNT',

@@ -6,6 +6,7 @@ import { googleSignInPlugin } from './auth/google/google.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
+import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
 import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
@@ -65,6 +66,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(metrics.routes, { prefix: '/api' });
   const prop = createPropModule(ctx, { trading, market: market.market, log: app.log });
   await app.register(prop.routes, { prefix: '/api' });
+  app.addHook('onClose', async () => prop.job.flush());
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
@@ -79,6 +81,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     );
     await withSeedLock(ctx.database.pool, () =>
       seedTradingDemo({
+        users: users.service,
+        market: market.market,
+        servicesOn: trading.servicesOn,
+        now: () => ctx.clock.now(),
+        log: app.log,
+      }),
+    );
+    await withSeedLock(ctx.database.pool, () =>
+      seedPropDemo({
         users: users.service,
         market: market.market,
         servicesOn: trading.servicesOn,

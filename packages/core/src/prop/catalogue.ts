@@ -104,7 +104,6 @@ export const ONE_STEP_RULES: RuleSet = {
       phase: 'phase_1',
       label: 'Evaluation',
       profitTarget: { percent: 10 },
-      minTradingDays: { days: 1, minDayProfitPercent: null },
       consistency: { maxPercent: 50 },
       nextPhase: 'funded',
       nextBalancePercent: 100,

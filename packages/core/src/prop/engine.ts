@@ -441,7 +441,7 @@ export function evaluate(
         symbol: event.symbol,
         lots: event.lots,
         stopLoss: event.stopLoss,
-        riskMinor: event.riskMinor,
+        riskMinor: event.riskMinor === null ? null : Math.round(event.riskMinor),
         currencies: event.currencies ?? symbolCurrencies(event.symbol),
         timeMs: t,
         news: context.news ?? [],

@@ -80,4 +80,5 @@ export {
   type WeekendRule,
   type WhatIf,
 } from './types.js';
+export { ruleSetIssues } from './validate.js';
 export { largestSize, orderRefusals, type PreTradeContext, whatIf } from './what-if.js';

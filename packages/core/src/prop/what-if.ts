@@ -73,7 +73,7 @@ export function whatIf(
       `Trading is paused until ${new Date(state.pausedUntilMs).toISOString()} after a soft breach: ${state.pause?.reason ?? ''}`.trim(),
     );
 
-  const risk = order.stopLoss === null ? null : order.riskMinor;
+  const risk = order.stopLoss === null || order.riskMinor === null ? null : Math.round(order.riskMinor);
   if (risk === null) {
     if (rules.perTrade?.requireStopLoss)
       warnings.push('This account requires a stop-loss on every trade; set stopLoss before sending the order.');
@@ -225,12 +225,13 @@ export function orderRefusals(
     });
   if (p?.maxRiskPercent != null && order.stopLoss !== null && order.riskMinor !== null) {
     const allowed = percentOf(state.balanceMinor, p.maxRiskPercent);
-    if (order.riskMinor > allowed)
+    const risk = Math.round(order.riskMinor);
+    if (risk > allowed)
       out.push({
         rule: 'max_risk_per_trade',
         field: 'volume',
         message:
-          `volume: ${order.lots} lots lose ${money(order.riskMinor, cur)} at the stop-loss, more than the ` +
+          `volume: ${order.lots} lots lose ${money(risk, cur)} at the stop-loss, more than the ` +
           `${p.maxRiskPercent}% of the balance this account allows per trade (${money(allowed, cur)}).`,
       });
   }
@@ -254,7 +255,7 @@ export function orderRefusals(
         field: 'symbol',
         message:
           `symbol: ${order.symbol} is in the news blackout around a ${n.impact}-impact event at ` +
-          `${new Date(n.timeMs).toISOString()}; new positions may be opened from ` +
+          `${new Date(n.timeMs).toISOString()}; new positions may be opened after ` +
           `${new Date(n.timeMs + rules.newsBlackout.minutesAfter * 60_000).toISOString()}.`,
       });
   }

@@ -1,4 +1,5 @@
 import type {
+  AccountGoals,
   AccountSnapshot,
   ChartFetch,
   ChartList,
@@ -8,9 +9,12 @@ import type {
   TradingAccount,
   WatchlistList,
 } from '@tradedesk/contracts';
-import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestDatabase } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
+import { propAccounts } from '../prop/prop.table.js';
+import { DEMO_PROP_ACCOUNT_NAME, DEMO_PROP_STRATEGY } from './demo.prop.js';
 import { DEMO_USER } from './demo.seed.js';
 import { DEMO_ACCOUNT_NAME, DEMO_STRATEGY } from './demo.trading.js';
 
@@ -154,5 +158,56 @@ describe('demo trading account', () => {
     const all = await get<TradeList>(`/trading/accounts/${account.token}/trades?status=all&limit=200`);
     const booked = all.trades.reduce((sum, t) => sum + Math.round(t.net * 100), 0);
     expect(Math.round(state.account.balance * 100)).toBe(100_000 * 100 + booked);
+  }, 120_000);
+});
+
+describe('demo challenge account', () => {
+  it('replays three weeks of trades in phase 1 of the two-step challenge, evaluated by the leader: not breached, room left', async () => {
+    const clock = createManualClock('2026-03-04T14:07:00Z');
+    const { app } = await createTestApp({ config: { seedDemo: true }, build: { clock } });
+    await app.ready();
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/customer/login',
+      payload: { email: DEMO_USER.email, password: DEMO_USER.password, return_tokens: true },
+    });
+    const headers = { authorization: `Bearer ${login.json().tokens.tradingAccessToken}` };
+    const get = async <T>(url: string) => {
+      const res = await app.inject({ method: 'GET', url: `/api${url}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as T;
+    };
+    const { accounts } = await get<{ accounts: TradingAccount[] }>('/accounts');
+    const account = accounts.find((a) => a.name === DEMO_PROP_ACCOUNT_NAME)!;
+    expect(account.propFirm).toMatchObject({
+      firmId: DEMO_PROP_STRATEGY.firm,
+      challengeId: DEMO_PROP_STRATEGY.challenge,
+      phase: 'phase_1',
+      state: 'active',
+      size: 100_000,
+    });
+    const closed = await get<TradeList>(`/trading/accounts/${account.token}/trades?status=closed&limit=200`);
+    expect(closed.total).toBeGreaterThanOrEqual(15);
+    const days = new Set(closed.trades.map((t) => t.entryTimestamp.slice(0, 10)));
+    expect(days.size).toBeGreaterThanOrEqual(10);
+    expect(closed.trades.some((t) => t.net > 0) && closed.trades.some((t) => t.net < 0)).toBe(true);
+
+    // the leader's job catches up with every replayed deal and stores its state
+    await vi.waitFor(
+      async () => {
+        const [row] = await app.ctx.db.select().from(propAccounts).where(eq(propAccounts.accountId, account.id));
+        expect((row?.evaluation as { dealSeq: number } | undefined)?.dealSeq).toBeGreaterThan(0);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    const goals = await get<AccountGoals>(`/trading/objectives/${account.id}`);
+    const prop = goals.prop!;
+    expect(prop).toMatchObject({ phase: 'phase_1', state: 'active', failed: null, passedPhases: [] });
+    expect(prop.tradingDays.done).toBeGreaterThanOrEqual(4);
+    expect(prop.balance).not.toBe(100_000);
+    expect(prop.balance).toBeGreaterThan(100_000 * (1 - DEMO_PROP_STRATEGY.stopBelowPercent / 100) - 2_000);
+    expect(prop.todayPermittedLoss).toBeGreaterThan(0);
+    expect(prop.maxPermittedLoss).toBeGreaterThan(5_000);
+    expect(prop.profitTarget).toBe(110_000);
   }, 120_000);
 });

@@ -6,6 +6,7 @@ const codes = {
   PROP_CHALLENGE_NOT_FOUND: 'not_found',
   PROP_INVALID_FIELD: 'validation',
   PROP_NO_CHALLENGE: 'conflict',
+  PROP_CHALLENGE_ACCOUNT: 'conflict',
   PROP_OBJECTIVE_NOT_FOUND: 'not_found',
   PROP_OBJECTIVE_LIMIT_REACHED: 'conflict',
   PROP_OBJECTIVE_NOT_ON_ACCOUNT: 'not_found',

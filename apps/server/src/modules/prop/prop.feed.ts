@@ -37,8 +37,8 @@ export function riskAtStop(
 
 /**
  * The rule engine's events of booked deals, oldest first: a trade deal in opens a position, a trade deal out
- * closes (part of) one with its profit and commission. Balance, swap and entry-commission deals move the
- * balance, which the next equity event carries.
+ * closes (part of) one with its profit and commission, and when nothing is left open the equity is the balance.
+ * Balance, swap and entry-commission deals move the balance, which the next equity event carries.
  */
 export function dealEvents(
   deals: readonly TradingDealRow[],
@@ -47,9 +47,19 @@ export function dealEvents(
   quotes: QuoteBook,
 ): PropEvent[] {
   const events: PropEvent[] = [];
+  /** Lots still open per position, as the deals say; positions opened before these deals are unknown (null). */
+  const open = new Map<string, number>();
+  let unknown = false;
   for (const d of deals) {
     if (d.kind !== 'trade') continue;
     const timeMs = d.time.getTime();
+    if (d.positionId) {
+      const lots = open.get(d.positionId);
+      if (d.entry === 'in') open.set(d.positionId, (lots ?? 0) + (d.volume ?? 0));
+      else if (lots === undefined) unknown = true;
+      else if (lots - (d.volume ?? 0) <= 1e-9) open.delete(d.positionId);
+      else open.set(d.positionId, lots - (d.volume ?? 0));
+    }
     if (d.entry === 'in') {
       const position = d.positionId ? positions.get(d.positionId) : undefined;
       const lots = d.volume ?? 0;
@@ -62,12 +72,13 @@ export function dealEvents(
         riskMinor: position ? riskAtStop(position, lots, currency, quotes) : null,
       });
     } else if (d.entry === 'out') {
-      events.push({
-        type: 'deal',
-        timeMs,
-        profitMinor: decimalToMinor(d.amount, currency),
-        balanceMinor: decimalToMinor(d.balanceAfter, currency),
-      });
+      const balanceMinor = decimalToMinor(d.balanceAfter, currency);
+      events.push({ type: 'deal', timeMs, profitMinor: decimalToMinor(d.amount, currency), balanceMinor });
+      // once nothing is open, equity is the balance: the engine's figures at that time (a replayed history
+      // reaches each daily reset with the balance it had then)
+      if (!unknown && open.size === 0) {
+        events.push({ type: 'equity', timeMs, balanceMinor, equityMinor: balanceMinor, openPositions: 0 });
+      }
     }
   }
   return events;

@@ -113,6 +113,8 @@ export function createPropJob(deps: {
     t.evaluation = { ...t.evaluation, dealSeq: deals.at(-1)!.seq };
     t.unsaved = true;
     for (const event of events) await step(t, event);
+    // deals are few: their effect (trading days, the day's profit) is written at once
+    if (tracked.has(t.account.id) && t.unsaved) await persist(t);
   }
 
   async function persist(t: Tracked, patch: Partial<PropAccountRow> = {}) {

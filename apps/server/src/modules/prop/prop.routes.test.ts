@@ -205,7 +205,7 @@ describe('goals of an account', () => {
     expect((await call(bob, 'GET', `/trading/objectives/${account.id}`)).statusCode).toBe(404);
     const bad = await call(ada, 'GET', '/trading/objectives/not-an-id');
     expect(bad.statusCode).toBe(400);
-    expectFieldError(bad, { status: bad.statusCode, field: 'accountId' });
+    expectFieldError(bad, { status: bad.statusCode, field: 'id' });
   });
 });
 
@@ -326,6 +326,14 @@ describe('the rules on orders', () => {
 });
 
 describe('ending a challenge', () => {
+  it('refuses to reset a challenge account until the challenge is ended', async () => {
+    const account = await openProp(ada);
+    const reset = await call(ada, 'POST', `/trading/accounts/${account.id}/reset`, { confirm: true });
+    expect(reset.json()).toMatchObject({ statusCode: 409, code: 'PROP_CHALLENGE_ACCOUNT' });
+    await call(ada, 'DELETE', `/trading/accounts/${account.id}/challenge`, { confirm: true });
+    expect((await call(ada, 'POST', `/trading/accounts/${account.id}/reset`, { confirm: true })).statusCode).toBe(200);
+  });
+
   it('needs confirm, answers 404 for another user’s account, and leaves a plain virtual account', async () => {
     const account = await openProp(ada);
     const unconfirmed = await call(ada, 'DELETE', `/trading/accounts/${account.id}/challenge`, {});

@@ -1,6 +1,6 @@
 import {
+  accountGoalsParamsSchema,
   accountGoalsSchema,
-  accountIdParamsSchema,
   accountObjectiveBodySchema,
   accountObjectiveParamsSchema,
   accountObjectiveValueBodySchema,
@@ -189,20 +189,20 @@ export function propRoutes(deps: { props: PropService; objectives: ObjectivesSer
     );
 
     app.get(
-      '/trading/objectives/:accountId',
+      '/trading/objectives/:id',
       {
         onRequest,
         schema: {
           tags,
           summary: 'The account’s goals: the challenge’s live rule status and the trader’s objectives today',
           description:
-            'The same payload goes out live as the `rules` event of the account:<id> WebSocket channel for a ' +
+            'The spec’s /trading/objectives/{accountId}: id is a trading account id. The same payload goes out live as the `rules` event of the account:<id> WebSocket channel for a ' +
             'challenge account.',
-          params: accountIdParamsSchema,
+          params: accountGoalsParamsSchema,
           response: { 200: accountGoalsSchema, 404: accountNotFound },
         },
       },
-      async (request) => props.goals(authOf(request).userId, request.params.accountId),
+      async (request) => props.goals(authOf(request).userId, request.params.id),
     );
 
     app.post(

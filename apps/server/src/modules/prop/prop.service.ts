@@ -144,18 +144,30 @@ export function createPropService(deps: {
     return { account, prop };
   }
 
-  /** The engine state brought to now with the account's current balance and equity (not stored: the leader does). */
+  /**
+   * The engine state brought to now: the deals booked since it was stored, then the account's current balance and
+   * equity (not stored: the leader's job does that).
+   */
   async function liveState(prop: PropAccountRow): Promise<PropState> {
-    const { engine } = evaluationOf(prop);
+    const { engine, dealSeq } = evaluationOf(prop);
+    const ruleSet = ruleSetOf(challengeOf(prop));
     const held = await orders.holdings(prop.accountId);
     if (!held) return engine;
     const now = clock.now().getTime();
     const quotes = quotesAt(market, now);
-    return evaluate(ruleSetOf(challengeOf(prop)), engine, {
-      type: 'equity',
-      timeMs: now,
-      ...orders.equityOf(held.account, held.positions, quotes),
-    }).state;
+    let state = engine;
+    const deals = await repo.dealsAfter(prop.accountId, dealSeq);
+    if (deals.length > 0) {
+      const positions = await repo.positionsByIds(
+        prop.accountId,
+        deals.flatMap((d) => (d.positionId ? [d.positionId] : [])),
+      );
+      for (const event of dealEvents(deals, positions, prop.currency, quotes)) {
+        state = evaluate(ruleSet, state, event).state;
+      }
+    }
+    const figures = orders.equityOf(held.account, held.positions, quotes);
+    return evaluate(ruleSet, state, { type: 'equity', timeMs: now, ...figures }).state;
   }
 
   /** Today's state of an account without a challenge, for its objectives: its deals since midnight UTC. */
@@ -247,7 +259,8 @@ export function createPropService(deps: {
 
       async created(row: TradingAccountRow, body: CreatePropAccountBody) {
         const { firm: f, challenge: c, ruleSet, phase } = selection(body);
-        const now = clock.now();
+        // the account's own creation time: the demo opens one on its replay clock
+        const now = row.createdAt;
         const prop: PropAccountRow = {
           accountId: row.id,
           userId: row.userId,
@@ -305,6 +318,15 @@ export function createPropService(deps: {
           });
         }
         return out;
+      },
+
+      async beforeReset(account: TradingAccountRow) {
+        if (await repo.propAccount(account.id)) {
+          throw propError(
+            'PROP_CHALLENGE_ACCOUNT',
+            'A challenge account cannot be reset: its trades are the challenge’s record. End the challenge first (DELETE /trading/accounts/{id}/challenge).',
+          );
+        }
       },
 
       async orderCheck(account: TradingAccountRow): Promise<OrderCheck | undefined> {

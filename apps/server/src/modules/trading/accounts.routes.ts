@@ -171,7 +171,9 @@ export function accountsRoutes(deps: { accounts: AccountsService }): FastifyPlug
           response: {
             200: tradingAccountSchema,
             ...notFound,
-            409: errorBodySchema.describe('TRADING_ACCOUNT_NOT_VIRTUAL'),
+            409: errorBodySchema.describe(
+              'TRADING_ACCOUNT_NOT_VIRTUAL, or PROP_CHALLENGE_ACCOUNT for a challenge account',
+            ),
           },
         },
       },

@@ -41,6 +41,8 @@ export type PropAccountHooks = {
    * (paused, failed, per-trade rules). Undefined for an account without a challenge.
    */
   orderCheck(account: TradingAccountRow): Promise<OrderCheck | undefined>;
+  /** Throws a 409 when the account is in a challenge, whose history may not be wiped by a reset. */
+  beforeReset(account: TradingAccountRow): Promise<void>;
 };
 
 /** Throws when a challenge's rules refuse the order; runs inside the order's transaction, so it does no I/O. */
@@ -101,13 +103,15 @@ export function createAccountsService(deps: {
   connectors: ConnectorRegistry;
   /** Told when an account's orders and positions went away (reset, delete), so the trigger job forgets them. */
   onHistoryGone?: (accountId: string) => Promise<void>;
+  /** Where the prop module's hooks are kept: shared by the services of every clock (the demo's replay). */
+  propHooks?: { current?: PropAccountHooks };
 }) {
   const { repo, clock, cipher, connectors } = deps;
   const historyGone = (accountId: string) => deps.onHistoryGone?.(accountId) ?? Promise.resolve();
-  let propHooks: PropAccountHooks | undefined;
+  const hooksBox = deps.propHooks ?? {};
 
   async function present(userId: string, rows: readonly TradingAccountRow[]): Promise<TradingAccount[]> {
-    const fields = propHooks ? await propHooks.fields(userId, rows) : new Map<string, PropFields>();
+    const fields = hooksBox.current ? await hooksBox.current.fields(userId, rows) : new Map<string, PropFields>();
     return rows.map((row) => toTradingAccount(row, fields.get(row.id)));
   }
   const presentOne = async (row: TradingAccountRow) => (await present(row.userId, [row]))[0]!;
@@ -213,6 +217,7 @@ export function createAccountsService(deps: {
   }
 
   async function createProp(userId: string, body: CreatePropAccountBody): Promise<TradingAccountRow> {
+    const propHooks = hooksBox.current;
     if (!propHooks) {
       throw tradingError.onField(
         'kind',
@@ -303,12 +308,12 @@ export function createAccountsService(deps: {
     },
 
     usePropHooks(hooks: PropAccountHooks) {
-      propHooks = hooks;
+      hooksBox.current = hooks;
     },
 
     /** The check of the account challenge's rules on new orders (undefined without a challenge). */
     async orderCheck(account: TradingAccountRow): Promise<OrderCheck | undefined> {
-      return propHooks?.orderCheck(account);
+      return hooksBox.current?.orderCheck(account);
     },
 
     /** The wire form of stored rows, with their prop fields. */
@@ -447,6 +452,7 @@ export function createAccountsService(deps: {
           'Only a virtual account can be reset; the history of a connected account is its broker’s.',
         );
       }
+      await hooksBox.current?.beforeReset(row);
       const start =
         body.starting_balance === undefined ? row.startingBalance : bookAmount(body.starting_balance, row.currency);
       const updated = await repo.reset(userId, id, start, clock.now());

@@ -37,6 +37,7 @@ export function createTradingModule(
     connectors: createConnectorRegistry(deps.connectors),
     onHistoryGone: (accountId: string) =>
       ctx.bus.publish({ channel: TRIGGER_BOOK_CHANNEL, event: 'changed', data: { accountId } }),
+    propHooks: {},
   };
   const accounts = createAccountsService({ ...accountsDeps, clock: ctx.clock });
   const repo = createBrokerRepository(ctx.db);
