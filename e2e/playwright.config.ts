@@ -101,8 +101,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       ...(webDist ? { WEB_DIST: webDist } : {}),
-      // Every spec makes its own users; the demo account would only slow the start.
-      SEED_DEMO: 'false',
+      // Specs make their own users; the demo user is there too, for the screens that show the engine's
+      // replayed trades (metrics.spec.ts signs in as it and reads its weeks of trades).
+      SEED_DEMO: 'true',
       // ...all from this one address, past the per-address sign-up limit (10 an hour). The limits have tests
       // of their own in the server suite (auth.rate-limit, sign-in-throttle).
       RATE_LIMIT: 'false',

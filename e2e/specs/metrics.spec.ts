@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/ui';
@@ -11,6 +12,12 @@ const DEMO = { email: 'demo@tradedesk.local', password: 'DemoTrader2026' };
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(SCREENSHOTS, `metrics-${name}.png`), fullPage: true });
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
 const tile = (page: Page, label: string) =>
   page
     .getByLabel('Headline figures')
@@ -33,13 +40,14 @@ test('the demo trader reads their metrics: every tab, a calendar day’s trades,
   await expect(trades).toBeVisible({ timeout: 30_000 });
   const count = Number((await trades.locator('dd').first().textContent())?.trim());
   expect(count, 'the demo account has the engine’s closed trades').toBeGreaterThan(20);
-  await expect(tile(page, 'Net P/L').locator('dd').first()).toHaveText(/^[+-]?\$[\d,]+\.\d\d$|^\$0\.00$/);
+  await expect(tile(page, 'Net P/L').locator('dd').first()).toHaveText(/^[+-]?(US)?\$[\d,]+\.\d\d$/);
   await expect(page.getByRole('img', { name: /Equity and balance curves/ }).locator('svg')).toBeVisible();
   await shot(page, 'overview');
+  expect(await seriousViolations(page)).toEqual([]);
 
   const tabs = page.getByRole('tablist', { name: 'Metrics sections' });
   const visit = async (name: string, param: string, ready: () => Promise<void>) => {
-    await tabs.getByRole('tab', { name }).click();
+    await tabs.getByRole('tab', { name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`tab=${param}`));
     await ready();
     await shot(page, param);
@@ -76,6 +84,7 @@ test('the demo trader reads their metrics: every tab, a calendar day’s trades,
     await expect(page.getByRole('table', { name: /^Daily P\/L, / })).toBeVisible();
   });
   const calendar = page.getByRole('table', { name: /^Daily P\/L, / });
+  expect(await seriousViolations(page)).toEqual([]);
   const day = calendar.getByRole('button', { name: /^(?!Week of).*, \d+ trades?$/ }).first();
   const label = (await day.getAttribute('aria-label')) ?? '';
   const dayTrades = Number(/, (\d+) trades?$/.exec(label)?.[1]);
@@ -122,7 +131,13 @@ test('the demo trader reads their metrics: every tab, a calendar day’s trades,
   await page.getByRole('button', { name: 'Currency (USD)' }).click();
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
   await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+  // The toggle's tooltip would cover the switches: away with the pointer. Colours are measured once the theme's
+  // transitions have ended, as a person sees them.
+  await page.mouse.move(5, 400);
+  await expect(page.getByRole('tooltip')).toBeHidden();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)).then(() => undefined));
   await shot(page, 'daily_perf-light');
+  expect(await seriousViolations(page)).toEqual([]);
   await tabs.getByRole('tab', { name: 'Time analysis' }).click();
   await expect(page.getByRole('img', { name: /^By hour of day/ }).locator('svg')).toBeVisible();
   await shot(page, 'time_analysis-light');

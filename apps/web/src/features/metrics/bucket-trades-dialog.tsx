@@ -47,14 +47,14 @@ export function BucketTradesDialog(props: {
       {
         id: 'opened',
         header: 'Opened',
-        width: 150,
+        width: 160,
         value: (t) => new Date(t.openedAt),
         format: (t) => f.dateTime(t.openedAt),
       },
       {
         id: 'closed',
         header: 'Closed',
-        width: 150,
+        width: 160,
         value: (t) => new Date(t.closedAt),
         format: (t) => f.dateTime(t.closedAt),
       },
@@ -81,12 +81,12 @@ export function BucketTradesDialog(props: {
         value: (t) => t.closePrice,
         format: (t) => f.price(t.closePrice, digitsOf(t.symbol)),
       },
-      { id: 'session', header: 'Session', width: 110, value: (t) => sessionLabels[t.session] ?? t.session },
+      { id: 'session', header: 'Session', width: 100, value: (t) => sessionLabels[t.session] ?? t.session },
       {
         id: 'pnl',
         header: display.basis === 'net' ? 'Net P/L' : 'Gross P/L',
         numeric: true,
-        width: 110,
+        width: 140,
         value: (t) => tradeAmount(t, display.basis),
         format: (t) => f.pnl(tradeAmount(t, display.basis), display.currency).text,
         render: (t) => {
@@ -123,7 +123,7 @@ export function BucketTradesDialog(props: {
         </Typography>
       </DialogTitle>
       <DialogContent>
-        <Box sx={{ height: Math.min(480, 56 + rows.length * 36), minHeight: 160 }}>
+        <Box sx={{ height: Math.min(520, 96 + rows.length * 37), minHeight: 180 }}>
           <DataTable
             label={`Trades of ${props.title}`}
             columns={columns}

@@ -201,8 +201,8 @@ export function EquityCurves(props: {
         formatter: tooltip,
       },
       grid: [
-        { left: 64, right: 16, top: 32, height: '52%' },
-        { left: 64, right: 16, top: '72%', bottom: 28 },
+        { left: 72, right: 16, top: 32, height: '50%' },
+        { left: 72, right: 16, top: '68%', bottom: 28 },
       ],
       xAxis: [
         { type: 'time', gridIndex: 0, axisLabel: { show: false }, axisLine: { lineStyle: { color: c.grid } } },
@@ -227,6 +227,7 @@ export function EquityCurves(props: {
           type: 'value',
           gridIndex: 1,
           max: 0,
+          splitNumber: 2,
           axisLabel: { color: c.text },
           splitLine: { lineStyle: { color: c.grid } },
         },

@@ -38,7 +38,6 @@ export function MetricsFilters(props: {
   /** The account shown: an id or `all`. */
   account: string;
   accounts: TradingAccount[];
-  currency: string;
   /** Symbols and strategies to offer (those of the trades shown, plus the chosen one). */
   symbols: string[];
   strategies: string[];
@@ -169,7 +168,27 @@ export function MetricsFilters(props: {
         ))}
       </TextField>
       {filtered(view) && <Button onClick={() => onChange(clearedFilters)}>Clear filters</Button>}
-      <Box sx={{ flexGrow: 1 }} />
+    </Box>
+  );
+}
+
+/** The display switches: amounts in the account currency, % of the starting balance or R; net or gross. */
+export function DisplaySwitches(props: {
+  view: MetricsView;
+  currency: string;
+  onChange: (patch: Partial<MetricsView>) => void;
+}) {
+  const { view, onChange } = props;
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        gap: 1,
+        flexWrap: 'wrap',
+        // The theme's secondary text reaches 4.5:1 on the page in both themes; MUI's default grey does not.
+        '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' },
+      }}
+    >
       <ToggleButtonGroup
         size="small"
         exclusive

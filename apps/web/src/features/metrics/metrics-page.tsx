@@ -13,13 +13,14 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useFormatters } from '../../shared/format/format-preferences';
 import { EmptyState } from '../../shared/states/empty-state';
 import { ErrorState } from '../../shared/states/error-state';
+import { InlineAlert } from '../../shared/states/inline-alert';
 import { LoadingState } from '../../shared/states/loading-state';
 import { AccountFormatPreferences } from '../account/account-format-preferences';
 import { useActiveAccount } from '../trading';
 import { BucketTradesDialog } from './bucket-trades-dialog';
 import type { Display } from './metric-values';
 import { type MetricsArgs, useMetricsQuery } from './metrics-api';
-import { clearedFilters, filtered, MetricsFilters } from './metrics-filters';
+import { clearedFilters, DisplaySwitches, filtered, MetricsFilters } from './metrics-filters';
 import {
   DailyPerfTab,
   DayOfWeekTab,
@@ -65,7 +66,8 @@ export function MetricsScreen() {
   );
   const f = useFormatters();
   const active = useActiveAccount();
-  const account = view.account || active.account?.id || '';
+  // The active account by default; closed trades need no connection, so without one the first open account.
+  const account = view.account || active.account?.id || active.accounts.find((a) => a.status !== 'archived')?.id || '';
   const timeZone = f.preferences.timeZone;
   const days = rangeDays(view, dayIn(new Date(), timeZone));
   const args: MetricsArgs = {
@@ -117,15 +119,14 @@ export function MetricsScreen() {
 
   if (active.isLoading) return <LoadingState label="Loading your trading accounts" />;
   if (active.isError) return <ErrorState title="Your trading accounts could not be loaded." />;
-  const accountName =
-    account === 'all' ? 'All accounts' : (active.accounts.find((a) => a.id === account)?.name ?? 'Account');
+  const accountName = account === 'all' ? 'All accounts' : active.accounts.find((a) => a.id === account)?.name;
 
   let body: React.ReactNode;
   if (!account) {
     body = (
       <EmptyState
-        title="No active trading account"
-        description="Open a virtual account, or pick one with the account switcher in the top bar, to see its metrics."
+        title="No trading account yet"
+        description="Open a virtual account in Trading accounts (top bar), trade, and its metrics show here."
       />
     );
   } else if (badRange) {
@@ -163,7 +164,16 @@ export function MetricsScreen() {
   } else {
     const props = { data, display, onOpen: openWith(display) };
     body = (
-      <Box sx={{ opacity: query.isFetching ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={query.isFetching}>
+      <Box
+        sx={{ opacity: query.isFetching ? 0.6 : 1, transition: 'opacity 150ms', display: 'grid', gap: 1.5 }}
+        aria-busy={query.isFetching}
+      >
+        {view.unit === 'r' && data.overview.tradesWithR === 0 && (
+          <InlineAlert severity="info" sx={{ my: 0 }}>
+            None of these trades was opened with a stop loss, so none has an R (its initial risk): amounts in R show as
+            —. Trades placed with a stop loss show in R.
+          </InlineAlert>
+        )}
         {view.sub === 'overview' && <OverviewTab {...props} />}
         {view.sub === 'time_analysis' && <TimeAnalysisTab {...props} />}
         {view.sub === 'general' && <GeneralTab {...props} />}
@@ -199,10 +209,15 @@ export function MetricsScreen() {
       }}
       data-fullscreen={view.fullscreen || undefined}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          Metrics · {accountName}
+          {accountName ? `Metrics · ${accountName}` : 'Metrics'}
         </Typography>
+        <DisplaySwitches
+          view={view}
+          currency={data?.currency ?? active.account?.currency ?? 'USD'}
+          onChange={setView}
+        />
         <Tooltip title={view.fullscreen ? 'Leave fullscreen (Esc)' : 'Fullscreen'}>
           <IconButton
             aria-label="Fullscreen"
@@ -217,7 +232,6 @@ export function MetricsScreen() {
         view={view}
         account={account}
         accounts={active.accounts}
-        currency={data?.currency ?? active.account?.currency ?? 'USD'}
         symbols={symbols}
         strategies={strategies}
         onChange={(patch) => setView('account' in patch ? { ...patch, detail: '', month: '' } : patch)}

@@ -210,8 +210,16 @@ export function GeneralTab({ data, display, onOpen }: TabProps) {
   const none = 'No trades in this period.';
   const plain = (text: string): Shown => ({ text, direction: 'flat' });
   const tiles: Tile[] = [
-    { label: 'First trade', value: g.firstTradeAt ? plain(f.dateTime(g.firstTradeAt)) : missing(none) },
-    { label: 'Last trade', value: g.lastTradeAt ? plain(f.dateTime(g.lastTradeAt)) : missing(none) },
+    {
+      label: 'First trade',
+      value: g.firstTradeAt ? plain(f.date(g.firstTradeAt)) : missing(none),
+      detail: g.firstTradeAt ? f.time(g.firstTradeAt) : undefined,
+    },
+    {
+      label: 'Last trade',
+      value: g.lastTradeAt ? plain(f.date(g.lastTradeAt)) : missing(none),
+      detail: g.lastTradeAt ? f.time(g.lastTradeAt) : undefined,
+    },
     { label: 'Trades per day', value: ratioShown(f, g.averageTradesPerDay, 2, none) },
     { label: 'Total volume', value: plain(f.volume(g.totalVolume, { unit: 'lots', withUnit: true })) },
     {
@@ -276,10 +284,8 @@ export function GeneralTab({ data, display, onOpen }: TabProps) {
         tiles={tiles}
         unsigned={new Set(tiles.filter((t) => t.label !== 'Long' && t.label !== 'Short').map((t) => t.label))}
       />
-      <Box sx={twoColumns}>
-        <BucketPanel title="Long and short" buckets={sides} display={display} onOpen={onOpen} />
-        <MfeTable data={data} display={display} />
-      </Box>
+      <BucketPanel title="Long and short" buckets={sides} display={display} onOpen={onOpen} />
+      <MfeTable data={data} display={display} />
     </Box>
   );
 }
@@ -296,13 +302,13 @@ function MfeTable({ data, display }: { data: MetricsResponse; display: Display }
         header: 'Closed',
         value: (t) => new Date(t.closedAt),
         format: (t) => f.dateTime(t.closedAt),
-        width: 150,
+        width: 170,
       },
       {
         id: 'net',
         header: 'Net',
         numeric: true,
-        width: 100,
+        width: 130,
         value: (t) => t.net,
         render: (t) => <ShownValue value={f.pnl(t.net, display.currency)} signed />,
         format: (t) => f.pnl(t.net, display.currency).text,
@@ -311,7 +317,7 @@ function MfeTable({ data, display }: { data: MetricsResponse; display: Display }
         id: 'mfe',
         header: 'MFE',
         numeric: true,
-        width: 100,
+        width: 130,
         value: (t) => t.mfe?.money ?? null,
         format: (t) => (t.mfe ? f.pnl(t.mfe.money, display.currency).text : '—'),
       },
@@ -319,7 +325,7 @@ function MfeTable({ data, display }: { data: MetricsResponse; display: Display }
         id: 'mae',
         header: 'MAE',
         numeric: true,
-        width: 100,
+        width: 130,
         value: (t) => t.mae?.money ?? null,
         format: (t) => (t.mae ? f.pnl(t.mae.money, display.currency).text : '—'),
       },
@@ -327,7 +333,7 @@ function MfeTable({ data, display }: { data: MetricsResponse; display: Display }
         id: 'best',
         header: 'Best exit',
         numeric: true,
-        width: 100,
+        width: 130,
         value: (t) => t.bestExitNet,
         format: (t) => (t.bestExitNet === null ? '—' : f.pnl(t.bestExitNet, display.currency).text),
       },
@@ -374,7 +380,7 @@ export function SymbolsTab(props: TabProps & { onDetail: (symbol: string) => voi
         id: 'pnl',
         header: `${display.basis === 'net' ? 'Net' : 'Gross'} (${unitLabel(display)})`,
         numeric: true,
-        width: 120,
+        width: 140,
         value: (s) => (display.basis === 'net' ? s.net : s.gross),
         format: (s) => bucketShown(f, s, display).text,
         render: (s) => <ShownValue value={bucketShown(f, s, display)} signed />,
@@ -391,7 +397,7 @@ export function SymbolsTab(props: TabProps & { onDetail: (symbol: string) => voi
         id: 'avg',
         header: 'Average net',
         numeric: true,
-        width: 110,
+        width: 130,
         value: (s) => s.averageNet,
         format: (s) => f.pnl(s.averageNet, display.currency).text,
       },
@@ -399,7 +405,7 @@ export function SymbolsTab(props: TabProps & { onDetail: (symbol: string) => voi
         id: 'long',
         header: 'Long',
         numeric: true,
-        width: 120,
+        width: 165,
         value: (s) => s.long.net,
         format: (s) => `${f.pnl(s.long.net, display.currency).text} (${s.long.count})`,
       },
@@ -407,7 +413,7 @@ export function SymbolsTab(props: TabProps & { onDetail: (symbol: string) => voi
         id: 'short',
         header: 'Short',
         numeric: true,
-        width: 120,
+        width: 165,
         value: (s) => s.short.net,
         format: (s) => `${f.pnl(s.short.net, display.currency).text} (${s.short.count})`,
       },
@@ -415,7 +421,7 @@ export function SymbolsTab(props: TabProps & { onDetail: (symbol: string) => voi
         id: 'costs',
         header: 'Costs',
         numeric: true,
-        width: 100,
+        width: 120,
         value: (s) => s.commission + s.swap,
         format: (s) => f.money(s.commission + s.swap, display.currency),
       },

@@ -82,7 +82,13 @@ export function PnlCalendar(props: {
     if (!b || b.count === 0) {
       return (
         <Box
-          sx={{ height: '100%', p: 0.75, color: muted ? 'text.disabled' : 'text.secondary', fontSize: 12 }}
+          sx={{
+            height: '100%',
+            p: 0.75,
+            color: 'text.secondary',
+            fontSize: 12,
+            fontStyle: muted ? 'italic' : undefined,
+          }}
           aria-label={`${label}: no trades`}
         >
           {heading}
@@ -105,21 +111,21 @@ export function PnlCalendar(props: {
           alignContent: 'space-between',
           justifyItems: 'start',
           textAlign: 'left',
+          color: 'text.primary',
           p: 0.75,
           borderRadius: 1,
-          opacity: muted ? 0.7 : 1,
-          bgcolor: alpha(colour, 0.1 + 0.45 * Math.min(1, Math.abs(v) / largest)),
+          bgcolor: alpha(colour, 0.08 + 0.3 * Math.min(1, Math.abs(v) / largest)),
           '&:hover': { outline: `1px solid ${colour}` },
           '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
         })}
       >
-        <Box component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
+        <Box component="span" sx={{ fontSize: 12, fontStyle: muted ? 'italic' : undefined }}>
           {heading}
         </Box>
         <Box component="span" sx={{ fontWeight: 600, fontSize: 13, fontVariantNumeric: 'tabular-nums' }}>
           {shown.text}
         </Box>
-        <Box component="span" sx={{ fontSize: 11, color: 'text.secondary' }}>
+        <Box component="span" sx={{ fontSize: 11 }}>
           {tradesText(b.count)}
         </Box>
       </ButtonBase>
