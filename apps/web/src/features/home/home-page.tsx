@@ -4,15 +4,56 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { InlineAlert } from '../../shared/states/inline-alert';
+import { LoadingState } from '../../shared/states/loading-state';
 import { useConfigurationQuery } from '../account/account-api';
 import { selectCurrentUser } from '../auth';
 import { LazyDashboardTradeWidget } from '../trading/lazy-dashboard-trade-widget';
 import { ActiveCharts } from './active-charts';
 
-type HomeTab = 'charts' | 'account';
+type HomeTab = 'charts' | 'objectives' | 'account';
+const HOME_TABS: readonly HomeTab[] = ['charts', 'objectives', 'account'];
+const TAB_KEY = 'tradedesk.home.tab';
+
+// The objectives tab brings the rule engine's figures and the live account channel: loaded when opened.
+const ObjectivesTab = lazy(() =>
+  import('../prop/components/objectives-tab').then((m) => ({ default: m.ObjectivesTab })),
+);
+
+function storedTab(): HomeTab | null {
+  try {
+    const t = localStorage.getItem(TAB_KEY);
+    return HOME_TABS.includes(t as HomeTab) ? (t as HomeTab) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The dashboard's tab: the address's `?tab=` (so a reload or a shared link keeps it), else the last one chosen here. */
+function useHomeTab(): [HomeTab, (tab: HomeTab) => void] {
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get('tab');
+  const tab = HOME_TABS.includes(fromUrl as HomeTab) ? (fromUrl as HomeTab) : (storedTab() ?? 'charts');
+  const setTab = (next: HomeTab) => {
+    try {
+      localStorage.setItem(TAB_KEY, next);
+    } catch {
+      // storage refused (private mode): the address still keeps the tab
+    }
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        n.set('tab', next);
+        return n;
+      },
+      { replace: true },
+    );
+  };
+  return [tab, setTab];
+}
 
 function formatDate(iso: string | undefined): string | undefined {
   if (!iso) return undefined;
@@ -21,11 +62,12 @@ function formatDate(iso: string | undefined): string | undefined {
 }
 
 /**
- * Home, the dashboard: the user's active charts (their saved charts, the default tab) and the account facts the
- * server holds (GET /customer/configuration).
+ * Home, the dashboard (spec section 2): the user's active charts (their saved charts, the default tab), the
+ * objectives (goals) of the active trading account (a prop challenge's rules, live, and the user's own objectives)
+ * and the account facts the server holds (GET /customer/configuration). The tab survives a reload.
  */
 export function HomePage() {
-  const [tab, setTab] = useState<HomeTab>('charts');
+  const [tab, setTab] = useHomeTab();
   const user = useAppSelector(selectCurrentUser);
   const { data: configuration, isLoading, isError } = useConfigurationQuery();
   const general = configuration?.general;
@@ -56,6 +98,7 @@ export function HomePage() {
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab value="charts" label="Active charts" id="home-tab-charts" aria-controls="home-panel-charts" />
+        <Tab value="objectives" label="Objectives" id="home-tab-objectives" aria-controls="home-panel-objectives" />
         <Tab value="account" label="Account" id="home-tab-account" aria-controls="home-panel-account" />
       </Tabs>
       <Paper
@@ -67,6 +110,21 @@ export function HomePage() {
         sx={{ p: { xs: 1, sm: 2 } }}
       >
         {tab === 'charts' && <ActiveCharts />}
+      </Paper>
+      <Paper
+        variant="outlined"
+        component="section"
+        role="tabpanel"
+        id="home-panel-objectives"
+        aria-labelledby="home-tab-objectives"
+        hidden={tab !== 'objectives'}
+        sx={{ p: { xs: 1.5, sm: 2 } }}
+      >
+        {tab === 'objectives' && (
+          <Suspense fallback={<LoadingState label="Loading your objectives" />}>
+            <ObjectivesTab />
+          </Suspense>
+        )}
       </Paper>
       <Paper
         variant="outlined"

@@ -36,6 +36,7 @@ describe('settings page', { timeout: 20_000 }, () => {
       'Security',
       'Notifications',
       'Trading accounts',
+      'Rules (objectives)',
       'Privacy',
       'Delete account',
     ]);

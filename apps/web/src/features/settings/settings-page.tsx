@@ -40,6 +40,16 @@ function TradingAccountsPage() {
   );
 }
 
+// The rule tab (objectives) brings the objective catalogue and the prop-firm feature: loaded when opened.
+const ObjectivesPageLazy = lazy(() => import('./pages/objectives-page').then((m) => ({ default: m.ObjectivesPage })));
+function ObjectivesPage() {
+  return (
+    <Suspense fallback={<LoadingSettings />}>
+      <ObjectivesPageLazy />
+    </Suspense>
+  );
+}
+
 const pageComponents: Record<SettingsPageId, ComponentType<{ config: Configuration }>> = {
   my_account: MyAccountPage,
   public_profile: PublicProfilePage,
@@ -47,6 +57,7 @@ const pageComponents: Record<SettingsPageId, ComponentType<{ config: Configurati
   security: SecurityPage,
   notifications: NotificationsPage,
   trading_accounts: TradingAccountsPage,
+  objectives: ObjectivesPage,
   privacy: PrivacyPage,
   delete_account: DeleteAccountPage,
 };

@@ -6,6 +6,7 @@ export const settingsPages = [
   { id: 'security', label: 'Security' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'trading_accounts', label: 'Trading accounts' },
+  { id: 'objectives', label: 'Rules (objectives)' },
   { id: 'privacy', label: 'Privacy' },
   { id: 'delete_account', label: 'Delete account' },
 ] as const;

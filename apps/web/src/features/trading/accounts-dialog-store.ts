@@ -1,7 +1,13 @@
 import { useSyncExternalStore } from 'react';
 
-/** The trading accounts dialog's views (spec section 2); prop firm comes with the next issue. */
-export type AccountsDialogView = 'main_view' | 'account_settings' | 'add_account' | 'connect_existing' | 'open_account';
+/** The trading accounts dialog's views (spec section 2). */
+export type AccountsDialogView =
+  | 'main_view'
+  | 'account_settings'
+  | 'add_account'
+  | 'connect_existing'
+  | 'open_account'
+  | 'prop_firm';
 
 type DialogState = { open: boolean; view: AccountsDialogView; accountId: string | null };
 

@@ -8,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { toast } from '../../../shared/toast/toast';
+import { useBreachAlerts } from '../../prop/use-breach-alerts';
 import { openAccountsDialog, useAccountsDialogState } from '../accounts-dialog-store';
 import { useAccountLive } from '../use-account-live';
 import { useActiveAccount } from '../use-active-account';
@@ -36,13 +37,16 @@ function Dot(props: { color: string }) {
 
 /**
  * The top bar's trading account switcher: the active account's colour, name, balance and equity (live on
- * its account channel); the menu switches to another account or opens the trading accounts dialog, which it
+ * its account channel) and, for a prop account, its phase; a failure of the challenge is toasted at once wherever
+ * the user is. The menu switches to another account or opens the trading accounts dialog, which it
  * mounts (loaded on first use).
  */
 export function AccountSwitcher() {
   const f = useFormatters();
   const { account, accounts, isLoading, switchTo, switching } = useActiveAccount();
   const live = useAccountLive(account?.id ?? null);
+  // A prop account's failure, pause or pass is told at once on whatever page is open.
+  useBreachAlerts(account, f.money);
   const dialog = useAccountsDialogState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialogUsed, setDialogUsed] = useState(false);
@@ -75,7 +79,7 @@ export function AccountSwitcher() {
         aria-expanded={anchor !== null}
         disabled={isLoading || switching}
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ borderColor: 'divider', textTransform: 'none', gap: 1, maxWidth: 360, minWidth: 0 }}
+        sx={{ borderColor: 'divider', textTransform: 'none', gap: 1, maxWidth: 460, minWidth: 0 }}
       >
         {account ? (
           <>
@@ -86,6 +90,18 @@ export function AccountSwitcher() {
             >
               {account.name}
             </Box>
+            {account.propFirm && (
+              <Box
+                component="span"
+                sx={{
+                  display: { xs: 'none', md: 'inline' },
+                  color: account.propFirm.state === 'failed' ? 'error.main' : 'text.secondary',
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {account.propFirm.state === 'failed' ? 'Failed' : account.propFirm.phaseName}
+              </Box>
+            )}
             <Box
               component="span"
               data-testid="switcher-figures"
@@ -107,7 +123,15 @@ export function AccountSwitcher() {
         {others.map((a) => (
           <MenuItem key={a.id} onClick={() => void pick(a.id)}>
             <Dot color={a.color} />
-            <ListItemText sx={{ ml: 1 }} primary={a.name} secondary={f.money(a.balance, a.currency)} />
+            <ListItemText
+              sx={{ ml: 1 }}
+              primary={a.name}
+              secondary={
+                a.propFirm
+                  ? `${a.propFirm.challengeName} · ${a.propFirm.phaseName} · ${f.money(a.balance, a.currency)}`
+                  : f.money(a.balance, a.currency)
+              }
+            />
           </MenuItem>
         ))}
         {others.length > 0 && <Divider />}

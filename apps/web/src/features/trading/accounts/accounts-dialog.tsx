@@ -33,6 +33,7 @@ import { EmptyState } from '../../../shared/states/empty-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { toast } from '../../../shared/toast/toast';
+import { PropFirmView } from '../../prop/components/prop-firm-view';
 import { ConfirmDialog } from '../../settings/components/confirm-dialog';
 import {
   type AccountsDialogView,
@@ -60,7 +61,21 @@ const VIEW_TITLES: Record<AccountsDialogView, string> = {
   add_account: 'Add an account',
   connect_existing: 'Connect an existing account',
   open_account: 'Open an account',
+  prop_firm: 'Start a prop-firm challenge',
 };
+
+const PROP_STATE_TEXT: Record<NonNullable<TradingAccount['propFirm']>['state'], string> = {
+  active: 'In progress',
+  paused: 'Paused',
+  failed: 'Failed',
+  completed: 'Completed',
+};
+
+/** A prop account's firm, challenge, phase and state, for the account list and the switcher. */
+export function propLine(account: TradingAccount): string | null {
+  const p = account.propFirm;
+  return p ? `${p.firmName} · ${p.challengeName} · ${p.phaseName} · ${PROP_STATE_TEXT[p.state]}` : null;
+}
 
 const STATUS_LABELS: Record<TradingAccount['status'], string> = {
   connected: 'Connected',
@@ -111,7 +126,9 @@ export function TradingAccountsDialog() {
             size="small"
             onClick={() =>
               showAccountsDialogView(
-                view === 'open_account' || view === 'connect_existing' ? 'add_account' : 'main_view',
+                view === 'open_account' || view === 'connect_existing' || view === 'prop_firm'
+                  ? 'add_account'
+                  : 'main_view',
               )
             }
           >
@@ -131,6 +148,7 @@ export function TradingAccountsDialog() {
         {view === 'add_account' && <AddAccountView />}
         {view === 'open_account' && <OpenAccountView />}
         {view === 'connect_existing' && <ConnectExistingView />}
+        {view === 'prop_firm' && <PropFirmView />}
       </DialogContent>
     </Dialog>
   );
@@ -267,6 +285,14 @@ function AccountRow(props: { account: TradingAccount }) {
               {a.kind === 'virtual' ? 'Virtual' : a.platform.toUpperCase()} · {a.type === 'demo' ? 'Demo' : 'Live'} ·{' '}
               {a.server} · {STATUS_LABELS[a.status]} · {f.money(a.balance, a.currency)}
             </Typography>
+            {a.propFirm && (
+              <Typography
+                variant="body2"
+                sx={{ color: a.propFirm.state === 'failed' ? 'error.main' : 'text.secondary' }}
+              >
+                {propLine(a)}
+              </Typography>
+            )}
           </Box>
         )}
       </Box>
@@ -357,6 +383,11 @@ function AddAccountView() {
         title="Connect an existing account"
         text="An account you already hold on MetaTrader, cTrader or another platform."
         onClick={() => showAccountsDialogView('connect_existing')}
+      />
+      <Choice
+        title="Start a prop-firm challenge"
+        text="A challenge account on the simulated market, evaluated live against a firm's rules."
+        onClick={() => showAccountsDialogView('prop_firm')}
       />
     </Box>
   );

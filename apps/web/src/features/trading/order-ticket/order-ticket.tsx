@@ -10,13 +10,17 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { PlaceOrderResult, TradingAccount } from '@tradedesk/contracts';
-import { conversionSymbols, findInstrument, type Instrument, type StopLock } from '@tradedesk/core';
+import { commissionCost, conversionSymbols, findInstrument, type Instrument, type StopLock } from '@tradedesk/core';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { fieldErrorsOf, isApiError } from '../../../shared/api/api-error';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { EmptyState } from '../../../shared/states/empty-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { toast } from '../../../shared/toast/toast';
+import { TicketRulePanel, tradingStoppedReason } from '../../prop/components/ticket-rule-panel';
+import { ticketRuleCheck } from '../../prop/ticket-rules';
+import { useAccountGoals } from '../../prop/use-account-goals';
 import { ConfirmDialog } from '../../settings/components/confirm-dialog';
 import { openAccountsDialog } from '../accounts-dialog-store';
 import { BuySellWidget } from '../buy-sell-widget';
@@ -123,6 +127,8 @@ function OrderTicket(props: { account: TradingAccount; instrument: Instrument; p
     defaultTicketValues(props.prefill?.side, props.prefill?.type),
   );
   const [alert, setAlert] = useState<string | null>(null);
+  // The server's refusal of a field (a 422 naming it): shown under that field until it is changed.
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const [attempted, setAttempted] = useState(false);
   const [confirmOneClick, setConfirmOneClick] = useState(false);
   const [placeOrder, { isLoading: sending }] = usePlaceOrderMutation();
@@ -145,6 +151,35 @@ function OrderTicket(props: { account: TradingAccount; instrument: Instrument; p
   const preview: TicketPreview | null = quote
     ? ticketPreview({ values, instrument, quote, quotes, account: ticketAccount, nowMs: Date.now() })
     : null;
+  // A prop account: the live rule status, and what this order's stop loss would do to the rules (core's what-if).
+  const goals = useAccountGoals(account.propFirm ? account.id : null);
+  const ruleStatus = goals.goals?.prop ?? null;
+  const stopped = tradingStoppedReason(ruleStatus);
+  const ruleCheck =
+    ruleStatus && preview && preview.entry !== null && preview.lots !== null && preview.lots > 0
+      ? ticketRuleCheck(ruleStatus, {
+          symbol: instrument.id,
+          side: values.side,
+          lots: preview.lots,
+          entry: preview.entry,
+          stopLoss: preview.stopLoss?.price ?? null,
+          riskAmount:
+            preview.moneyAtRisk === null
+              ? null
+              : preview.moneyAtRisk + roundTripCommission(preview.lots, preview.entry),
+          volumeStep: instrument.volumeStep,
+          volumeMin: instrument.volumeMin,
+          volumeMax: instrument.volumeMax,
+        })
+      : null;
+
+  function roundTripCommission(lots: number, price: number): number {
+    try {
+      return 2 * commissionCost(instrument, lots, price, ticketAccount.currency, quotes);
+    } catch {
+      return 0;
+    }
+  }
 
   // A prefill (the buy/sell widget, the dashboard) sets the side and type, and the price for a pending order.
   const prefillNonce = props.prefill?.nonce;
@@ -157,12 +192,14 @@ function OrderTicket(props: { account: TradingAccount; instrument: Instrument; p
 
   const set = (patch: Partial<TicketValues>) => {
     setAlert(null);
+    setServerFields({});
     setValues((v) => ({ ...v, ...patch }));
   };
   const issueOf = (...fields: string[]) =>
-    attempted || fields.some((fl) => fl.endsWith('Pips') || fl === 'stopLoss' || fl === 'takeProfit')
+    fields.map((fl) => serverFields[fl]).find((m) => m !== undefined) ??
+    (attempted || fields.some((fl) => fl.endsWith('Pips') || fl === 'stopLoss' || fl === 'takeProfit')
       ? preview?.issues.find((i) => fields.includes(i.field))?.message
-      : undefined;
+      : undefined);
   const digits = instrument.digits;
   const currency = ticketAccount.currency;
 
@@ -178,12 +215,23 @@ function OrderTicket(props: { account: TradingAccount; instrument: Instrument; p
     } catch (error) {
       // a network failure keeps the key: sending the same order again cannot fill it twice
       keys.settledUnlessNetwork(error);
+      const fields = isApiError(error) ? fieldErrorsOf(error) : {};
+      // size, stop_loss and the like arrive in snake_case: keyed here as the ticket's fields
+      setServerFields(
+        Object.fromEntries(
+          Object.entries(fields).flatMap(([k, m]) => {
+            const key = k.replace(/_([a-z])/g, (_x, ch: string) => ch.toUpperCase());
+            return key === 'size' || key === 'lots' ? [['volume', m]] : [[key, m]];
+          }),
+        ),
+      );
       setAlert(serverErrorTextOf(error, 'The order could not be sent. Try again.'));
     }
   }
 
   function submit() {
     setAttempted(true);
+    if (stopped) return;
     if (!preview || preview.issues.length > 0 || preview.lots === null) return;
     void send(orderRequestOf(values, instrument, preview));
   }
@@ -200,7 +248,7 @@ function OrderTicket(props: { account: TradingAccount; instrument: Instrument; p
     });
     setValues(v);
     setAttempted(true);
-    if (p.issues.length > 0 || p.lots === null) return;
+    if (stopped || p.issues.length > 0 || p.lots === null) return;
     void send(orderRequestOf(v, instrument, p));
   }
 
@@ -229,7 +277,7 @@ function OrderTicket(props: { account: TradingAccount; instrument: Instrument; p
       <BuySellWidget
         symbol={instrument.id}
         oneClick={preferences.oneClick}
-        disabled={sending}
+        disabled={sending || stopped !== null}
         onTrade={(side, price) => {
           if (preferences.oneClick) oneClick(side, price);
           else set({ side, type: 'market' });
@@ -368,6 +416,19 @@ function OrderTicket(props: { account: TradingAccount; instrument: Instrument; p
           ['Free margin', money(f, ticketAccount.freeMargin, currency)],
         ]}
       />
+      {ruleCheck && !stopped && (
+        <TicketRulePanel
+          check={ruleCheck}
+          lots={preview?.lots ?? null}
+          hasStop={!!preview?.stopLoss}
+          onUseLots={(lots) => set({ sizeMode: 'lots', lots: String(lots) })}
+        />
+      )}
+      {stopped && (
+        <InlineAlert severity="error" title="Trading stopped on this account" sx={{ my: 0 }}>
+          {stopped}
+        </InlineAlert>
+      )}
       {attempted && preview?.issues.some((i) => i.field === 'symbol' || i.field === 'expiry') && (
         <InlineAlert severity="warning" sx={{ my: 0 }}>
           {preview.issues
@@ -380,7 +441,7 @@ function OrderTicket(props: { account: TradingAccount; instrument: Instrument; p
         type="submit"
         variant="contained"
         color={values.side === 'buy' ? 'success' : 'error'}
-        disabled={sending || !quote}
+        disabled={sending || !quote || stopped !== null}
       >
         {sending ? 'Sending…' : submitLabel}
       </Button>
