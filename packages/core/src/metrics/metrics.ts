@@ -596,12 +596,13 @@ class CurveBuilder {
     if (down > dd.money) {
       dd.money = down;
       dd.percent = this.peakBalance > 0 ? (down / this.peakBalance) * 100 : 0;
-      if (dd.peakAtMs !== (Number.isNaN(this.peakAt) ? null : this.peakAt)) {
+      const peakAt = Number.isNaN(this.peakAt) ? null : this.peakAt;
+      if (dd.peakAtMs !== peakAt) {
         // a new, deeper drawdown from another peak: its recovery is still to come
         dd.recoveredAtMs = null;
         dd.recovered = false;
       }
-      dd.peakAtMs = Number.isNaN(this.peakAt) ? null : this.peakAt;
+      dd.peakAtMs = peakAt;
       dd.troughAtMs = timeMs;
       this.inMax = true;
     }
@@ -785,12 +786,22 @@ export function computeMetrics(input: MetricsInput): Metrics {
   }
   closeRun(n);
 
-  // each bucket's trade ids, in close order, into arrays of the bucket's size
+  // each bucket's trade ids, in close order, into arrays of the bucket's size (all trades' is `ids` itself)
   all.ids = ids;
-  const bucketsWithIds = [long, short, ...hours, ...sessions, ...weekdays, ...holding];
-  for (const a of [...bucketsWithIds, ...days.accs, ...weeks.accs, ...symbolAll, ...symbolLong, ...symbolShort]) {
-    a.takeIds();
-  }
+  const buckets = [
+    long,
+    short,
+    hours,
+    sessions,
+    weekdays,
+    holding,
+    days.accs,
+    weeks.accs,
+    symbolAll,
+    symbolLong,
+    symbolShort,
+  ];
+  for (const a of buckets.flat()) a.takeIds();
   for (let i = 0; i < n; i++) {
     const id = ids[i]!;
     const sym = symbolSlotOf[i]!;
