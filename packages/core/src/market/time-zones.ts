@@ -114,6 +114,24 @@ export function zoneOffsetMinutes(zone: string, utcMs: number): number {
   return offset;
 }
 
+/**
+ * The zone's offset at an instant (as zoneOffsetMinutes) and the span [fromMs, toMs) of instants around it that
+ * share it (bounded by the instant's UTC year), so a caller walking through time asks again only on leaving it.
+ */
+export function zoneOffsetSpan(zone: string, utcMs: number): { offsetMinutes: number; fromMs: number; toMs: number } {
+  if (zone === 'UTC') return { offsetMinutes: 0, fromMs: Number.NEGATIVE_INFINITY, toMs: Number.POSITIVE_INFINITY };
+  const year = new Date(utcMs).getUTCFullYear();
+  const segments = segmentsOfYear(zone, year);
+  let i = 0;
+  while (i + 1 < segments.length && segments[i + 1]!.from <= utcMs) i++;
+  const next = segments[i + 1];
+  return {
+    offsetMinutes: segments[i]!.offset,
+    fromMs: segments[i]!.from,
+    toMs: next ? next.from : Date.UTC(year + 1, 0, 1),
+  };
+}
+
 /** Local calendar date (epoch day), minute of day (0-1439) and ISO weekday (1 = Monday ... 7 = Sunday) of an instant. */
 export function toLocal(zone: string, utcMs: number): { epochDay: number; minuteOfDay: number; weekday: number } {
   const local = utcMs + zoneOffsetMinutes(zone, utcMs) * MS_PER_MINUTE;

@@ -1,4 +1,4 @@
-import { zoneOffsetMinutes } from '../market/time-zones.js';
+import { zoneOffsetSpan } from '../market/time-zones.js';
 import type { Excursion } from './excursions.js';
 import { SESSION_LABELS, type SessionLabel, sessionMatches, sessionOf } from './sessions.js';
 
@@ -198,24 +198,15 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
- * Local calendar day, hour and ISO weekday of instants in one zone, with the zone's offset kept per UTC hour
- * (an hour whose offset changes inside it, at a transition, is computed each time).
+ * Local calendar day, hour and ISO weekday of instants in one zone. The zone's offset holds between two DST
+ * transitions (zoneOffsetSpan), and the instants asked come nearly in time order, so the span of the last look-up
+ * is kept: almost every look-up is two comparisons instead of a search of the zone's transitions.
  */
 class LocalClock {
-  private readonly offsets = new Map<number, number>();
+  private spanFrom = 0;
+  private spanTo = 0;
+  private offsetMs = 0;
   constructor(private readonly zone: string) {}
-
-  private offsetMs(ms: number): number {
-    const hour = Math.floor(ms / HOUR_MS);
-    let o = this.offsets.get(hour);
-    if (o === undefined) {
-      const a = zoneOffsetMinutes(this.zone, hour * HOUR_MS);
-      const b = zoneOffsetMinutes(this.zone, hour * HOUR_MS + HOUR_MS - 1);
-      o = a === b ? a * 60_000 : Number.NaN;
-      this.offsets.set(hour, o);
-    }
-    return Number.isNaN(o) ? zoneOffsetMinutes(this.zone, ms) * 60_000 : o;
-  }
 
   /** Epoch day of the last `at`. */
   epochDay = 0;
@@ -226,7 +217,13 @@ class LocalClock {
 
   /** Reads the local epoch day, hour and weekday of an instant into the fields (no allocation per trade). */
   at(ms: number): void {
-    const local = ms + this.offsetMs(ms);
+    if (!(ms >= this.spanFrom && ms < this.spanTo)) {
+      const span = zoneOffsetSpan(this.zone, ms);
+      this.spanFrom = span.fromMs;
+      this.spanTo = span.toMs;
+      this.offsetMs = span.offsetMinutes * 60_000;
+    }
+    const local = ms + this.offsetMs;
     const epochDay = Math.floor(local / DAY_MS);
     this.epochDay = epochDay;
     this.hour = Math.floor((local - epochDay * DAY_MS) / HOUR_MS);
@@ -239,6 +236,10 @@ const weekdayOf = (epochDay: number) => ((((epochDay + 3) % 7) + 7) % 7) + 1;
 
 // --- buckets ---------------------------------------------------------------------------------------------------
 
+/**
+ * The running sums of one bucket. Its trade ids are written once the bucket's size is known (`takeIds`, then
+ * `putId` in trade order): one exact array per bucket instead of arrays grown by a push per trade.
+ */
 class Acc {
   count = 0;
   wins = 0;
@@ -253,26 +254,36 @@ class Acc {
   rSum = 0;
   rCount = 0;
   ids: string[] = [];
+  private filled = 0;
 
-  add(f: TradeFigures) {
-    const t = f.trade;
+  /** Adds a trade: its net, gross profit, commission, swap and R (NaN without one). */
+  add(net: number, gross: number, commission: number, swap: number, r: number) {
     this.count++;
-    this.net += f.net;
-    this.gross += t.profitMinor;
-    this.commission += t.commissionMinor;
-    this.swap += t.swapMinor;
-    if (f.net > 0) {
+    this.net += net;
+    this.gross += gross;
+    this.commission += commission;
+    this.swap += swap;
+    if (net > 0) {
       this.wins++;
-      this.winSum += f.net;
-    } else if (f.net < 0) {
+      this.winSum += net;
+    } else if (net < 0) {
       this.losses++;
-      this.lossSum += f.net;
+      this.lossSum += net;
     } else this.breakEven++;
-    if (f.r !== null) {
-      this.rSum += f.r;
+    if (!Number.isNaN(r)) {
+      this.rSum += r;
       this.rCount++;
     }
-    this.ids.push(t.id);
+  }
+
+  /** Makes room for the ids of the trades added. */
+  takeIds() {
+    this.ids = new Array(this.count);
+    this.filled = 0;
+  }
+
+  putId(id: string) {
+    this.ids[this.filled++] = id;
   }
 
   bucket(): Bucket {
@@ -297,19 +308,79 @@ class Acc {
 
 const accs = (n: number) => Array.from({ length: n }, () => new Acc());
 
-function keyed<K>(map: Map<K, Acc>, key: K): Acc {
-  let a = map.get(key);
-  if (!a) {
-    a = new Acc();
-    map.set(key, a);
+/** Buckets keyed by a day or week (epoch day), numbered in order of first use (each trade records its number). */
+class DayAccs {
+  readonly keys: number[] = [];
+  readonly accs: Acc[] = [];
+  private readonly slots = new Map<number, number>();
+  // trades come in close order, so consecutive trades mostly share a day and a week: the last is kept
+  private lastKey = Number.NaN;
+  private lastSlot = -1;
+
+  slot(key: number): number {
+    if (key === this.lastKey) return this.lastSlot;
+    let s = this.slots.get(key);
+    if (s === undefined) {
+      s = this.accs.length;
+      this.slots.set(key, s);
+      this.keys.push(key);
+      this.accs.push(new Acc());
+    }
+    this.lastKey = key;
+    this.lastSlot = s;
+    return s;
   }
-  return a;
+
+  /** Slot numbers in ascending key order. */
+  sortedSlots(): number[] {
+    return this.keys.map((_, i) => i).sort((a, b) => this.keys[a]! - this.keys[b]!);
+  }
 }
+
+/**
+ * The session (index in SESSION_LABELS) of instants within a range of UTC hours. Sessions open and close on whole
+ * hours of their zones (each with its own DST), so the label is the same through a UTC hour (see sessionOf); it is
+ * kept per hour in a flat table, which is much cheaper per trade than sessionOf's shared map.
+ */
+class SessionHours {
+  private readonly table: Int8Array;
+  constructor(
+    private readonly firstHour: number,
+    hours: number,
+  ) {
+    this.table = new Int8Array(hours).fill(-1);
+  }
+
+  /** A table for instants in [fromMs, toMs]; null where the range is too long to hold (a few years fit easily). */
+  static forRange(fromMs: number, toMs: number): SessionHours | null {
+    const first = Math.floor(fromMs / HOUR_MS);
+    const hours = Math.floor(toMs / HOUR_MS) - first + 1;
+    return hours > 0 && hours <= MAX_SESSION_HOURS ? new SessionHours(first, hours) : null;
+  }
+
+  at(ms: number): number {
+    const k = Math.floor(ms / HOUR_MS) - this.firstHour;
+    if (!(k >= 0 && k < this.table.length)) return SESSION_LABELS.indexOf(sessionOf(ms));
+    let s = this.table[k]!;
+    if (s < 0) {
+      s = SESSION_LABELS.indexOf(sessionOf(ms));
+      this.table[k] = s;
+    }
+    return s;
+  }
+}
+
+/** About 114 years of hours (1 MB). */
+const MAX_SESSION_HOURS = 1_000_000;
 
 // --- per trade ----------------------------------------------------------------------------------------------------
 
 /** The figures of one trade: net, holding time, session, risk and R, excursions in R, best-exit net. */
 export function tradeFigures(t: MetricsTradeInput): TradeFigures {
+  return figuresOf(t, sessionOf(t.openedAtMs));
+}
+
+function figuresOf(t: MetricsTradeInput, session: SessionLabel): TradeFigures {
   const net = t.profitMinor + t.commissionMinor + t.swapMinor;
   const dir = t.side === 'buy' ? 1 : -1;
   let risk: number | null = null;
@@ -324,7 +395,7 @@ export function tradeFigures(t: MetricsTradeInput): TradeFigures {
     trade: t,
     net,
     holdingSeconds: Math.max(0, (t.closedAtMs - t.openedAtMs) / 1000),
-    session: sessionOf(t.openedAtMs),
+    session,
     risk,
     r: risk === null ? null : net / risk,
     mfeR: risk === null || !mfe ? null : mfe.minor / risk,
@@ -375,12 +446,12 @@ export function sharpeSortino(returns: readonly number[]): { sharpe: number | nu
  * Kestner's K-ratio (1996) of a cumulative series y[i] at x = 1..n: least-squares slope / (its standard error x
  * sqrt(n)). Null with fewer than three points or a perfectly straight line.
  */
-export function kRatio(cumulative: readonly number[]): number | null {
+export function kRatio(cumulative: ArrayLike<number>): number | null {
   const n = cumulative.length;
   if (n < 3) return null;
   const meanX = (n + 1) / 2;
   let meanY = 0;
-  for (const y of cumulative) meanY += y;
+  for (let i = 0; i < n; i++) meanY += cumulative[i]!;
   meanY /= n;
   let sxx = 0;
   let sxy = 0;
@@ -409,9 +480,18 @@ export function kRatio(cumulative: readonly number[]): number | null {
 const byClose = (a: MetricsTradeInput, b: MetricsTradeInput) =>
   a.closedAtMs - b.closedAtMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-function isSortedByClose(trades: readonly MetricsTradeInput[]): boolean {
-  for (let i = 1; i < trades.length; i++) if (byClose(trades[i - 1]!, trades[i]!) > 0) return false;
-  return true;
+/** Whether the trades are in close order, and the earliest and latest open times, in one look at each trade. */
+function scanTrades(trades: readonly MetricsTradeInput[]): { sorted: boolean; openFrom: number; openTo: number } {
+  let sorted = true;
+  let openFrom = Number.POSITIVE_INFINITY;
+  let openTo = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < trades.length; i++) {
+    const t = trades[i]!;
+    if (sorted && i > 0 && byClose(trades[i - 1]!, t) > 0) sorted = false;
+    if (t.openedAtMs < openFrom) openFrom = t.openedAtMs;
+    if (t.openedAtMs > openTo) openTo = t.openedAtMs;
+  }
+  return { sorted, openFrom, openTo };
 }
 
 /**
@@ -422,7 +502,7 @@ function isSortedByClose(trades: readonly MetricsTradeInput[]): boolean {
 function maeOrder(
   timeByTrade: Float64Array,
   minorByTrade: Float64Array,
-  figures: readonly TradeFigures[],
+  idByTrade: readonly string[],
 ): { times: Float64Array; minors: Float64Array; ids: string[] } {
   const n = timeByTrade.length;
   let scale = 1;
@@ -440,20 +520,119 @@ function maeOrder(
   const minors = new Float64Array(count);
   const ids: string[] = new Array(count);
   for (let j = 0; j < count; j++) {
-    const i = packed[j]! % scale;
+    const key = packed[j]!;
+    // the trade's index is the key's remainder (floored, so that times before 1970 decode too)
+    const i = key - Math.floor(key / scale) * scale;
     times[j] = timeByTrade[i]!;
     minors[j] = minorByTrade[i]!;
-    ids[j] = figures[i]!.trade.id;
+    ids[j] = idByTrade[i]!;
   }
   return { times, minors, ids };
 }
 
-const mean = (sum: number, n: number) => (n === 0 ? null : sum / n);
+/**
+ * The balance and equity curves with the maximum drawdown of the balance, point by point in time order, into an
+ * array sized up front.
+ */
+class CurveBuilder {
+  readonly points: CurvePoint[];
+  private k = 0;
+  balance: number;
+  private peakBalance: number;
+  private peakEquity: number;
+  /** When the balance peak was reached; NaN before any (a plain number field: storing a time allocates nothing). */
+  private peakAt: number;
+  private inMax = false;
+  /** The last time the balance changed; NaN before any. */
+  private lastTime = Number.NaN;
+  readonly dd: Drawdown = {
+    money: 0,
+    percent: 0,
+    peakAtMs: null,
+    troughAtMs: null,
+    recoveredAtMs: null,
+    recovered: false,
+    durationSeconds: 0,
+  };
 
-/** Every figure of the metrics screen from closed trades and balance operations. */
+  constructor(size: number, startingBalance: number, peakAt: number | null) {
+    this.points = new Array(size);
+    this.balance = startingBalance;
+    this.peakBalance = startingBalance;
+    this.peakEquity = startingBalance;
+    this.peakAt = peakAt ?? Number.NaN;
+  }
+
+  point(timeMs: number, equity: number, tradeId: string | null, kind: CurvePoint['kind']) {
+    if (equity > this.peakEquity) this.peakEquity = equity;
+    const peakEquity = this.peakEquity;
+    const down = peakEquity - equity;
+    this.points[this.k++] = {
+      timeMs,
+      balance: this.balance,
+      equity,
+      drawdown: down,
+      drawdownPercent: peakEquity > 0 ? (down / peakEquity) * 100 : 0,
+      tradeId,
+      kind,
+    };
+  }
+
+  /** After the balance changed at timeMs: a new peak, a deeper drawdown, or the maximum one recovered. */
+  onBalance(timeMs: number) {
+    const dd = this.dd;
+    this.lastTime = timeMs;
+    if (this.balance >= this.peakBalance) {
+      if (this.inMax && dd.recoveredAtMs === null) {
+        dd.recoveredAtMs = timeMs;
+        dd.recovered = true;
+        this.inMax = false;
+      }
+      this.peakAt = timeMs;
+      this.peakBalance = this.balance;
+      return;
+    }
+    const down = this.peakBalance - this.balance;
+    if (down > dd.money) {
+      dd.money = down;
+      dd.percent = this.peakBalance > 0 ? (down / this.peakBalance) * 100 : 0;
+      const peakAt = Number.isNaN(this.peakAt) ? null : this.peakAt;
+      if (dd.peakAtMs !== peakAt) {
+        // a new, deeper drawdown from another peak: its recovery is still to come
+        dd.recoveredAtMs = null;
+        dd.recovered = false;
+      }
+      dd.peakAtMs = peakAt;
+      dd.troughAtMs = timeMs;
+      this.inMax = true;
+    }
+  }
+
+  finish(): Drawdown {
+    const dd = this.dd;
+    if (dd.money > 0 && dd.peakAtMs !== null) {
+      const end =
+        dd.recoveredAtMs ?? (Number.isNaN(this.lastTime) ? null : this.lastTime) ?? dd.troughAtMs ?? dd.peakAtMs;
+      dd.durationSeconds = Math.max(0, (end - dd.peakAtMs) / 1000);
+    } else {
+      dd.peakAtMs = null;
+    }
+    return dd;
+  }
+}
+
+const mean = (sum: number, n: number) => (n === 0 ? null : sum / n);
+const isoDate = (epochDay: number) => new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Every figure of the metrics screen from closed trades and balance operations. One pass over the trades reads
+ * each trade object once; the later passes (bucket ids, curves) read typed per-trade arrays it filled.
+ */
 export function computeMetrics(input: MetricsInput): Metrics {
-  const clock = new LocalClock(input.timeZone);
-  const sorted = isSortedByClose(input.trades) ? input.trades : [...input.trades].sort(byClose);
+  const openClock = new LocalClock(input.timeZone);
+  const closeClock = new LocalClock(input.timeZone);
+  const scan = scanTrades(input.trades);
+  const sorted = scan.sorted ? input.trades : [...input.trades].sort(byClose);
   const n = sorted.length;
   const figures: TradeFigures[] = new Array(n);
 
@@ -464,11 +643,31 @@ export function computeMetrics(input: MetricsInput): Metrics {
   const sessions = accs(SESSION_LABELS.length);
   const weekdays = accs(7);
   const holding = accs(HOLDING_BUCKET_BOUNDS.length);
-  const days = new Map<number, Acc>();
-  const dayBalance = new Map<number, number>();
-  const weeks = new Map<number, Acc>();
-  const weekDays = new Map<number, number>();
-  const symbols = new Map<string, { all: Acc; long: Acc; short: Acc }>();
+  const sessionHours = SessionHours.forRange(scan.openFrom, scan.openTo);
+  const days = new DayAccs();
+  const weeks = new DayAccs();
+  const symbolSlots = new Map<string, number>();
+  const symbolNames: string[] = [];
+  const symbolAll: Acc[] = [];
+  const symbolLong: Acc[] = [];
+  const symbolShort: Acc[] = [];
+
+  // per trade, in close order: what the later passes need, so they never read the trade objects again
+  const ids: string[] = new Array(n);
+  const closeMs = new Float64Array(n);
+  const nets = new Float64Array(n);
+  const closedDays = new Int32Array(n);
+  const cumulative = new Float64Array(n);
+  const maeTimeByTrade = new Float64Array(n);
+  const maeMinorByTrade = new Float64Array(n);
+  const isBuy = new Uint8Array(n);
+  const hourOf = new Uint8Array(n);
+  const weekdayIndexOf = new Uint8Array(n);
+  const sessionOfTrade = new Uint8Array(n);
+  const holdingOf = new Uint8Array(n);
+  const daySlotOf = new Int32Array(n);
+  const weekSlotOf = new Int32Array(n);
+  const symbolSlotOf = new Int32Array(n);
 
   let largestWin: TradeFigures | null = null;
   let largestLoss: TradeFigures | null = null;
@@ -488,10 +687,6 @@ export function computeMetrics(input: MetricsInput): Metrics {
   let maeRSum = 0;
   let maeRN = 0;
   let firstOpen = Number.POSITIVE_INFINITY;
-  const cumulative: number[] = new Array(n);
-  const closedDays: number[] = new Array(n);
-  const maeTimeByTrade = new Float64Array(n);
-  const maeMinorByTrade = new Float64Array(n);
   let cum = 0;
 
   const closeRun = (end: number) => {
@@ -499,39 +694,61 @@ export function computeMetrics(input: MetricsInput): Metrics {
     if (runKind === 0 || length === 0) return;
     const best = runKind > 0 ? winStreak : lossStreak;
     if (length > best.length) {
-      const streak = { length, net: runNet, tradeIds: sorted.slice(runStart, end).map((t) => t.id) };
+      const streak = { length, net: runNet, tradeIds: ids.slice(runStart, end) };
       if (runKind > 0) winStreak = streak;
       else lossStreak = streak;
     }
   };
 
-  const sessionIndex = new Map<SessionLabel, number>(SESSION_LABELS.map((s, i) => [s, i]));
   for (let i = 0; i < n; i++) {
     const t = sorted[i]!;
-    const f = tradeFigures(t);
+    const session = sessionHours ? sessionHours.at(t.openedAtMs) : SESSION_LABELS.indexOf(sessionOf(t.openedAtMs));
+    const f = figuresOf(t, SESSION_LABELS[session]!);
+    const net = f.net;
+    const gross = t.profitMinor;
+    const commission = t.commissionMinor;
+    const swap = t.swapMinor;
+    const r = f.r ?? Number.NaN;
     figures[i] = f;
-    all.add(f);
-    (t.side === 'buy' ? long : short).add(f);
-    clock.at(t.openedAtMs);
-    hours[clock.hour]!.add(f);
-    weekdays[clock.weekday - 1]!.add(f);
-    sessions[sessionIndex.get(f.session)!]!.add(f);
+    ids[i] = t.id;
+    closeMs[i] = t.closedAtMs;
+    nets[i] = f.net;
+    all.add(net, gross, commission, swap, r);
+    const buy = t.side === 'buy';
+    isBuy[i] = buy ? 1 : 0;
+    (buy ? long : short).add(net, gross, commission, swap, r);
+    openClock.at(t.openedAtMs);
+    hourOf[i] = openClock.hour;
+    hours[openClock.hour]!.add(net, gross, commission, swap, r);
+    weekdayIndexOf[i] = openClock.weekday - 1;
+    weekdays[openClock.weekday - 1]!.add(net, gross, commission, swap, r);
+    sessionOfTrade[i] = session;
+    sessions[session]!.add(net, gross, commission, swap, r);
     let h = HOLDING_BUCKET_BOUNDS.length - 1;
     while (h > 0 && f.holdingSeconds < HOLDING_BUCKET_BOUNDS[h]!.fromSeconds) h--;
-    holding[h]!.add(f);
-    clock.at(t.closedAtMs);
-    const closedDay = clock.epochDay;
+    holdingOf[i] = h;
+    holding[h]!.add(net, gross, commission, swap, r);
+    closeClock.at(t.closedAtMs);
+    const closedDay = closeClock.epochDay;
     closedDays[i] = closedDay;
-    keyed(days, closedDay).add(f);
-    const weekStart = closedDay - (clock.weekday - 1);
-    keyed(weeks, weekStart).add(f);
-    let sym = symbols.get(t.symbol);
-    if (!sym) {
-      sym = { all: new Acc(), long: new Acc(), short: new Acc() };
-      symbols.set(t.symbol, sym);
+    const day = days.slot(closedDay);
+    daySlotOf[i] = day;
+    days.accs[day]!.add(net, gross, commission, swap, r);
+    const week = weeks.slot(closedDay - (closeClock.weekday - 1));
+    weekSlotOf[i] = week;
+    weeks.accs[week]!.add(net, gross, commission, swap, r);
+    let sym = symbolSlots.get(t.symbol);
+    if (sym === undefined) {
+      sym = symbolNames.length;
+      symbolSlots.set(t.symbol, sym);
+      symbolNames.push(t.symbol);
+      symbolAll.push(new Acc());
+      symbolLong.push(new Acc());
+      symbolShort.push(new Acc());
     }
-    sym.all.add(f);
-    (t.side === 'buy' ? sym.long : sym.short).add(f);
+    symbolSlotOf[i] = sym;
+    symbolAll[sym]!.add(net, gross, commission, swap, r);
+    (buy ? symbolLong : symbolShort)[sym]!.add(net, gross, commission, swap, r);
 
     if (f.net > 0 && (!largestWin || f.net > largestWin.net)) largestWin = f;
     if (f.net < 0 && (!largestLoss || f.net < largestLoss.net)) largestLoss = f;
@@ -569,105 +786,82 @@ export function computeMetrics(input: MetricsInput): Metrics {
   }
   closeRun(n);
 
-  // balance curve: balance operations and trade closes in time order (operations first at the same instant)
+  // each bucket's trade ids, in close order, into arrays of the bucket's size (all trades' is `ids` itself)
+  all.ids = ids;
+  const buckets = [
+    long,
+    short,
+    hours,
+    sessions,
+    weekdays,
+    holding,
+    days.accs,
+    weeks.accs,
+    symbolAll,
+    symbolLong,
+    symbolShort,
+  ];
+  for (const a of buckets.flat()) a.takeIds();
+  for (let i = 0; i < n; i++) {
+    const id = ids[i]!;
+    const sym = symbolSlotOf[i]!;
+    if (isBuy[i] === 1) {
+      long.putId(id);
+      symbolLong[sym]!.putId(id);
+    } else {
+      short.putId(id);
+      symbolShort[sym]!.putId(id);
+    }
+    hours[hourOf[i]!]!.putId(id);
+    weekdays[weekdayIndexOf[i]!]!.putId(id);
+    sessions[sessionOfTrade[i]!]!.putId(id);
+    holding[holdingOf[i]!]!.putId(id);
+    days.accs[daySlotOf[i]!]!.putId(id);
+    weeks.accs[weekSlotOf[i]!]!.putId(id);
+    symbolAll[sym]!.putId(id);
+  }
+
+  // balance curve: balance operations and trade closes in time order (operations first at the same instant),
+  // with the equity dipping at each adverse excursion
   const ops = [...(input.balanceOperations ?? [])].sort((a, b) => a.timeMs - b.timeMs);
-  const curve: CurvePoint[] = [];
-  const maes = maeOrder(maeTimeByTrade, maeMinorByTrade, figures);
+  const maes = maeOrder(maeTimeByTrade, maeMinorByTrade, ids);
   const maeCount = maes.times.length;
-  const maePoint = (k: number) => point(maes.times[k]!, balance + maes.minors[k]!, maes.ids[k]!, 'mae');
-  let balance = input.startingBalanceMinor;
-  let peakBalance = balance;
-  let peakEquity = balance;
-  let peakAt: number | null = n > 0 ? Math.min(firstOpen, ops[0]?.timeMs ?? firstOpen) : (ops[0]?.timeMs ?? null);
-  const dd: Drawdown = {
-    money: 0,
-    percent: 0,
-    peakAtMs: null,
-    troughAtMs: null,
-    recoveredAtMs: null,
-    recovered: false,
-    durationSeconds: 0,
-  };
-  let inMax = false;
-  let lastTime: number | null = null;
+  const firstAt: number | null = n > 0 ? Math.min(firstOpen, ops[0]?.timeMs ?? firstOpen) : (ops[0]?.timeMs ?? null);
+  const curve = new CurveBuilder(ops.length + n + maeCount, input.startingBalanceMinor, firstAt);
+  const maePoint = (k: number) => curve.point(maes.times[k]!, curve.balance + maes.minors[k]!, maes.ids[k]!, 'mae');
+  const dayBalance = new Array<number>(days.accs.length).fill(0);
   const daily: { day: number; start: number; net: number }[] = [];
-  const point = (timeMs: number, equity: number, tradeId: string | null, kind: CurvePoint['kind']) => {
-    if (equity > peakEquity) peakEquity = equity;
-    const down = peakEquity - equity;
-    curve.push({
-      timeMs,
-      balance,
-      equity,
-      drawdown: down,
-      drawdownPercent: peakEquity > 0 ? (down / peakEquity) * 100 : 0,
-      tradeId,
-      kind,
-    });
-  };
-  const onBalance = (timeMs: number) => {
-    lastTime = timeMs;
-    if (balance >= peakBalance) {
-      if (inMax && dd.recoveredAtMs === null) {
-        dd.recoveredAtMs = timeMs;
-        dd.recovered = true;
-        inMax = false;
-      }
-      peakAt = timeMs;
-      peakBalance = balance;
-      return;
-    }
-    const down = peakBalance - balance;
-    if (down > dd.money) {
-      dd.money = down;
-      dd.percent = peakBalance > 0 ? (down / peakBalance) * 100 : 0;
-      if (dd.peakAtMs !== peakAt) {
-        // a new, deeper drawdown from another peak: its recovery is still to come
-        dd.recoveredAtMs = null;
-        dd.recovered = false;
-      }
-      dd.peakAtMs = peakAt;
-      dd.troughAtMs = timeMs;
-      inMax = true;
-    }
-  };
   let oi = 0;
   let mi = 0;
-  const trackDay = (day: number, net: number) => {
+  for (let i = 0; i < n; i++) {
+    const closedAt = closeMs[i]!;
+    while (oi < ops.length && ops[oi]!.timeMs <= closedAt) {
+      const op = ops[oi++]!;
+      while (mi < maeCount && maes.times[mi]! < op.timeMs) maePoint(mi++);
+      curve.balance += op.amountMinor;
+      curve.point(op.timeMs, curve.balance, null, 'balance');
+      curve.onBalance(op.timeMs);
+    }
+    while (mi < maeCount && maes.times[mi]! < closedAt) maePoint(mi++);
+    const day = closedDays[i]!;
+    const net = nets[i]!;
     const last = daily[daily.length - 1];
     // a zone whose clocks go back over midnight can repeat a date: it stays one day
     if (last && last.day >= day) last.net += net;
-    else daily.push({ day, start: balance, net });
-  };
-  for (let i = 0; i < n; i++) {
-    const f = figures[i]!;
-    const t = f.trade;
-    while (oi < ops.length && ops[oi]!.timeMs <= t.closedAtMs) {
-      const op = ops[oi++]!;
-      while (mi < maeCount && maes.times[mi]! < op.timeMs) maePoint(mi++);
-      balance += op.amountMinor;
-      point(op.timeMs, balance, null, 'balance');
-      onBalance(op.timeMs);
-    }
-    while (mi < maeCount && maes.times[mi]! < t.closedAtMs) maePoint(mi++);
-    trackDay(closedDays[i]!, f.net);
-    balance += f.net;
-    dayBalance.set(closedDays[i]!, balance);
-    point(t.closedAtMs, balance, t.id, 'close');
-    onBalance(t.closedAtMs);
+    else daily.push({ day, start: curve.balance, net });
+    curve.balance += net;
+    dayBalance[daySlotOf[i]!] = curve.balance;
+    curve.point(closedAt, curve.balance, ids[i]!, 'close');
+    curve.onBalance(closedAt);
   }
   while (mi < maeCount) maePoint(mi++);
   while (oi < ops.length) {
     const op = ops[oi++]!;
-    balance += op.amountMinor;
-    point(op.timeMs, balance, null, 'balance');
-    onBalance(op.timeMs);
+    curve.balance += op.amountMinor;
+    curve.point(op.timeMs, curve.balance, null, 'balance');
+    curve.onBalance(op.timeMs);
   }
-  if (dd.money > 0 && dd.peakAtMs !== null) {
-    const end = dd.recoveredAtMs ?? lastTime ?? dd.troughAtMs ?? dd.peakAtMs;
-    dd.durationSeconds = Math.max(0, (end - dd.peakAtMs) / 1000);
-  } else {
-    dd.peakAtMs = null;
-  }
+  const dd = curve.finish();
 
   // daily returns over every weekday from the first to the last trading day (weekend days with trades too)
   const returns: number[] = [];
@@ -689,14 +883,11 @@ export function computeMetrics(input: MetricsInput): Metrics {
   const { sharpe, sortino } = sharpeSortino(returns);
 
   const overviewBucket = all.bucket();
-  const dayBuckets: DayBucket[] = [...days.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([epochDay, acc]) => ({
-      ...acc.bucket(),
-      epochDay,
-      date: new Date(epochDay * 86_400_000).toISOString().slice(0, 10),
-      balance: dayBalance.get(epochDay) ?? 0,
-    }));
+  const dayBuckets: DayBucket[] = days.sortedSlots().map((slot) => {
+    const epochDay = days.keys[slot]!;
+    return { ...days.accs[slot]!.bucket(), epochDay, date: isoDate(epochDay), balance: dayBalance[slot]! };
+  });
+  const weekDays = new Map<number, number>();
   for (const d of dayBuckets) {
     const ws = d.epochDay - (weekdayOf(d.epochDay) - 1);
     weekDays.set(ws, (weekDays.get(ws) ?? 0) + 1);
@@ -742,15 +933,17 @@ export function computeMetrics(input: MetricsInput): Metrics {
     dayOfWeek: weekdays.map((a, i) => ({ ...a.bucket(), weekday: i + 1 })),
     hodl: holding.map((a, i) => ({ ...a.bucket(), ...HOLDING_BUCKET_BOUNDS[i]! })),
     days: dayBuckets,
-    weeks: [...weeks.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([ws, acc]) => ({
-        ...acc.bucket(),
-        weekStart: new Date(ws * 86_400_000).toISOString().slice(0, 10),
-        tradingDays: weekDays.get(ws) ?? 0,
-      })),
-    symbols: [...symbols.entries()]
-      .map(([symbol, s]) => ({ ...s.all.bucket(), symbol, long: s.long.bucket(), short: s.short.bucket() }))
+    weeks: weeks.sortedSlots().map((slot) => {
+      const ws = weeks.keys[slot]!;
+      return { ...weeks.accs[slot]!.bucket(), weekStart: isoDate(ws), tradingDays: weekDays.get(ws) ?? 0 };
+    }),
+    symbols: symbolNames
+      .map((symbol, s) => ({
+        ...symbolAll[s]!.bucket(),
+        symbol,
+        long: symbolLong[s]!.bucket(),
+        short: symbolShort[s]!.bucket(),
+      }))
       .sort((a, b) => b.net - a.net || (a.symbol < b.symbol ? -1 : 1)),
     general: {
       firstTradeAtMs: n > 0 ? firstOpen : null,
@@ -773,7 +966,7 @@ export function computeMetrics(input: MetricsInput): Metrics {
       averageMfeR: mean(mfeRSum, mfeRN),
       averageMaeR: mean(maeRSum, maeRN),
     },
-    curve,
+    curve: curve.points,
     trades: figures,
   };
 }
