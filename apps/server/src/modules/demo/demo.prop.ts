@@ -6,6 +6,7 @@ import type { AccountsService } from '../trading/accounts.service.js';
 import type { OrdersService } from '../trading/orders.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { DEMO_USER } from './demo.seed.js';
+import { trendSide } from './demo.trading.js';
 
 /** The demo challenge account's name. */
 export const DEMO_PROP_ACCOUNT_NAME = 'Demo two-step challenge';
@@ -36,14 +37,6 @@ export const DEMO_PROP_STRATEGY = {
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-
-function trendSide(market: SimulatedMarket, symbol: string, atMs: number, bars: number): 'buy' | 'sell' | null {
-  const closed = market.candles(symbol, '1h', { to: Math.floor(atMs / 1000), limit: bars + 1, asOfMs: atMs });
-  if (closed.length < bars + 1) return null;
-  const last = closed[closed.length - 1]!.close;
-  const average = closed.slice(0, bars).reduce((sum, c) => sum + c.close, 0) / bars;
-  return last >= average ? 'buy' : 'sell';
-}
 
 /**
  * On first start, gives the demo user a prop-firm challenge account in phase 1 with three weeks of trades. As

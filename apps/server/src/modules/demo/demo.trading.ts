@@ -50,7 +50,7 @@ function replayClock(startMs: number) {
 }
 
 /** Side of the demo rule for an instrument at a moment: above its average buys, below sells. */
-function trendSide(market: SimulatedMarket, symbol: string, atMs: number, bars: number): 'buy' | 'sell' | null {
+export function trendSide(market: SimulatedMarket, symbol: string, atMs: number, bars: number): 'buy' | 'sell' | null {
   const closed = market.candles(symbol, '1h', { to: Math.floor(atMs / 1000), limit: bars + 1, asOfMs: atMs });
   if (closed.length < bars + 1) return null;
   const last = closed[closed.length - 1]!.close;

@@ -151,7 +151,15 @@ function OpenChartDialog(props: { currentId: string | null; onClose(): void; onO
   );
 }
 
-function DeleteDialog(props: { name: string; onClose(): void; onDelete(): Promise<void> }) {
+/** "Delete “name”?" with what deleting does, Cancel and Delete; a refusal shows in the dialog. */
+export function DeleteDialog(props: {
+  name: string;
+  description: string;
+  onClose(): void;
+  /** Deletes; the dialog closes itself when it resolves (`closeOnDone`, default true). */
+  onDelete(): Promise<void>;
+  closeOnDone?: boolean;
+}) {
   const titleId = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -159,9 +167,7 @@ function DeleteDialog(props: { name: string; onClose(): void; onDelete(): Promis
     <Dialog open onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>Delete “{props.name}”?</DialogTitle>
       <DialogContent>
-        <DialogContentText>
-          The saved chart and its drawings are deleted. The chart stays on screen, unsaved.
-        </DialogContentText>
+        <DialogContentText>{props.description}</DialogContentText>
         {error && (
           <DialogContentText role="alert" sx={{ color: 'error.main', mt: 1 }}>
             {error}
@@ -178,7 +184,7 @@ function DeleteDialog(props: { name: string; onClose(): void; onDelete(): Promis
             setBusy(true);
             try {
               await props.onDelete();
-              props.onClose();
+              if (props.closeOnDone !== false) props.onClose();
             } catch (failure) {
               setError(messageOf(failure));
             } finally {
@@ -271,7 +277,14 @@ export function ChartsMenu(props: ChartsMenuProps) {
       {dialog === 'open' && (
         <OpenChartDialog currentId={props.chartId} onClose={() => setDialog(null)} onOpen={props.onOpen} />
       )}
-      {dialog === 'delete' && <DeleteDialog name={name} onClose={() => setDialog(null)} onDelete={props.onDelete} />}
+      {dialog === 'delete' && (
+        <DeleteDialog
+          name={name}
+          description="The saved chart and its drawings are deleted. The chart stays on screen, unsaved."
+          onClose={() => setDialog(null)}
+          onDelete={props.onDelete}
+        />
+      )}
     </Box>
   );
 }

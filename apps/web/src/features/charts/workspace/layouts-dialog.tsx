@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -21,6 +20,7 @@ import { useFormatters } from '../../../shared/format/format-preferences';
 import { EmptyState } from '../../../shared/states/empty-state';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
+import { DeleteDialog } from './charts-menu';
 import { useDeleteLayoutMutation, useLayoutsQuery, useRenameLayoutMutation } from './saved-charts-api';
 
 /** The longest layout name the server takes (`/layouts` name). */
@@ -73,46 +73,6 @@ function RenameRow(props: { layout: Layout; onDone(layout?: Layout): void }) {
   );
 }
 
-function DeleteLayoutDialog(props: { layout: Layout; open: boolean; onClose(): void; onDeleted(): void }) {
-  const titleId = useId();
-  const [remove, { isLoading }] = useDeleteLayoutMutation();
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Dialog open onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Delete “{props.layout.name}”?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          The layout is deleted; its saved charts are kept and stay in Open saved chart.
-          {props.open ? ' The chart that was active stays on screen on its own.' : ''}
-        </DialogContentText>
-        {error && (
-          <DialogContentText role="alert" sx={{ color: 'error.main', mt: 1 }}>
-            {error}
-          </DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button
-          color="error"
-          variant="contained"
-          loading={isLoading}
-          onClick={async () => {
-            try {
-              await remove(props.layout.id).unwrap();
-              props.onDeleted();
-            } catch (failure) {
-              setError(messageOf(failure));
-            }
-          }}
-        >
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /**
  * The saved layouts: open one, rename it, or delete it after a confirmation. The open layout's rename and
  * delete are reported to the workspace (`onRenamed`, `onDeleted`) so its autosave keeps the new version and
@@ -130,6 +90,7 @@ export function LayoutsDialog(props: {
   const layouts = useLayoutsQuery();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Layout | null>(null);
+  const [remove] = useDeleteLayoutMutation();
   const list = layouts.data ?? [];
   return (
     <Dialog open onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -212,12 +173,14 @@ export function LayoutsDialog(props: {
         <Button onClick={props.onClose}>Close</Button>
       </DialogActions>
       {deleting && (
-        <DeleteLayoutDialog
-          layout={deleting}
-          open={deleting.id === props.currentId}
+        <DeleteDialog
+          name={deleting.name}
+          description={`The layout is deleted; its saved charts are kept and stay in Open saved chart.${
+            deleting.id === props.currentId ? ' The chart that was active stays on screen on its own.' : ''
+          }`}
           onClose={() => setDeleting(null)}
-          onDeleted={() => {
-            setDeleting(null);
+          onDelete={async () => {
+            await remove(deleting.id).unwrap();
             props.onDeleted(deleting.id);
           }}
         />

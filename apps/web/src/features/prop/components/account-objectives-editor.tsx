@@ -12,13 +12,14 @@ import { ErrorState } from '../../../shared/states/error-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { toast } from '../../../shared/toast/toast';
-import { openAccountsDialog, useActiveAccount } from '../../trading';
+import { openAccountsDialog } from '../../trading';
 import { readObjectiveValue } from '../objective-values';
 import {
   useObjectiveCatalogueQuery,
   useRemoveAccountObjectiveMutation,
   useUpdateAccountObjectiveMutation,
 } from '../prop-api';
+import { useShownAccount } from '../use-shown-account';
 import { AddObjectiveForm, unitAdornment } from './add-objective-form';
 
 /**
@@ -27,10 +28,7 @@ import { AddObjectiveForm, unitAdornment } from './add-objective-form';
  * against the catalogue's bounds before sending; the server's refusals show as sentences on the field.
  */
 export function AccountObjectivesSettings() {
-  const { account, accounts, isLoading, isError } = useActiveAccount();
-  const [picked, setPicked] = useState<string | null>(null);
-  const open = accounts.filter((a) => a.status !== 'archived');
-  const shown = open.find((a) => a.id === picked) ?? account ?? open[0] ?? null;
+  const { shown, open, setPicked, isLoading, isError } = useShownAccount();
   if (isLoading) return <LoadingState label="Loading your trading accounts" />;
   if (isError) return <ErrorState title="Your trading accounts could not be loaded." />;
   if (!shown)

@@ -4,15 +4,15 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TradingAccount } from '@tradedesk/contracts';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DensityProvider } from '../../../shared/density/density';
 import { EmptyState } from '../../../shared/states/empty-state';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { AccountFormatPreferences } from '../../account/account-format-preferences';
-import { openAccountsDialog, useActiveAccount } from '../../trading';
+import { openAccountsDialog } from '../../trading';
 import { useAccountGoals } from '../use-account-goals';
+import { useShownAccount } from '../use-shown-account';
 import { AddObjectiveForm } from './add-objective-form';
 import { ObjectiveStatusList } from './objective-status-list';
 import { PropStatusPanel } from './prop-status-panel';
@@ -24,10 +24,7 @@ import { PropStatusPanel } from './prop-status-panel';
  * (met, on track, broken with a warning) and a way to add one. Shows the active account; another can be picked.
  */
 export function ObjectivesTab() {
-  const { account, accounts, isLoading, isError } = useActiveAccount();
-  const [picked, setPicked] = useState<string | null>(null);
-  const open = accounts.filter((a) => a.status !== 'archived');
-  const shown = open.find((a) => a.id === picked) ?? account ?? open[0] ?? null;
+  const { shown, open, setPicked, isLoading, isError } = useShownAccount();
   if (isLoading) return <LoadingState label="Loading your trading accounts" />;
   if (isError) return <ErrorState title="Your trading accounts could not be loaded." />;
   if (!shown)
