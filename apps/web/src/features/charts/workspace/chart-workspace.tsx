@@ -12,7 +12,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import type { ApiError } from '../../../shared/api/api-error';
@@ -36,6 +36,7 @@ import { useChartSettings } from '../tools/use-chart-settings';
 import { useChartTemplate } from '../tools/use-chart-template';
 import { ChartPane } from './chart-pane';
 import { ChartsMenu } from './charts-menu';
+import { LayoutsDialog } from './layouts-dialog';
 
 import { PaneSync } from './pane-sync';
 import {
@@ -122,9 +123,6 @@ function urlOf(state: WorkspaceState, layoutId: string | null): URLSearchParams 
   if (pane.indicators.length > 0) next.set('ind', encodeIndicators(pane.indicators));
   return next;
 }
-
-/** The saved layouts' list (rename, delete), fetched when first opened. */
-const LayoutsDialog = lazy(async () => ({ default: (await import('./layouts-dialog')).LayoutsDialog }));
 
 const tfShort = (tf: Timeframe) => timeframeShortLabels[tf];
 const countLabel = (n: number) => `${n} chart${n === 1 ? '' : 's'}`;
@@ -655,26 +653,24 @@ export function ChartWorkspace() {
           onManageLayouts={() => setManagingLayouts(true)}
         />
         {managingLayouts && (
-          <Suspense fallback={null}>
-            <LayoutsDialog
-              currentId={layoutId}
-              onClose={() => setManagingLayouts(false)}
-              onOpen={(id) => {
-                if (id !== layoutId) setLoadingLayout(id);
-              }}
-              onRenamed={(layout) => {
-                // The open layout's autosave goes on from the renamed version.
-                layoutSaved.current = { ...layoutSaved.current, version: layout.version };
-              }}
-              onDeleted={(id) => {
-                if (id !== layoutId) return;
-                // The open layout is gone: its active chart stays on screen, on its own.
-                const pane = stateRef.current.panes[stateRef.current.active]!;
-                setLayoutId(null);
-                dispatch({ type: 'reset', state: singleWorkspace(pane) });
-              }}
-            />
-          </Suspense>
+          <LayoutsDialog
+            currentId={layoutId}
+            onClose={() => setManagingLayouts(false)}
+            onOpen={(id) => {
+              if (id !== layoutId) setLoadingLayout(id);
+            }}
+            onRenamed={(layout) => {
+              // The open layout's autosave goes on from the renamed version.
+              layoutSaved.current = { ...layoutSaved.current, version: layout.version };
+            }}
+            onDeleted={(id) => {
+              if (id !== layoutId) return;
+              // The open layout is gone: its active chart stays on screen, on its own.
+              const pane = stateRef.current.panes[stateRef.current.active]!;
+              setLayoutId(null);
+              dispatch({ type: 'reset', state: singleWorkspace(pane) });
+            }}
+          />
         )}
         <Tooltip title={fullscreen.on ? 'Exit full screen (Shift+F)' : 'Full screen (Shift+F)'}>
           <IconButton

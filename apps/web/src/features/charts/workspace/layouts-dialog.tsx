@@ -20,7 +20,7 @@ import { useFormatters } from '../../../shared/format/format-preferences';
 import { EmptyState } from '../../../shared/states/empty-state';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
-import { DeleteDialog } from './charts-menu';
+import { DeleteDialog } from './delete-dialog';
 import { useDeleteLayoutMutation, useLayoutsQuery, useRenameLayoutMutation } from './saved-charts-api';
 
 /** The longest layout name the server takes (`/layouts` name). */
