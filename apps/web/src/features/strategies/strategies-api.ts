@@ -3,7 +3,6 @@ import type {
   ApproachStatus,
   JournalTradeList,
   Strategy,
-  StrategyFolder,
   StrategyLabelKind,
   StrategyList,
   StrategySnapshot,
@@ -76,6 +75,22 @@ export const strategiesApi = api
           },
         });
 
+      /** A change that answers the strategy: the answer replaces the cached strategy. */
+      async function writeStrategy(
+        args: { id: string },
+        {
+          dispatch,
+          queryFulfilled,
+        }: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<{ data: Strategy }> },
+      ) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(strategiesApi.util.upsertQueryData('strategy', args.id, data));
+        } catch {
+          // Shown by the caller.
+        }
+      }
+
       return {
         strategies: build.query<StrategyList, { page: number; limit?: number }>({
           query: ({ page, limit = 10 }) => ({ url: '/strategies', params: { page, limit } }),
@@ -100,13 +115,15 @@ export const strategiesApi = api
         }),
 
         // Tags, symbols, timeframes and indicators of a strategy.
-        addStrategyLabel: build.mutation<unknown, LabelArgs>({
+        addStrategyLabel: build.mutation<Strategy, LabelArgs>({
           query: ({ id, kind, value }) => ({ url: `${strategyUrl(id)}/${kind}/${enc(value)}`, method: 'POST' }),
-          invalidatesTags: (_r, error, { id }) => (error ? [] : [strategyTag(id)]),
+          onQueryStarted: writeStrategy,
+          invalidatesTags: (_r, error) => (error ? [] : [LIST]),
         }),
-        removeStrategyLabel: build.mutation<unknown, LabelArgs>({
+        removeStrategyLabel: build.mutation<Strategy, LabelArgs>({
           query: ({ id, kind, value }) => ({ url: `${strategyUrl(id)}/${kind}/${enc(value)}`, method: 'DELETE' }),
-          invalidatesTags: (_r, error, { id }) => (error ? [] : [strategyTag(id)]),
+          onQueryStarted: writeStrategy,
+          invalidatesTags: (_r, error) => (error ? [] : [LIST]),
         }),
 
         // Snapshots: chart images attached to the strategy.
@@ -115,13 +132,20 @@ export const strategiesApi = api
           transformResponse: (r: { snapshots: StrategySnapshot[] }) => r.snapshots,
           providesTags: (_r, _e, id) => [snapshotsTag(id)],
         }),
-        uploadStrategySnapshot: build.mutation<unknown, { id: string; file: Blob; name?: string }>({
+        /** A saved chart of the user as a snapshot (shown with its symbol and timeframe, opened on the chart). */
+        attachChartSnapshot: build.mutation<Strategy, { id: string; chartId: string }>({
+          query: ({ id, chartId }) => ({ url: `${strategyUrl(id)}/snapshots`, method: 'POST', body: { chartId } }),
+          onQueryStarted: writeStrategy,
+          invalidatesTags: (_r, error, { id }) => (error ? [] : [snapshotsTag(id)]),
+        }),
+        uploadStrategySnapshot: build.mutation<Strategy, { id: string; file: Blob; name?: string }>({
           query: ({ id, file, name }) => ({
             url: `${strategyUrl(id)}/snapshots`,
             method: 'POST',
             body: fileBody(file, name),
           }),
-          invalidatesTags: (_r, error, { id }) => (error ? [] : [snapshotsTag(id), strategyTag(id)]),
+          onQueryStarted: writeStrategy,
+          invalidatesTags: (_r, error, { id }) => (error ? [] : [snapshotsTag(id)]),
         }),
         deleteStrategySnapshot: build.mutation<void, { id: string; snapshotId: string }>({
           query: ({ id, snapshotId }) => ({ url: `${strategyUrl(id)}/snapshots/${enc(snapshotId)}`, method: 'DELETE' }),
@@ -130,9 +154,9 @@ export const strategiesApi = api
         }),
 
         // Folders.
-        createStrategyFolder: build.mutation<StrategyFolder, { id: string; name: string; color?: string }>({
+        createStrategyFolder: build.mutation<Strategy, { id: string; name: string; color?: string }>({
           query: ({ id, ...body }) => ({ url: `${strategyUrl(id)}/folders`, method: 'POST', body }),
-          invalidatesTags: (_r, error, { id }) => (error ? [] : [strategyTag(id)]),
+          onQueryStarted: writeStrategy,
         }),
         deleteStrategyFolder: build.mutation<void, { id: string; folderId: string }>({
           query: ({ id, folderId }) => ({ url: `${strategyUrl(id)}/folders/${enc(folderId)}`, method: 'DELETE' }),
@@ -296,6 +320,7 @@ export const {
   useAddStrategyLabelMutation,
   useRemoveStrategyLabelMutation,
   useStrategySnapshotsQuery,
+  useAttachChartSnapshotMutation,
   useUploadStrategySnapshotMutation,
   useDeleteStrategySnapshotMutation,
   useCreateStrategyFolderMutation,

@@ -1,8 +1,10 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import ShowChartIcon from '@mui/icons-material/ShowChart';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -16,16 +18,19 @@ import {
   type StrategySnapshot,
 } from '@tradedesk/contracts';
 import { type ReactNode, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useFormatters } from '../../shared/format/format-preferences';
 import { ErrorState } from '../../shared/states/error-state';
 import { LoadingState } from '../../shared/states/loading-state';
 import { DeleteDialog } from '../charts/workspace/delete-dialog';
+import { useSavedChartsQuery } from '../charts/workspace/saved-charts-api';
 import { ApproachesPanel } from './approaches-panel';
 import { ImageUploadButton } from './image-upload';
-import { AddForm } from './inline-edit';
+import { AddForm, failureText } from './inline-edit';
 import { LabelsEditor } from './labels-editor';
 import {
   useAddStrategyLabelMutation,
+  useAttachChartSnapshotMutation,
   useCreateStrategyFolderMutation,
   useDeleteStrategyFolderMutation,
   useDeleteStrategySnapshotMutation,
@@ -141,6 +146,41 @@ function snapshotName(s: StrategySnapshot, f: ReturnType<typeof useFormatters>):
   return `${what} of ${f.dateTime(s.created)}`;
 }
 
+/** Attaches one of the user's saved charts as a snapshot. */
+function AttachChart(props: { strategyId: string }) {
+  const charts = useSavedChartsQuery();
+  const [attach, state] = useAttachChartSnapshotMutation();
+  const [error, setError] = useState<string | null>(null);
+  const list = charts.data ?? [];
+  if (!charts.isSuccess || list.length === 0) return null;
+  return (
+    <TextField
+      select
+      size="small"
+      label="Attach a saved chart"
+      value=""
+      disabled={state.isLoading}
+      error={Boolean(error)}
+      helperText={error ?? undefined}
+      onChange={async (e) => {
+        setError(null);
+        try {
+          await attach({ id: props.strategyId, chartId: e.target.value }).unwrap();
+        } catch (failure) {
+          setError(failureText(failure, 'The chart could not be attached; try again.'));
+        }
+      }}
+      sx={{ minWidth: 200 }}
+    >
+      {list.map((c) => (
+        <MenuItem key={c.id} value={c.id}>
+          {c.name} · {c.symbol} {c.timeframe}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 function Snapshots(props: { strategyId: string }) {
   const query = useStrategySnapshotsQuery(props.strategyId);
   useLoggedFailure(query.error, "The strategy's snapshots");
@@ -156,10 +196,13 @@ function Snapshots(props: { strategyId: string }) {
       id="strategy-snapshots"
       action={
         !full && (
-          <ImageUploadButton
-            label="Upload a snapshot"
-            onUpload={(file) => upload({ id: props.strategyId, file }).unwrap()}
-          />
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+            <AttachChart strategyId={props.strategyId} />
+            <ImageUploadButton
+              label="Upload a snapshot"
+              onUpload={(file) => upload({ id: props.strategyId, file }).unwrap()}
+            />
+          </Box>
         )
       }
     >
@@ -210,8 +253,27 @@ function Snapshots(props: { strategyId: string }) {
                   />
                 </Box>
               ) : (
-                <Box sx={{ height: 110, display: 'grid', placeItems: 'center', color: 'text.secondary', p: 1 }}>
-                  <Typography variant="body2">{snapshotName(s, f)}</Typography>
+                <Box
+                  component={RouterLink}
+                  to={s.chartId ? `/chart?chart=${s.chartId}` : '/chart'}
+                  sx={{
+                    height: 110,
+                    display: 'grid',
+                    placeItems: 'center',
+                    textAlign: 'center',
+                    color: 'text.primary',
+                    p: 1,
+                    bgcolor: 'action.hover',
+                    borderRadius: 1,
+                  }}
+                >
+                  <Box>
+                    <ShowChartIcon aria-hidden />
+                    <Typography variant="body2">
+                      {s.symbol ?? 'Saved chart'} {s.timeframe ?? ''}
+                    </Typography>
+                    <Typography variant="caption">Open on the chart</Typography>
+                  </Box>
                 </Box>
               )}
               <Typography variant="caption" sx={{ display: 'block', px: 1, py: 0.5, color: 'text.secondary' }}>
