@@ -6,7 +6,24 @@ import sanitizeHtml from 'sanitize-html';
  * handing the journal page to the site they lead to.
  */
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'h1', 'h2', 'h3', 'strong', 'em', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'br', 'hr', 'a'],
+  allowedTags: [
+    'p',
+    'h1',
+    'h2',
+    'h3',
+    'strong',
+    'em',
+    's',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'br',
+    'hr',
+    'a',
+  ],
   allowedAttributes: { a: ['href', 'rel', 'target'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { a: ['http', 'https', 'mailto'] },
