@@ -33,9 +33,9 @@ const options: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   transformTags: {
     a: (tagName, attribs) => {
-      const out: sanitizeHtml.Attributes = { rel: 'noopener noreferrer nofollow', target: '_blank' };
-      if (attribs.href !== undefined) out.href = attribs.href;
-      return { tagName, attribs: out };
+      // an href the schemes refuse is dropped after this, leaving a harmless anchor around the text
+      const href = attribs.href === undefined ? {} : { href: attribs.href };
+      return { tagName, attribs: { ...href, rel: 'noopener noreferrer nofollow', target: '_blank' } };
     },
   },
 };
