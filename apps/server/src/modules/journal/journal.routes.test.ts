@@ -393,6 +393,14 @@ describe('/journal/days/{date}', () => {
     expectFieldError(await put({ snapshots: [{ kind: 'video' }] }), { field: 'snapshots.0.kind' });
     expectFieldError(await put({ mood: 3 }, '2026-13-01'), { field: 'date' });
     expectFieldError(await put({ colour: 'red' }), { field: 'colour' });
+    // hostile text in rich text is refused before it reaches the database
+    const nul = await app.inject({
+      method: 'PUT',
+      url: '/api/journal/days/2026-03-03',
+      headers: { authorization: `Bearer ${ada.accessToken}`, 'content-type': 'application/json' },
+      payload: String.raw`{"plan":"a\u0000b"}`,
+    });
+    expectFieldError(nul, { field: 'plan', message: /plan must not contain control characters/ });
   });
 });
 
