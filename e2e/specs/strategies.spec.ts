@@ -27,14 +27,20 @@ test('build a strategy with an approach and a checklist (criterion → condition
   await dialog.getByLabel('Name').fill('London breakout');
   await dialog.getByLabel('Description').fill('The Asian range, broken at the London open, traded with the trend.');
   await page.keyboard.press('Escape');
-  await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Keep editing' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard your changes?' })
+    .getByRole('button', { name: 'Keep editing' })
+    .click();
   await expect(dialog.getByLabel('Name')).toHaveValue('London breakout');
   await dialog.getByLabel('Name').press('Enter');
   await expect(page).toHaveURL(/\/strategies\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').pop()!;
   await expect(page.getByRole('heading', { name: 'London breakout', level: 2 })).toBeVisible();
   await expect(page.getByRole('tab')).toHaveText(['Overview', 'Case studies']);
-  await expect(page.getByRole('link', { name: 'Open node editor' })).toHaveAttribute('href', `/strategies/${id}/editor`);
+  await expect(page.getByRole('link', { name: 'Open node editor' })).toHaveAttribute(
+    'href',
+    `/strategies/${id}/editor`,
+  );
 
   // A tag and a timeframe.
   const labels = page.getByRole('region', { name: 'Tags, symbols, timeframes and indicators' });
@@ -73,7 +79,8 @@ test('build a strategy with an approach and a checklist (criterion → condition
     .getByLabel('Upload a snapshot')
     .setInputFiles({ name: 'setup.png', mimeType: 'image/png', buffer: makePng(64, [38, 166, 154], [239, 83, 80]) });
   await expect(page.getByRole('region', { name: 'Snapshots' }).getByRole('img')).toHaveCount(1);
-  await page.screenshot({ path: join(SCREENSHOTS, 'strategies-built.png'), fullPage: true });
+  await approaches.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SCREENSHOTS, 'strategies-built.png') });
 
   // Reload: all of it was saved.
   await page.reload();
@@ -89,7 +96,8 @@ test('build a strategy with an approach and a checklist (criterion → condition
     /No red-folder news in the next hour/,
   ]);
   await expect(page.getByRole('region', { name: 'Snapshots' }).getByRole('img')).toHaveCount(1);
-  await page.screenshot({ path: join(SCREENSHOTS, 'strategies-reloaded.png'), fullPage: true });
+  await condition.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SCREENSHOTS, 'strategies-reloaded.png') });
 
   // Moving the approach to management takes it out of the entry group.
   await detail.getByRole('combobox', { name: 'Status' }).click();
@@ -102,7 +110,41 @@ test('build a strategy with an approach and a checklist (criterion → condition
   await expect(page.getByText('No trades linked to this strategy yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Fullscreen' }).click();
   await expect(page.locator('[data-fullscreen]')).toBeVisible();
-  await page.screenshot({ path: join(SCREENSHOTS, 'strategies-case-studies-fullscreen.png') });
+  await page.screenshot({ path: join(SCREENSHOTS, 'strategies-fullscreen.png') });
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-fullscreen]')).toHaveCount(0);
+});
+
+/** The demo sign-in of the README: its journal links trades to the demo strategy "RSI mean reversion". */
+const DEMO = { email: 'demo@tradedesk.local', password: 'DemoTrader2026' };
+
+test('the demo trader opens a strategy’s case studies: the journal’s linked trades, each with its chart', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await signIn(page, DEMO);
+  await page.goto('/strategies');
+  await page
+    .getByRole('list', { name: 'Your strategies' })
+    .getByRole('button', { name: /RSI mean reversion/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'RSI mean reversion', level: 2 })).toBeVisible();
+  // Its entry approach is there with its criteria.
+  await expect(
+    page
+      .getByRole('group', { name: /^Entry \(/ })
+      .getByRole('button')
+      .first(),
+  ).toContainText(/criteri/);
+  await page.getByRole('tab', { name: 'Case studies' }).click();
+  await expect(page).toHaveURL(/tab=case_studies/);
+  const studies = page.getByRole('list', { name: 'Case studies' });
+  await expect(studies.getByRole('listitem').first()).toBeVisible();
+  const first = studies.getByRole('listitem').first();
+  await expect(first).toContainText(/Buy/);
+  await expect(first.getByRole('img', { name: /entry and exit marked/ })).toBeVisible();
+  await expect(first.locator('canvas').first()).toBeVisible();
+  await page.screenshot({ path: join(SCREENSHOTS, 'strategies-case-studies.png') });
 });

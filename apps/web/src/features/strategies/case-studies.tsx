@@ -86,13 +86,13 @@ function CaseStudy(props: { trade: JournalTrade }) {
   const f = useFormatters();
   const digits = findInstrument(t.symbol.includes(':') ? t.symbol.split(':')[1]! : t.symbol)?.digits ?? 5;
   const buy = t.direction === 'long';
-  const title = `${buy ? 'Buy' : 'Sell'} ${t.symbol} ${t.volume} lots, closed ${f.dateTime(t.closedAt)}`;
+  const title = `${buy ? 'Buy' : 'Sell'} ${t.symbol} ${t.volume} ${t.volume === 1 ? 'lot' : 'lots'}, closed ${f.dateTime(t.closedAt)}`;
   return (
     <Paper component="li" variant="outlined" aria-label={title} sx={{ listStyle: 'none', p: 1.5, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
         <Chip size="small" label={buy ? 'Buy' : 'Sell'} color={buy ? 'primary' : 'warning'} variant="outlined" />
         <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
-          {t.symbol} · {t.volume} lots
+          {t.symbol} · {t.volume} {t.volume === 1 ? 'lot' : 'lots'}
         </Typography>
         <PnlText value={Number(t.net)} currency={t.currency} />
       </Box>
