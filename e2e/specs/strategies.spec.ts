@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/fixtures';
 import { makePng } from '../support/png';
 import { signIn } from '../support/ui';
@@ -98,6 +99,14 @@ test('build a strategy with an approach and a checklist (criterion → condition
   await expect(page.getByRole('region', { name: 'Snapshots' }).getByRole('img')).toHaveCount(1);
   await condition.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SCREENSHOTS, 'strategies-reloaded.png') });
+  // Nothing serious for axe on the full overview (an approach open with its checklist).
+  await page.waitForTimeout(300);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} - ${n.failureSummary ?? ''}`)),
+  ).toEqual([]);
 
   // Moving the approach to management takes it out of the entry group.
   await detail.getByRole('combobox', { name: 'Status' }).click();

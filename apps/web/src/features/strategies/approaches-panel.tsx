@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -83,19 +84,20 @@ export function ApproachesPanel(props: { strategyId: string }) {
               ) : (
                 <List dense aria-label={`${statusLabels[s]} approaches`}>
                   {state.groups[s].map((a) => (
-                    <ListItemButton
-                      key={a.id}
-                      selected={a.id === state.selectedId}
-                      aria-pressed={a.id === state.selectedId}
-                      onClick={() => dispatch({ type: 'selected', id: a.id === state.selectedId ? null : a.id })}
-                      sx={{ borderRadius: 1 }}
-                    >
-                      <ListItemText
-                        primary={a.name}
-                        secondary={`${a.criteria.length} ${a.criteria.length === 1 ? 'criterion' : 'criteria'}`}
-                        slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
-                      />
-                    </ListItemButton>
+                    <ListItem key={a.id} disablePadding>
+                      <ListItemButton
+                        selected={a.id === state.selectedId}
+                        aria-pressed={a.id === state.selectedId}
+                        onClick={() => dispatch({ type: 'selected', id: a.id === state.selectedId ? null : a.id })}
+                        sx={{ borderRadius: 1 }}
+                      >
+                        <ListItemText
+                          primary={a.name}
+                          secondary={`${a.criteria.length} ${a.criteria.length === 1 ? 'criterion' : 'criteria'}`}
+                          slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
+                        />
+                      </ListItemButton>
+                    </ListItem>
                   ))}
                 </List>
               )}

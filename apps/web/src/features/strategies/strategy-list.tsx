@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Pagination from '@mui/material/Pagination';
@@ -61,19 +62,20 @@ export function StrategyList(props: {
     body = (
       <List dense aria-label="Your strategies" sx={{ opacity: query.isFetching ? 0.6 : 1 }}>
         {items.map((s) => (
-          <ListItemButton
-            key={s.id}
-            selected={s.id === props.selectedId}
-            aria-current={s.id === props.selectedId ? 'page' : undefined}
-            onClick={() => props.onOpen(s.id)}
-            sx={{ borderRadius: 1 }}
-          >
-            <ListItemText
-              primary={s.name}
-              secondary={`${s.approaches} ${s.approaches === 1 ? 'approach' : 'approaches'}${s.tags.length ? ` · ${s.tags.join(', ')}` : ''}`}
-              slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-            />
-          </ListItemButton>
+          <ListItem key={s.id} disablePadding>
+            <ListItemButton
+              selected={s.id === props.selectedId}
+              aria-current={s.id === props.selectedId ? 'page' : undefined}
+              onClick={() => props.onOpen(s.id)}
+              sx={{ borderRadius: 1 }}
+            >
+              <ListItemText
+                primary={s.name}
+                secondary={`${s.approaches} ${s.approaches === 1 ? 'approach' : 'approaches'}${s.tags.length ? ` · ${s.tags.join(', ')}` : ''}`}
+                slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     );
