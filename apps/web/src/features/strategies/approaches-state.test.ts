@@ -77,3 +77,17 @@ describe('approaches grouped by status (spec section 4)', () => {
     expect(selectedApproach(approachesReducer(s, { type: 'selected', id: 'nope' }))).toBeNull();
   });
 });
+
+describe('the cached approach list follows the same rules (applyApproachChange)', () => {
+  it('adds, moves and removes by status, the list ordered entry, management, exit', async () => {
+    const { applyApproachChange } = await import('./strategies-api');
+    type Full = Parameters<typeof applyApproachChange>[0][number];
+    const full = (a: A) => a as unknown as Full;
+    const list = [full(a4), full(a1), full(a3)];
+    const added = applyApproachChange(list, { type: 'added', approach: full(a2) });
+    expect(added.map((a) => a.id)).toEqual(['a1', 'a2', 'a3', 'a4']);
+    const moved = applyApproachChange(added, { type: 'updated', approach: full({ ...a4, status: 'entry' }) });
+    expect(moved.map((a) => `${a.id}:${a.status}`)).toEqual(['a1:entry', 'a2:entry', 'a4:entry', 'a3:management']);
+    expect(applyApproachChange(moved, { type: 'removed', id: 'a2' }).map((a) => a.id)).toEqual(['a1', 'a4', 'a3']);
+  });
+});

@@ -115,7 +115,7 @@ function CaseStudy(props: { trade: JournalTrade }) {
         />
       </Suspense>
       <Box sx={{ mt: 1 }}>
-        <Button component={RouterLink} to={`/journal?date=${t.date}`} size="small">
+        <Button component={RouterLink} to={`/journal?month=${t.date.slice(0, 7)}&day=${t.date}`} size="small">
           Open the day in the journal
         </Button>
       </Box>
