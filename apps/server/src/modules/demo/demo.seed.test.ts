@@ -42,7 +42,8 @@ describe('demo data', () => {
     expect(login.json()).toMatchObject({ status: 'signed_in', user: { username: 'demo', status: 'active' } });
     const taken = await second.app.inject({ method: 'GET', url: '/api/profile/username/demo' });
     expect(taken.json()).toEqual({ username: 'demo', available: false });
-  });
+    // every demo seed runs here (trading replay, challenge, strategies, journal): slow on a loaded machine
+  }, 120_000);
 
   it('gives the demo user a charting workspace, once: watchlist, chart with indicators and drawings, layout, template', async () => {
     const clock = createManualClock('2026-03-04T14:07:00Z');
@@ -132,7 +133,7 @@ describe('demo data', () => {
       const list = (await app.inject({ method: 'GET', url, headers })).json()[key] as unknown[];
       expect(list, url).toHaveLength(1);
     }
-  });
+  }, 120_000);
 
   it('is not created when SEED_DEMO is off', async () => {
     const { app } = await createTestApp({ config: { seedDemo: false } });
