@@ -122,6 +122,24 @@ test('build a strategy with an approach and a checklist (criterion → condition
   await page.screenshot({ path: join(SCREENSHOTS, 'strategies-fullscreen.png') });
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-fullscreen]')).toHaveCount(0);
+
+  // The light theme: the overview with its approach open, nothing serious for axe either.
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await approaches
+    .getByRole('group', { name: /^Management \(1\)/ })
+    .getByRole('button', { name: /Range break/ })
+    .click();
+  await expect(condition.getByRole('list', { name: 'Checklist' }).getByRole('listitem')).toHaveCount(2);
+  await page.waitForTimeout(300);
+  const light = await new AxeBuilder({ page }).analyze();
+  expect(
+    light.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} - ${n.failureSummary ?? ''}`)),
+  ).toEqual([]);
+  await approaches.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SCREENSHOTS, 'strategies-light.png') });
 });
 
 /** The demo sign-in of the README: its journal links trades to the demo strategy "RSI mean reversion". */
