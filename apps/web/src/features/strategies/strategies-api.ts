@@ -52,7 +52,9 @@ function fileBody(file: Blob, name?: string): FormData {
  * replaces the cached one in the strategy's approach list (applyApproachChange) without a refetch.
  */
 export const strategiesApi = api
-  .enhanceEndpoints({ addTagTypes: ['Strategies', 'StrategySnapshots', 'StrategyApproaches', 'StrategyTrades'] })
+  .enhanceEndpoints({
+    addTagTypes: ['Strategies', 'StrategySnapshots', 'StrategyApproaches', 'StrategyApproach', 'StrategyTrades'],
+  })
   .injectEndpoints({
     endpoints: (build) => {
       /** An approach-changing mutation: its answer replaces the approach in the cached list. */
@@ -61,6 +63,8 @@ export const strategiesApi = api
       ) =>
         build.mutation<Approach, Args>({
           query: request,
+          // Only a reader of the one approach refetches; the list takes the answer below.
+          invalidatesTags: (_r, error, args) => (error ? [] : [{ type: 'StrategyApproach', id: args.approachId }]),
           async onQueryStarted(args, { dispatch, queryFulfilled }) {
             try {
               const { data } = await queryFulfilled;
@@ -169,6 +173,11 @@ export const strategiesApi = api
           query: (id) => ({ url: `${strategyUrl(id)}/approach` }),
           transformResponse: (r: { approaches: Approach[] }) => r.approaches,
           providesTags: (_r, _e, id) => [approachesTag(id)],
+        }),
+        /** One approach as the server has it now (the list carries the same, whole). */
+        strategyApproach: build.query<Approach, ApproachRef>({
+          query: (a) => ({ url: approachUrl(a) }),
+          providesTags: (_r, _e, a) => [{ type: 'StrategyApproach', id: a.approachId }],
         }),
         createApproach: build.mutation<
           Approach,
@@ -326,6 +335,7 @@ export const {
   useCreateStrategyFolderMutation,
   useDeleteStrategyFolderMutation,
   useStrategyApproachesQuery,
+  useStrategyApproachQuery,
   useCreateApproachMutation,
   useUpdateApproachMutation,
   useDeleteApproachMutation,
