@@ -17,6 +17,7 @@ export * from './prop.js';
 export * from './settings.js';
 export * from './strategy-graph.js';
 export * from './text.js';
+export * from './trade-imports.js';
 export * from './trade-shares.js';
 export * from './trading.js';
 export * from './trading-accounts.js';
