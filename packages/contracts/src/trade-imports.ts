@@ -38,7 +38,8 @@ export const tradeImportFieldsSchema = z.strictObject({
 });
 export type TradeImportFields = z.infer<typeof tradeImportFieldsSchema>;
 
-export const tradeImportUploadBodySchema = z
+/** The OpenAPI shape of the multipart upload (its parts are read by the handler, never through this schema). */
+export const tradeImportUploadSchema = z
   .object({
     file: z.string().meta({ format: 'binary', description: 'The report: HTML or CSV, at most TRADE_IMPORT_MAX_BYTES' }),
     format: z.string().optional(),

@@ -139,7 +139,10 @@ export const createImportedAccountBodySchema = z.strictObject({
     .number({ error: 'starting_balance must be a number.' })
     .min(0, 'starting_balance must be 0 or more.')
     .max(VIRTUAL_CUSTOM_BALANCE_MAX, `starting_balance must be at most ${VIRTUAL_CUSTOM_BALANCE_MAX}.`)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'starting_balance must have at most 2 decimal places.')
+    .refine(
+      (n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+      'starting_balance must have at most 2 decimal places.',
+    )
     .default(0),
   /** The platform the trades were made on (a label: nothing is connected). */
   platform: z

@@ -1,7 +1,7 @@
 import {
   type ConnectExistingAccountBody,
-  type CreatePropAccountBody,
   type CreateImportedAccountBody,
+  type CreatePropAccountBody,
   type CreateTradingAccountBody,
   type CreateVirtualAccountBody,
   type ResetTradingAccountBody,

@@ -66,8 +66,7 @@ const BALANCE = /^(balance|deposit|withdrawal|credit|bonus|correction)$/i;
 export function looksLikeMt5Csv(text: string): boolean {
   const head = text.split(/\r?\n/, 5).map((l) => l.split(delimiterOf(text)).map(headerKey));
   return head.some(
-    (cells) =>
-      cells.includes('position') && cells.includes('symbol') && cells.filter((c) => c === 'time').length >= 2,
+    (cells) => cells.includes('position') && cells.includes('symbol') && cells.filter((c) => c === 'time').length >= 2,
   );
 }
 

@@ -45,9 +45,7 @@ export function parseReport(
   if (text.trim() === '') throw new UnreadableReportError('The file is empty.');
   const chosen = format === 'auto' ? detectFormat(text) : format;
   if ((chosen === 'csv' || chosen === 'mt5_csv') && isHtml(text)) {
-    throw new UnreadableReportError(
-      `The file is an HTML page, not a CSV; choose the MetaTrader HTML format or auto.`,
-    );
+    throw new UnreadableReportError(`The file is an HTML page, not a CSV; choose the MetaTrader HTML format or auto.`);
   }
   let raw: RawReport;
   switch (chosen) {
@@ -66,7 +64,9 @@ export function parseReport(
     );
   }
   if (raw.rows.length === 0) {
-    throw new UnreadableReportError('The report holds no closed trades and no balance rows: there is nothing to import.');
+    throw new UnreadableReportError(
+      'The report holds no closed trades and no balance rows: there is nothing to import.',
+    );
   }
   const problems = [...raw.problems];
   const records: CheckedRecord[] = [];

@@ -3,7 +3,8 @@ import { type HtmlRow, htmlRows, titleOf } from './html-table.js';
 import { headerKey } from './text.js';
 import { type RawRecord, type RawReport, UnreadableReportError } from './types.js';
 
-const SECTION = /^(positions|orders|deals|open positions|working orders|summary|results|closed transactions|open trades|details|trade history report|statement|closed p\/l)\s*:?$/i;
+const SECTION =
+  /^(positions|orders|deals|open positions|working orders|summary|results|closed transactions|open trades|details|trade history report|statement|closed p\/l)\s*:?$/i;
 
 /** Column indexes of a header row by key; a key written twice (Time, Price) gets `key` then `key2`. */
 function columns(header: HtmlRow): Map<string, number> {

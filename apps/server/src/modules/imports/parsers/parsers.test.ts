@@ -45,14 +45,32 @@ describe('MetaTrader 5 Trade History Report (HTML, UTF-16LE with BOM)', () => {
 
   it('reads the balance rows of the Deals table and skips trade deals', () => {
     expect(report.records.filter((r) => r.kind === 'balance')).toEqual([
-      { kind: 'balance', line: 25, ticket: '9001', time: at('2024-03-01T08:00:00Z'), amount: '10000.00', comment: 'Deposit' },
-      { kind: 'balance', line: 27, ticket: '9010', time: at('2024-03-08T09:00:00Z'), amount: '-500.00', comment: 'Withdrawal' },
+      {
+        kind: 'balance',
+        line: 25,
+        ticket: '9001',
+        time: at('2024-03-01T08:00:00Z'),
+        amount: '10000.00',
+        comment: 'Deposit',
+      },
+      {
+        kind: 'balance',
+        line: 27,
+        ticket: '9010',
+        time: at('2024-03-08T09:00:00Z'),
+        amount: '-500.00',
+        comment: 'Withdrawal',
+      },
     ]);
   });
 
   it('reports the malformed line and the unknown symbol by line', () => {
     expect(report.problems).toEqual([
-      { line: 18, severity: 'warning', message: expect.stringContaining('symbol FOOBAR.x is not in the instrument catalogue') },
+      {
+        line: 18,
+        severity: 'warning',
+        message: expect.stringContaining('symbol FOOBAR.x is not in the instrument catalogue'),
+      },
       { line: 19, severity: 'error', message: 'volume "abc" is not a positive number.' },
     ]);
   });
@@ -86,15 +104,37 @@ describe('MetaTrader 4 Statement (HTML)', () => {
 
   it('reads balance and credit rows with their comment', () => {
     expect(report.records.filter((r) => r.kind === 'balance')).toEqual([
-      { kind: 'balance', line: 11, ticket: '700100', time: at('2024-03-01T08:00:00Z'), amount: '5000.00', comment: 'Deposit' },
-      { kind: 'balance', line: 17, ticket: '700106', time: at('2024-03-13T08:00:00Z'), amount: '-100.00', comment: 'Bonus correction' },
+      {
+        kind: 'balance',
+        line: 11,
+        ticket: '700100',
+        time: at('2024-03-01T08:00:00Z'),
+        amount: '5000.00',
+        comment: 'Deposit',
+      },
+      {
+        kind: 'balance',
+        line: 17,
+        ticket: '700106',
+        time: at('2024-03-13T08:00:00Z'),
+        amount: '-100.00',
+        comment: 'Bonus correction',
+      },
     ]);
   });
 
   it('skips cancelled pending orders with a warning and reports a bad date as an error of its line', () => {
     expect(report.problems).toEqual([
-      { line: 14, severity: 'warning', message: 'Ticket 700103 is a buy limit order that never filled; it is not a trade and was skipped.' },
-      { line: 15, severity: 'error', message: expect.stringMatching(/^close time "2024\/13\/08 16:00:00" is not a date and time/) },
+      {
+        line: 14,
+        severity: 'warning',
+        message: 'Ticket 700103 is a buy limit order that never filled; it is not a trade and was skipped.',
+      },
+      {
+        line: 15,
+        severity: 'error',
+        message: expect.stringMatching(/^close time "2024\/13\/08 16:00:00" is not a date and time/),
+      },
     ]);
   });
 });
@@ -104,23 +144,66 @@ describe('CSV', () => {
     const report = parseReport(fixture('mt5-history.csv'), 'auto', UTC);
     expect(report.format).toBe('mt5_csv');
     expect(report.records).toEqual([
-      { kind: 'balance', line: 2, ticket: null, time: at('2024-04-01T08:00:00Z'), amount: '2500.00', comment: 'balance' },
-      expect.objectContaining({ line: 3, ticket: '8101', symbol: 'EURJPY', side: 'sell', volume: 0.3, profit: '39.67', commission: '-2.10' }),
-      expect.objectContaining({ line: 4, ticket: '8102', symbol: 'AUDUSD', closeTime: at('2024-04-04T09:00:00Z'), swap: '-0.62' }),
+      {
+        kind: 'balance',
+        line: 2,
+        ticket: null,
+        time: at('2024-04-01T08:00:00Z'),
+        amount: '2500.00',
+        comment: 'balance',
+      },
+      expect.objectContaining({
+        line: 3,
+        ticket: '8101',
+        symbol: 'EURJPY',
+        side: 'sell',
+        volume: 0.3,
+        profit: '39.67',
+        commission: '-2.10',
+      }),
+      expect.objectContaining({
+        line: 4,
+        ticket: '8102',
+        symbol: 'AUDUSD',
+        closeTime: at('2024-04-04T09:00:00Z'),
+        swap: '-0.62',
+      }),
     ]);
-    expect(report.problems).toEqual([{ line: 5, severity: 'error', message: expect.stringMatching(/^close time "not a time"/) }]);
+    expect(report.problems).toEqual([
+      { line: 5, severity: 'error', message: expect.stringMatching(/^close time "not a time"/) },
+    ]);
   });
 
   it('reads a generic CSV by common header names, ISO and short times', () => {
     const report = parseReport(fixture('generic.csv'), 'auto', UTC);
     expect(report.format).toBe('csv');
     expect(report.records).toEqual([
-      expect.objectContaining({ line: 2, ticket: null, symbol: 'EURUSD', side: 'buy', volume: 1, stopLoss: 1.068, profit: '250.00', commission: '-7.00', swap: '0' }),
-      expect.objectContaining({ line: 3, symbol: 'BTCUSD', side: 'sell', openTime: at('2024-05-03T14:00:00Z'), openPrice: 63000.5 }),
+      expect.objectContaining({
+        line: 2,
+        ticket: null,
+        symbol: 'EURUSD',
+        side: 'buy',
+        volume: 1,
+        stopLoss: 1.068,
+        profit: '250.00',
+        commission: '-7.00',
+        swap: '0',
+      }),
+      expect.objectContaining({
+        line: 3,
+        symbol: 'BTCUSD',
+        side: 'sell',
+        openTime: at('2024-05-03T14:00:00Z'),
+        openPrice: 63000.5,
+      }),
       expect.objectContaining({ line: 4, ticket: 'T-3', symbol: 'SOMETHINGX', known: false, profit: '-50.00' }),
     ]);
     expect(report.problems).toEqual([
-      { line: 4, severity: 'warning', message: expect.stringContaining('symbol SOMETHINGX is not in the instrument catalogue') },
+      {
+        line: 4,
+        severity: 'warning',
+        message: expect.stringContaining('symbol SOMETHINGX is not in the instrument catalogue'),
+      },
       { line: 5, severity: 'error', message: 'type "flat" is not a trade: it must be buy or sell.' },
     ]);
   });
@@ -143,11 +226,15 @@ describe('CSV', () => {
 
 describe('whole-file problems and helpers', () => {
   it('refuses HTML that is no MetaTrader report, and binary data', () => {
-    expect(() => detectFormat('<html><body><table><tr><td>x</td></tr></table></body></html>')).toThrow(UnreadableReportError);
+    expect(() => detectFormat('<html><body><table><tr><td>x</td></tr></table></body></html>')).toThrow(
+      UnreadableReportError,
+    );
     expect(() => parseReport(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 1, 2, 3, 0, 0, 0, 9]), 'auto', UTC)).toThrow(
       'The file is not text: it holds binary data, not an HTML or CSV report.',
     );
-    expect(() => parseReport(fixture('mt4-statement.htm'), 'mt5_html', UTC)).toThrow(/not a MetaTrader 5 Trade History Report/);
+    expect(() => parseReport(fixture('mt4-statement.htm'), 'mt5_html', UTC)).toThrow(
+      /not a MetaTrader 5 Trade History Report/,
+    );
     expect(() => parseReport(Buffer.from(''), 'auto', UTC)).toThrow('The file is empty.');
   });
 
@@ -162,6 +249,8 @@ describe('whole-file problems and helpers', () => {
   it('parses MetaTrader and ISO times and refuses impossible dates', () => {
     expect(parseTime('t', '2024.02.29 23:59:59', 'UTC')).toBe(at('2024-02-29T23:59:59Z'));
     expect(parseTime('t', '2024-03-04T10:00:00+02:00', 'UTC')).toBe(at('2024-03-04T08:00:00Z'));
-    expect(() => parseTime('open time', '2023.02.29 10:00', 'UTC')).toThrow(/open time "2023.02.29 10:00" is not a date/);
+    expect(() => parseTime('open time', '2023.02.29 10:00', 'UTC')).toThrow(
+      /open time "2023.02.29 10:00" is not a date/,
+    );
   });
 });
