@@ -64,7 +64,7 @@ export function looksLikeMt4Html(text: string): boolean {
 export function parseMt5Html(html: string): RawReport {
   const rows = htmlRows(html);
   const positions = section(rows, /^positions$/i);
-  if (!positions || !positions.header.has('symbol') || !positions.header.has('time2')) {
+  if (!positions?.header.has('symbol') || !positions.header.has('time2')) {
     throw new UnreadableReportError(
       'The file is not a MetaTrader 5 Trade History Report: it has no Positions table with Time, Position, Symbol, Type, Volume, Price and Profit columns.',
     );
@@ -124,7 +124,7 @@ const PENDING = /^(buy|sell) ?(limit|stop|stop ?limit)$/i;
 export function parseMt4Html(html: string): RawReport {
   const rows = htmlRows(html);
   const closed = section(rows, /^closed transactions\s*:?$/i);
-  if (!closed || !closed.header.has('ticket') || !closed.header.has('item')) {
+  if (!closed?.header.has('ticket') || !closed.header.has('item')) {
     throw new UnreadableReportError(
       'The file is not a MetaTrader 4 Statement: it has no Closed Transactions table with Ticket, Open Time, Type, Size, Item, Price and Profit columns.',
     );
