@@ -167,6 +167,8 @@ describe('importing an MT5 report', () => {
       longCount: 2,
       shortCount: 2,
     });
+    // the simulated market is not the broker's: no excursions without imported candles
+    expect(metrics.trades.map((t) => [t.mfe, t.mae])).toEqual(Array.from({ length: 4 }, () => [null, null]));
   }, 60_000);
 
   it('imports nothing twice: the same file again is all duplicates', async () => {
