@@ -40,16 +40,20 @@ export function createImportsRepository(db: Db) {
     },
 
     /**
-     * Runs one batch: locks the account, then `fn` books through `claim` (false: the key is taken, a duplicate),
-     * `position` and `deal` (which moves the balance and answers it).
+     * Runs one batch in a transaction holding the account's row lock: `fn` claims the rows' keys (answering those
+     * not taken before: the others are duplicates), then writes positions and deals (their balance after each
+     * computed by the caller from the locked balance) and the account's new balance, in a few statements.
      */
     async batch<T>(
       accountId: string,
       fn: (ops: {
         account: TradingAccountRow;
-        claim(key: string, importId: string, ids: { positionId?: string; dealId?: string }): Promise<boolean>;
-        position(row: TradingPositionRow): Promise<void>;
-        deal(row: Omit<TradingDealRow, 'seq' | 'balanceAfter'>): Promise<void>;
+        claim(
+          rows: ReadonlyArray<{ key: string; importId: string; positionId: string | null; dealId: string | null }>,
+        ): Promise<Set<string>>;
+        positions(rows: readonly TradingPositionRow[]): Promise<void>;
+        deals(rows: ReadonlyArray<Omit<TradingDealRow, 'seq'>>): Promise<void>;
+        setBalance(balance: string): Promise<void>;
         progress(importId: string, patch: Partial<TradeImportRow>): Promise<void>;
       }) => Promise<T>,
     ): Promise<T | undefined> {
@@ -62,25 +66,26 @@ export function createImportsRepository(db: Db) {
         if (!account) return undefined;
         return fn({
           account,
-          async claim(key, importId, ids) {
-            const rows = await tx
+          async claim(rows) {
+            if (rows.length === 0) return new Set();
+            const taken = await tx
               .insert(tradeImportKeys)
-              .values({ accountId, key, importId, positionId: ids.positionId ?? null, dealId: ids.dealId ?? null })
+              .values(rows.map((r) => ({ accountId, ...r })))
               .onConflictDoNothing()
               .returning({ key: tradeImportKeys.key });
-            return rows.length > 0;
+            return new Set(taken.map((t) => t.key));
           },
-          async position(row) {
-            await tx.insert(tradingPositions).values(row);
+          async positions(rows) {
+            if (rows.length > 0) await tx.insert(tradingPositions).values([...rows]);
           },
-          async deal(deal) {
-            const [acc] = await tx
+          async deals(rows) {
+            if (rows.length > 0) await tx.insert(tradingDeals).values([...rows]);
+          },
+          async setBalance(balance) {
+            await tx
               .update(tradingAccounts)
-              .set({ balance: sql`${tradingAccounts.balance} + ${deal.amount}::numeric` })
-              .where(eq(tradingAccounts.id, deal.accountId))
-              .returning({ balance: tradingAccounts.balance });
-            if (!acc) throw new Error(`account ${deal.accountId} vanished inside its transaction`);
-            await tx.insert(tradingDeals).values({ ...deal, balanceAfter: acc.balance });
+              .set({ balance: sql`${balance}::numeric` })
+              .where(eq(tradingAccounts.id, accountId));
           },
           async progress(importId, patch) {
             await tx.update(tradeImports).set(patch).where(eq(tradeImports.id, importId));

@@ -172,6 +172,7 @@ describe('importing an MT5 report', () => {
   }, 60_000);
 
   it('imports nothing twice: the same file again is all duplicates', async () => {
+    clock.set('2026-03-02T09:31:00Z');
     const again = await importFile(ada, account.id, 'mt5-report.htm');
     expect(again).toMatchObject({ status: 'done', imported: 0, balanceRows: 0, duplicates: 6, errors: 1 });
     const now = await json<TradingAccount>(ada, 'GET', `/accounts/${account.id}`);
@@ -190,6 +191,28 @@ describe('importing an MT5 report', () => {
     // 250 - 7 + 250 - 3.25 - 1.10 - 50
     expect(now.balance).toBe(438.65);
   });
+});
+
+describe('a file of several batches', () => {
+  it('books every row across the batches and stores the final progress', async () => {
+    const account = await openImported(ada, { currency: 'EUR', starting_balance: 1000 });
+    const lines = ['ticket,symbol,type,volume,open time,open price,close time,close price,commission,swap,profit'];
+    let expectedMinor = 100_000;
+    for (let i = 0; i < 450; i++) {
+      const day = String(1 + (i % 28)).padStart(2, '0');
+      const profit = (i % 2 === 0 ? 1 : -1) * (i + 0.37);
+      expectedMinor += Math.round(profit * 100) - 10;
+      lines.push(
+        `${9000 + i},EURUSD,${i % 2 ? 'sell' : 'buy'},0.1,2024-06-${day} 10:00:00,1.08,2024-06-${day} 11:${String(i % 60).padStart(2, '0')}:00,1.081,-0.10,0,${profit.toFixed(2)}`,
+      );
+    }
+    const res = await upload(ada, account.id, [{ name: 'file', filename: 'many.csv', data: lines.join('\n') }]);
+    expect(res.statusCode, res.body).toBe(202);
+    const done = await finished(ada, account.id, (res.json() as TradeImport).id);
+    expect(done).toMatchObject({ status: 'done', total: 450, processed: 450, progress: 100, imported: 450, errors: 0 });
+    const now = await json<TradingAccount>(ada, 'GET', `/accounts/${account.id}`);
+    expect(Math.round(now.balance * 100)).toBe(expectedMinor);
+  }, 60_000);
 });
 
 describe('refusals', () => {

@@ -6,11 +6,12 @@ import {
   type TradeImportFormat,
   type TradeImportProblem,
 } from '@tradedesk/contracts';
-import { isValidTimeZone, minorToDecimal, minorUnitDigits } from '@tradedesk/core';
+import { decimalToMinor, isValidTimeZone, minorToDecimal, minorUnitDigits } from '@tradedesk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import type { AccountsService } from '../trading/accounts.service.js';
+import type { TradingDealRow, TradingPositionRow } from '../trading/trading.table.js';
 import { importError, importNotFound } from './imports.errors.js';
 import type { ImportsRepository } from './imports.repository.js';
 import type { TradeImportRow } from './imports.table.js';
@@ -110,43 +111,61 @@ export function createImportsService(deps: {
         const batch = records.slice(i, i + IMPORT_BATCH_SIZE);
         const done = await repo.batch(accountId, async (ops) => {
           const cur = ops.account.currency;
-          const dec = (d: string) => minorToDecimal(reportMinor(d, cur), cur);
           const now = clock.now();
-          for (const r of batch) {
+          // one id per record; a key met twice in the batch is claimed by its first record only
+          const planned = batch.map((r) => ({ r, key: recordKey(r), id: newId() }));
+          const first = new Map<string, (typeof planned)[number]>();
+          for (const p of planned) if (!first.has(p.key)) first.set(p.key, p);
+          const claimed = await ops.claim(
+            [...first.values()].map((p) => ({
+              key: p.key,
+              importId,
+              positionId: p.r.kind === 'trade' ? p.id : null,
+              dealId: p.r.kind === 'balance' ? p.id : null,
+            })),
+          );
+          const positions: TradingPositionRow[] = [];
+          const deals: Array<Omit<TradingDealRow, 'seq'>> = [];
+          let balance = decimalToMinor(ops.account.balance, cur);
+          const book = (deal: Omit<TradingDealRow, 'seq' | 'balanceAfter' | 'amount'>, amountMinor: number) => {
+            balance += amountMinor;
+            deals.push({
+              ...deal,
+              amount: minorToDecimal(amountMinor, cur),
+              balanceAfter: minorToDecimal(balance, cur),
+            });
+          };
+          for (const { r, key, id } of planned) {
             counts.processed++;
-            if (r.kind === 'balance') {
-              const dealId = newId();
-              if (!(await ops.claim(recordKey(r), importId, { dealId }))) {
-                counts.duplicates++;
-                continue;
-              }
-              await ops.deal({
-                id: dealId,
-                accountId,
-                positionId: null,
-                orderId: null,
-                kind: 'balance',
-                entry: 'none',
-                symbol: null,
-                side: null,
-                volume: null,
-                price: null,
-                requestedPrice: null,
-                slippage: null,
-                gap: false,
-                profit: '0',
-                commission: '0',
-                swap: '0',
-                amount: dec(r.amount),
-                reason: 'import',
-                time: new Date(r.time),
-              });
-              counts.balanceRows++;
+            if (first.get(key)?.id !== id || !claimed.has(key)) {
+              counts.duplicates++;
               continue;
             }
-            const positionId = newId();
-            if (!(await ops.claim(recordKey(r), importId, { positionId }))) {
-              counts.duplicates++;
+            if (r.kind === 'balance') {
+              book(
+                {
+                  id,
+                  accountId,
+                  positionId: null,
+                  orderId: null,
+                  kind: 'balance',
+                  entry: 'none',
+                  symbol: null,
+                  side: null,
+                  volume: null,
+                  price: null,
+                  requestedPrice: null,
+                  slippage: null,
+                  gap: false,
+                  profit: '0',
+                  commission: '0',
+                  swap: '0',
+                  reason: 'import',
+                  time: new Date(r.time),
+                },
+                reportMinor(r.amount, cur),
+              );
+              counts.balanceRows++;
               continue;
             }
             const profit = reportMinor(r.profit, cur);
@@ -154,8 +173,8 @@ export function createImportsService(deps: {
             const swap = reportMinor(r.swap, cur);
             const openedAt = new Date(r.openTime);
             const closedAt = new Date(r.closeTime);
-            await ops.position({
-              id: positionId,
+            positions.push({
+              id,
               accountId,
               orderId: null,
               symbol: r.symbol,
@@ -179,7 +198,7 @@ export function createImportsService(deps: {
             });
             const trade = {
               accountId,
-              positionId,
+              positionId: id,
               orderId: null,
               kind: 'trade',
               symbol: r.symbol,
@@ -189,32 +208,40 @@ export function createImportsService(deps: {
               gap: false,
               reason: 'import',
             } as const;
-            await ops.deal({
-              ...trade,
-              id: newId(),
-              entry: 'in',
-              side: r.side,
-              price: r.openPrice,
-              profit: '0',
-              commission: '0',
-              swap: '0',
-              amount: '0',
-              time: openedAt,
-            });
-            await ops.deal({
-              ...trade,
-              id: newId(),
-              entry: 'out',
-              side: r.side === 'buy' ? 'sell' : 'buy',
-              price: r.closePrice,
-              profit: minorToDecimal(profit, cur),
-              commission: minorToDecimal(commission, cur),
-              swap: minorToDecimal(swap, cur),
-              amount: minorToDecimal(profit + commission + swap, cur),
-              time: closedAt,
-            });
+            book(
+              {
+                ...trade,
+                id: newId(),
+                entry: 'in',
+                side: r.side,
+                price: r.openPrice,
+                profit: '0',
+                commission: '0',
+                swap: '0',
+                time: openedAt,
+              },
+              0,
+            );
+            book(
+              {
+                ...trade,
+                id: newId(),
+                entry: 'out',
+                side: r.side === 'buy' ? 'sell' : 'buy',
+                price: r.closePrice,
+                profit: minorToDecimal(profit, cur),
+                commission: minorToDecimal(commission, cur),
+                swap: minorToDecimal(swap, cur),
+                time: closedAt,
+              },
+              profit + commission + swap,
+            );
             counts.imported++;
           }
+          if (!Number.isSafeInteger(balance)) throw new RangeError('The balance is too large to book.');
+          await ops.positions(positions);
+          await ops.deals(deals);
+          if (deals.length > 0) await ops.setBalance(minorToDecimal(balance, cur));
           const last = i + IMPORT_BATCH_SIZE >= records.length;
           await ops.progress(importId, {
             ...counts,
