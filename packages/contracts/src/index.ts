@@ -18,6 +18,7 @@ export * from './settings.js';
 export * from './strategies.js';
 export * from './strategy-graph.js';
 export * from './text.js';
+export * from './trade-imports.js';
 export * from './trade-shares.js';
 export * from './trading.js';
 export * from './trading-accounts.js';

@@ -13,6 +13,7 @@ import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { createImportsModule } from './imports/imports.plugin.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createMetricsModule } from './metrics/metrics.plugin.js';
@@ -61,6 +62,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const prop = createPropModule(ctx, { trading, market: market.market, log: app.log });
   await app.register(prop.routes, { prefix: '/api' });
   app.addHook('onClose', async () => prop.job.flush());
+  const imports = createImportsModule(ctx, { accounts: trading.accounts, log: app.log });
+  await app.register(imports.routes, { prefix: '/api' });
+  app.addHook('onClose', async () => imports.service.flush());
   const metrics = createMetricsModule(ctx, {
     accounts: trading.accounts,
     users: users.service,

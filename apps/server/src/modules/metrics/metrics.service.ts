@@ -184,7 +184,13 @@ export function createMetricsService(deps: {
    * imported candles cover the trade: the simulator's bars never change), else scanned from the 1-minute bars and
    * kept.
    */
-  async function excursionsOf(userId: string, accountIds: string[], trades: MetricsTradeInput[]): Promise<void> {
+  async function excursionsOf(
+    userId: string,
+    accountIds: string[],
+    trades: MetricsTradeInput[],
+    /** Accounts of trades made elsewhere: the simulated market is not their market, only imported candles are. */
+    realOnly: ReadonlySet<string> = new Set(),
+  ): Promise<void> {
     const versions = new Map<string, string>();
     const missing: { trade: MetricsTradeInput; key: string }[] = [];
     for (const t of trades) {
@@ -224,8 +230,11 @@ export function createMetricsService(deps: {
       const simulatedOnly =
         imported !== null && imported !== undefined && !imported.some((r) => r.from <= to && r.to >= from);
       const row = simulatedOnly ? kept.get(t.id) : undefined;
+      const covered = imported?.some((r) => r.from <= to && r.to >= from) ?? false;
       let found: Excursions;
-      if (row) {
+      if (realOnly.has(t.accountId) && !covered) {
+        found = null;
+      } else if (row) {
         found = {
           mfe: { price: row.mfePrice, timeMs: row.mfeTime.getTime(), minor: row.mfeMinor },
           mae: { price: row.maePrice, timeMs: row.maeTime.getTime(), minor: row.maeMinor },
@@ -303,7 +312,8 @@ export function createMetricsService(deps: {
         };
       });
       const trades = filterTrades(inputs, { session: query.session, strategy: query.strategy });
-      await excursionsOf(userId, ids, trades);
+      const realOnly = new Set(accountRows.filter((a) => a.kind === 'imported').map((a) => a.id));
+      await excursionsOf(userId, ids, trades, realOnly);
 
       let startingBalanceMinor = 0;
       for (const a of accountRows) startingBalanceMinor += minor(a.startingBalance);
