@@ -19,10 +19,11 @@ export function createBacktestsModule(
     users: Pick<UsersService, 'getById'>;
   },
 ) {
-  const service = createBacktestsService({ repo: createBacktestsRepository(ctx.db), clock: ctx.clock, ...deps });
+  const repo = createBacktestsRepository(ctx.db);
+  const service = createBacktestsService({ repo, clock: ctx.clock, ...deps });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(backtestsRoutes({ backtests: service }));
   };
-  return { service, routes };
+  return { service, repo, routes };
 }
 export type BacktestsModule = ReturnType<typeof createBacktestsModule>;
