@@ -5,9 +5,7 @@ import {
   type BacktestBody,
   type BacktestSummary,
   type BacktestTrade,
-  type backtestErrorCodes,
   backtestInstant,
-  type ErrorCategory,
   emptyStrategyGraph,
   type GraphValidation,
   MAX_HISTORY_CANDLES,
@@ -30,22 +28,13 @@ import {
   validateGraph,
 } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
-import { defineErrors } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { MarketHistoryService } from '../market/market.history.service.js';
 import { toWire } from '../metrics/metrics.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { backtestError } from './backtests.errors.js';
 import type { BacktestsRepository } from './backtests.repository.js';
 import type { BacktestRow, BacktestSummaryFigures } from './backtests.table.js';
-
-export const backtestError = defineErrors({
-  BACKTEST_NOT_FOUND: 'not_found',
-  BACKTEST_STRATEGY_NOT_FOUND: 'not_found',
-  BACKTEST_GRAPH_INVALID: 'unprocessable',
-  BACKTEST_UNKNOWN_SYMBOL: 'validation',
-  BACKTEST_NO_BARS: 'unprocessable',
-  BACKTEST_TOO_MANY_BARS: 'unprocessable',
-} as const satisfies Record<(typeof backtestErrorCodes)[number], ErrorCategory>);
 
 const DATA_SOURCES = { Simulated: 'simulated', Imported: 'imported', Mixed: 'mixed' } as const;
 
