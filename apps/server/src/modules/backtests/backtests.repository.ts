@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.js';
 import { strategies } from '../strategies/strategies.table.js';
 import { type BacktestRow, backtests } from './backtests.table.js';
 
-/** The backtests table, and the one read of the strategies table a backtest needs (the caller's strategy). */
+/** The backtests table, and the demo seed's read of the demo user's strategies. */
 export function createBacktestsRepository(db: Db) {
   const listColumns = {
     id: backtests.id,
@@ -28,15 +28,6 @@ export function createBacktestsRepository(db: Db) {
     finishedAt: backtests.finishedAt,
   };
   return {
-    /** The caller's strategy with its graph, or undefined (another user's is undefined too). */
-    async strategy(userId: string, strategyId: string) {
-      const [row] = await db
-        .select({ id: strategies.id, name: strategies.name, graph: strategies.graph, updatedAt: strategies.updatedAt })
-        .from(strategies)
-        .where(and(eq(strategies.id, strategyId), eq(strategies.userId, userId)));
-      return row;
-    },
-
     /** The user's strategies with a graph, oldest first (the demo backtests the RSI one). */
     async strategiesWithGraph(userId: string) {
       return db

@@ -7,6 +7,7 @@ import {
   type StrategyGraph,
 } from '@tradedesk/contracts';
 import { backtest, createSimulatedMarket, GRAPH_NODE_PORTS, getInstrument, toCandleArrays } from '@tradedesk/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.js';
@@ -14,10 +15,11 @@ import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js
 import { createTestApp } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db.js';
-import { newId } from '../../platform/ids.js';
 import { seedBacktestDemo } from '../demo/demo.backtests.js';
 import { DEMO_USER } from '../demo/demo.seed.js';
 import { createMarketHistoryService } from '../market/market.history.service.js';
+import { createStrategiesRepository } from '../strategies/strategies.repository.js';
+import { createStrategiesService } from '../strategies/strategies.service.js';
 import { strategies } from '../strategies/strategies.table.js';
 import { createBacktestsRepository } from './backtests.repository.js';
 import { createBacktestsService } from './backtests.service.js';
@@ -64,17 +66,18 @@ const RSI_GRAPH = {
 
 const BODY = { symbol: 'EURUSD', timeframe: '15m', from: '2026-03-02', to: '2026-03-06' };
 
+/** A strategy of the user made through POST /strategies (labels written to its row, for the demo seed's test). */
 async function strategy(
   user: SignedInUser,
   graph: StrategyGraph | null,
   name = 'RSI 50',
   labels: { symbols?: string[]; timeframes?: string[] } = {},
 ): Promise<string> {
-  const id = newId();
-  const now = clock.now();
-  await database.db
-    .insert(strategies)
-    .values({ id, userId: user.userId, name, description: '', graph, createdAt: now, updatedAt: now, ...labels });
+  const res = await call(user, 'POST', '/strategies', { name, graph });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = (res.json() as { id: string }).id;
+  if (labels.symbols || labels.timeframes)
+    await database.db.update(strategies).set(labels).where(eq(strategies.id, id));
   return id;
 }
 
@@ -283,6 +286,7 @@ describe('backtests', () => {
       repo,
       history,
       market,
+      strategies: createStrategiesService({ repo: createStrategiesRepository(database.db), clock } as never),
       users: { getById: async () => ({ timeZone: 'UTC' }) } as never,
       clock,
     });

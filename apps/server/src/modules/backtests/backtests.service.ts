@@ -31,6 +31,7 @@ import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import type { MarketHistoryService } from '../market/market.history.service.js';
 import { toWire } from '../metrics/metrics.service.js';
+import type { StrategiesService } from '../strategies/strategies.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { backtestError } from './backtests.errors.js';
 import type { BacktestsRepository } from './backtests.repository.js';
@@ -60,9 +61,11 @@ export function createBacktestsService(deps: {
   history: Pick<MarketHistoryService, 'candles'>;
   market: SimulatedMarket;
   users: Pick<UsersService, 'getById'>;
+  /** The strategies module's service: the caller's strategy with its saved graph. */
+  strategies: Pick<StrategiesService, 'find'>;
   clock: Clock;
 }) {
-  const { repo, history, market, users, clock } = deps;
+  const { repo, history, market, users, strategies, clock } = deps;
 
   /** Closed bars of the range (the forming bar left out: a backtest never reads a bar that has not closed). */
   async function barsOf(userId: string, p: Parsed, fromSec: number, toSec: number) {
@@ -142,7 +145,7 @@ export function createBacktestsService(deps: {
 
     async run(userId: string, strategyId: string, body: BacktestBody): Promise<Backtest> {
       const p = body as Parsed;
-      const strategy = await repo.strategy(userId, strategyId);
+      const strategy = await strategies.find(userId, strategyId);
       if (!strategy) {
         throw backtestError('BACKTEST_STRATEGY_NOT_FOUND', 'You have no strategy with this id.');
       }
@@ -201,7 +204,7 @@ export function createBacktestsService(deps: {
         request,
         graph,
         graphVersion: graph.version,
-        strategyUpdatedAt: strategy.updatedAt,
+        strategyUpdatedAt: new Date(strategy.updatedAt),
         dataSource: DATA_SOURCES[source],
         dataLabel: label,
         bars: bars.length,
@@ -293,7 +296,7 @@ export function createBacktestsService(deps: {
     },
 
     async list(userId: string, strategyId: string): Promise<BacktestSummary[]> {
-      if (!(await repo.strategy(userId, strategyId))) {
+      if (!(await strategies.find(userId, strategyId))) {
         throw backtestError('BACKTEST_STRATEGY_NOT_FOUND', 'You have no strategy with this id.');
       }
       const rows = await repo.list(userId, strategyId);
