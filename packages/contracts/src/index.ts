@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './auth-google.js';
+export * from './backtests.js';
 export * from './candles.js';
 export * from './chart-drawings.js';
 export * from './chart-layouts.js';

@@ -3,8 +3,10 @@ import type { AppContext } from '../platform/context.js';
 import { hashPassword } from './auth/auth.passwords.js';
 import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
+import { createBacktestsModule } from './backtests/backtests.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
+import { seedBacktestDemo } from './demo/demo.backtests.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
@@ -78,6 +80,13 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     onCleanupError: (error, key) => app.log.warn({ err: error, key }, 'A strategy image file could not be deleted.'),
   });
   await app.register(strategies.routes, { prefix: '/api' });
+  const backtests = createBacktestsModule(ctx, {
+    history: market.history,
+    market: market.market,
+    users: users.service,
+    strategies: strategies.service,
+  });
+  await app.register(backtests.routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
@@ -110,6 +119,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     );
     await withSeedLock(ctx.database.pool, () =>
       seedStrategiesDemo({ users: users.service, strategies: strategies.service, log: app.log }),
+    );
+    await withSeedLock(ctx.database.pool, () =>
+      seedBacktestDemo({
+        users: users.service,
+        backtests: backtests.service,
+        repo: backtests.repo,
+        now: () => ctx.clock.now(),
+        log: app.log,
+      }),
     );
   }
 }
