@@ -4,6 +4,8 @@ export * from '../modules/backtests/backtests.table.js';
 export * from '../modules/candles/candles.table.js';
 export * from '../modules/charts/charts.table.js';
 export * from '../modules/imports/imports.table.js';
+
+export * from '../modules/journal/journal.table.js';
 export * from '../modules/metrics/metrics.table.js';
 export * from '../modules/prop/prop.table.js';
 export * from '../modules/strategies/strategies.table.js';

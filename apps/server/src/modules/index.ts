@@ -8,14 +8,17 @@ import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
 import { seedBacktestDemo } from './demo/demo.backtests.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
+import { seedJournalDemo } from './demo/demo.journal.js';
 import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
-import { seedStrategiesDemo } from './demo/demo.strategies.js';
+import { demoStrategyRefs, seedStrategiesDemo } from './demo/demo.strategies.js';
 import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createImportsModule } from './imports/imports.plugin.js';
+
+import { createJournalModule } from './journal/journal.plugin.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createMetricsModule } from './metrics/metrics.plugin.js';
@@ -67,12 +70,16 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const imports = createImportsModule(ctx, { accounts: trading.accounts, log: app.log });
   await app.register(imports.routes, { prefix: '/api' });
   app.addHook('onClose', async () => imports.service.flush());
+
+  const journal = createJournalModule(ctx, { users: users.service, charts: charts.charts });
+  await app.register(journal.routes, { prefix: '/api' });
   const metrics = createMetricsModule(ctx, {
     accounts: trading.accounts,
     users: users.service,
     candles: candles.service,
     history: market.history,
     market: market.market,
+    strategies: journal.annotations,
   });
   await app.register(metrics.routes, { prefix: '/api' });
   const strategies = createStrategiesModule(ctx, {
@@ -125,6 +132,17 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
         users: users.service,
         backtests: backtests.service,
         repo: backtests.repo,
+        now: () => ctx.clock.now(),
+        log: app.log,
+      }),
+    );
+    await withSeedLock(ctx.database.pool, () =>
+      seedJournalDemo({
+        users: users.service,
+        ...journal,
+        charts: charts.charts,
+        market: market.market,
+        demoStrategies: (userId) => demoStrategyRefs(strategies.service, userId),
         now: () => ctx.clock.now(),
         log: app.log,
       }),
