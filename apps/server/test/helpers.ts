@@ -95,6 +95,8 @@ function migrationsHash(): string {
   const folder = migrationsFolder();
   const hash = createHash('sha256');
   for (const f of readdirSync(folder).sort()) if (f.endsWith('.sql')) hash.update(readFileSync(join(folder, f)));
+  // the journal decides which files run and in what order: a renumbered migration must not reuse a stale copy
+  hash.update(readFileSync(join(folder, 'meta', '_journal.json')));
   return hash.digest('hex').slice(0, 16);
 }
 
