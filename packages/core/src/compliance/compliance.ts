@@ -275,6 +275,15 @@ export function approachIndex(
   return out;
 }
 
+function getOrAdd<K, V>(m: Map<K, V>, key: K, make: () => V): V {
+  let v = m.get(key);
+  if (v === undefined) {
+    v = make();
+    m.set(key, v);
+  }
+  return v;
+}
+
 const isoDate = (epochDay: number) => epochDayToDate(epochDay);
 
 /** The compliance analytics of the input (see the module's comment for every definition). */
@@ -293,16 +302,8 @@ export function computeCompliance(input: ComplianceInput): Compliance {
   const days = new Map<number, PeriodAcc>();
   const weeks = new Map<number, PeriodAcc>();
   const total = new PeriodAcc();
-  const pair = (m: Map<string, PairAcc>, id: string) => {
-    let acc = m.get(id);
-    if (!acc) m.set(id, (acc = new PairAcc()));
-    return acc;
-  };
-  const period = (m: Map<number, PeriodAcc>, key: number) => {
-    let acc = m.get(key);
-    if (!acc) m.set(key, (acc = new PeriodAcc()));
-    return acc;
-  };
+  const pair = (m: Map<string, PairAcc>, id: string) => getOrAdd(m, id, () => new PairAcc());
+  const period = (m: Map<number, PeriodAcc>, key: number) => getOrAdd(m, key, () => new PeriodAcc());
 
   const trades = [...input.trades].sort((a, b) => a.closedAtMs - b.closedAtMs || (a.id < b.id ? -1 : 1));
   for (const t of trades) {
@@ -342,9 +343,7 @@ export function computeCompliance(input: ComplianceInput): Compliance {
       }
     }
     for (const m of new Set(annotation.mistakeIds)) {
-      let acc = mistakeAccs.get(m);
-      if (!acc) mistakeAccs.set(m, (acc = new GroupAcc()));
-      acc.add(t.id, f.net, f.r);
+      getOrAdd(mistakeAccs, m, () => new GroupAcc()).add(t.id, f.net, f.r);
     }
   }
 
