@@ -12,6 +12,7 @@ import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { createJournalModule } from './journal/journal.plugin.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createMetricsModule } from './metrics/metrics.plugin.js';
@@ -59,12 +60,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const prop = createPropModule(ctx, { trading, market: market.market, log: app.log });
   await app.register(prop.routes, { prefix: '/api' });
   app.addHook('onClose', async () => prop.job.flush());
+  const journal = createJournalModule(ctx, { users: users.service, charts: charts.charts });
+  await app.register(journal.routes, { prefix: '/api' });
   const metrics = createMetricsModule(ctx, {
     accounts: trading.accounts,
     users: users.service,
     candles: candles.service,
     history: market.history,
     market: market.market,
+    strategies: journal.annotations,
   });
   await app.register(metrics.routes, { prefix: '/api' });
 
