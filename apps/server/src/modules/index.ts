@@ -7,6 +7,7 @@ import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
 import { createComplianceModule } from './compliance/compliance.plugin.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
+import { seedJournalDemo } from './demo/demo.journal.js';
 import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
 import { seedTradingDemo } from './demo/demo.trading.js';
@@ -102,6 +103,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
         users: users.service,
         market: market.market,
         servicesOn: trading.servicesOn,
+        now: () => ctx.clock.now(),
+        log: app.log,
+      }),
+    );
+    await withSeedLock(ctx.database.pool, () =>
+      seedJournalDemo({
+        users: users.service,
+        ...journal,
+        charts: charts.charts,
         now: () => ctx.clock.now(),
         log: app.log,
       }),

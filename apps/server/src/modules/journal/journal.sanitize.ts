@@ -33,8 +33,11 @@ const options: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   transformTags: {
     a: (tagName, attribs) => {
-      const out: sanitizeHtml.Attributes = { rel: 'noopener noreferrer nofollow', target: '_blank' };
+      // an href the schemes refuse is dropped after this, leaving a harmless anchor around the text
+      const out: sanitizeHtml.Attributes = {};
       if (attribs.href !== undefined) out.href = attribs.href;
+      out.rel = 'noopener noreferrer nofollow';
+      out.target = '_blank';
       return { tagName, attribs: out };
     },
   },
