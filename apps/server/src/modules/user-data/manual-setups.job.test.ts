@@ -153,6 +153,23 @@ describe('manual setups: the trade idea and its tracked status', () => {
     expect(byId((await setups()).state, 'long').status).toBe('triggered');
   });
 
+  it('a new leader loads the live setups from the database and carries on', async () => {
+    const next = createManualSetupsJob({
+      repo: createUserDataRepository(app.ctx.db),
+      clock,
+      bus: app.ctx.bus,
+      quote: (symbol) => quotes.get(symbol),
+      log: { error: (obj) => console.error(obj) },
+      intervalMs: 500,
+    });
+    // (within the 14 minutes of the access token signed in at 09:30)
+    clock.set('2026-03-02T09:43:00Z');
+    // the long is triggered with its target moved to 0.7
+    quotes.set('EURUSD', { bid: 0.7, ask: 0.7002 });
+    await next.runOnce(new AbortController().signal);
+    expect(statusOf(byId((await setups()).state, 'long'))).toEqual(['target_hit', '2026-03-02T09:43:00.000Z', 0.7]);
+  });
+
   it.each([
     ['a long stop inside the zone', { ...longIdea, stop_loss: 0.505 }, 'state.0.stop_loss'],
     ['a long target below the zone', { ...longIdea, take_profit: 0.45 }, 'state.0.take_profit'],
