@@ -10,6 +10,7 @@ import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedJournalDemo } from './demo/demo.journal.js';
 import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
+import { demoStrategyRefs, seedStrategiesDemo } from './demo/demo.strategies.js';
 import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
@@ -20,6 +21,7 @@ import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createMetricsModule } from './metrics/metrics.plugin.js';
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
+import { createStrategiesModule } from './strategies/strategies.plugin.js';
 import { quotesAt } from './trading/broker.mapping.js';
 import { createTradingModule } from './trading/trading.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
@@ -76,6 +78,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     strategies: journal.annotations,
   });
   await app.register(metrics.routes, { prefix: '/api' });
+  const strategies = createStrategiesModule(ctx, {
+    charts: charts.charts,
+    onCleanupError: (error, key) => app.log.warn({ err: error, key }, 'A strategy image file could not be deleted.'),
+  });
+  await app.register(strategies.routes, { prefix: '/api' });
   await app.register(createComplianceModule(ctx, { metrics: metrics.service }).routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
@@ -108,10 +115,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
       }),
     );
     await withSeedLock(ctx.database.pool, () =>
+      seedStrategiesDemo({ users: users.service, strategies: strategies.service, log: app.log }),
+    );
+    await withSeedLock(ctx.database.pool, () =>
       seedJournalDemo({
         users: users.service,
         ...journal,
         charts: charts.charts,
+        market: market.market,
+        demoStrategies: (userId) => demoStrategyRefs(strategies.service, userId),
         now: () => ctx.clock.now(),
         log: app.log,
       }),

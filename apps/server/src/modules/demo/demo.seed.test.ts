@@ -1,13 +1,17 @@
 import type {
   AccountGoals,
   AccountSnapshot,
+  Approach,
   ChartFetch,
   ChartList,
   ChartTemplateList,
   JournalCalendar,
   JournalDayView,
+  JournalMistakeList,
   JournalTradeList,
   LayoutList,
+  Strategy,
+  StrategyList,
   TradeList,
   TradingAccount,
   WatchlistList,
@@ -17,9 +21,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestDatabase } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
 import { propAccounts } from '../prop/prop.table.js';
+import { createStrategiesRepository } from '../strategies/strategies.repository.js';
+import { createStrategiesService } from '../strategies/strategies.service.js';
 import { DEMO_JOURNAL_DAYS } from './demo.journal.js';
 import { DEMO_PROP_ACCOUNT_NAME, DEMO_PROP_STRATEGY } from './demo.prop.js';
 import { DEMO_USER } from './demo.seed.js';
+import { DEMO_STRATEGY_NAMES, demoStrategyRefs, rsiMeanReversionGraph } from './demo.strategies.js';
 import { DEMO_ACCOUNT_NAME, DEMO_STRATEGY } from './demo.trading.js';
 
 describe('demo data', () => {
@@ -78,6 +85,32 @@ describe('demo data', () => {
     });
     const { templates } = await get<ChartTemplateList>('/templates');
     expect(templates.filter((t) => t.isDefault)).toHaveLength(1);
+
+    // two strategies with approaches across the status groups; the RSI one carries its rule as a graph
+    const strategies = await get<StrategyList>('/strategies');
+    expect(strategies.total).toBe(2);
+    const byName = new Map(strategies.items.map((s) => [s.name, s]));
+    const rsi = byName.get(DEMO_STRATEGY_NAMES.rsiMeanReversion) as Strategy;
+    expect(rsi).toMatchObject({ indicators: ['rsi', 'atr'], graph: rsiMeanReversionGraph(), approaches: 2 });
+    expect(byName.get(DEMO_STRATEGY_NAMES.londonBreakout)).toMatchObject({
+      symbols: ['EURUSD', 'GBPUSD'],
+      approaches: 3,
+    });
+    const user = login.json().user as { id: string };
+    const service = createStrategiesService({
+      repo: createStrategiesRepository(app.ctx.db),
+      clock,
+      storage: app.ctx.storage,
+      charts: { get: async () => ({ symbol: 'EURUSD', timeframe: '15m' }) },
+    });
+    const refs = await demoStrategyRefs(service, user.id);
+    expect(refs.rsiMeanReversion?.strategyId).toBe(rsi.id);
+    expect(refs.londonBreakout?.approaches.map((a) => a.status)).toEqual(['entry', 'management', 'exit']);
+    const itemId = refs.londonBreakout?.approaches[0]?.checklistItemIds[0] as string;
+    expect(await service.checklistItem(user.id, itemId)).toMatchObject({
+      text: 'Marked the 00:00-07:00 UTC high and low',
+      strategyId: refs.londonBreakout?.strategyId,
+    });
   });
 
   it('is seeded once when two processes start together on one database', async () => {
@@ -190,6 +223,34 @@ describe('demo trading account', () => {
     expect(day.trades.every((t) => t.annotation !== null && t.annotation.rating !== null)).toBe(true);
     const annotated = await journal<JournalTradeList>('/journal/trades?limit=200');
     expect(annotated.total).toBe(entries.reduce((sum, d) => sum + d.tradeCount, 0));
+    // the buys on EURUSD and XAUUSD are reviewed against the demo RSI mean reversion's entry approach
+    const { items } = await journal<StrategyList>('/strategies?limit=10');
+    const rsi = items.find((s) => s.name === DEMO_STRATEGY_NAMES.rsiMeanReversion)!;
+    const { approaches } = await journal<{ approaches: Approach[] }>(`/strategies/${rsi.id}/approach`);
+    const bounce = approaches.find((a) => a.status === 'entry')!;
+    const items6 = bounce.criteria.flatMap((c) => c.conditions.flatMap((d) => d.checklist.map((i) => i.id)));
+    const { mistakes } = await journal<JournalMistakeList>('/journal/mistakes');
+    const fomo = mistakes.find((m) => m.name === 'FOMO entry')!;
+    const reviewed = annotated.trades.filter((t) => t.direction === 'long' && ['EURUSD', 'XAUUSD'].includes(t.symbol));
+    expect(reviewed.length).toBeGreaterThan(0);
+    for (const t of annotated.trades) {
+      const a = t.annotation!;
+      if (!reviewed.includes(t)) {
+        expect(a.strategyId).toBeNull();
+        continue;
+      }
+      expect([a.strategyId, a.approachId]).toEqual([rsi.id, bounce.id]);
+      expect(a.checklistItemIds.every((id) => items6.includes(id))).toBe(true);
+      // the demo positions had no stop, no target and fixed lots: those three items are never met
+      expect(a.checklistItemIds.some((id) => items6.indexOf(id) >= 3)).toBe(false);
+      // FOMO exactly when RSI had not come back above 30 (the third item)
+      expect(a.mistakeIds.includes(fomo.id)).toBe(!a.checklistItemIds.includes(items6[2]!));
+    }
+    // the metrics' strategy filter finds the same trades
+    const byStrategy = await get<{ overview: { tradeIds: string[] } }>(
+      `/trading/metrics/${account.id}?strategy=${rsi.id}`,
+    );
+    expect(byStrategy.overview.tradeIds.sort()).toEqual(reviewed.map((t) => t.positionId).sort());
   }, 120_000);
 });
 
