@@ -84,16 +84,19 @@ function exitOf(t: JournalTrade): 'target' | 'stop' | 'window' {
 }
 
 const EXIT_WORDS = {
-  target: 'closed at its target',
-  stop: 'closed at its mental stop',
-  window: `closed at ${DEMO_STRATEGY.closeHourUtc}:00 UTC, the end of the window`,
+  target: 'its target',
+  stop: 'its mental stop',
+  window: `the end of the window, ${DEMO_STRATEGY.closeHourUtc}:00 UTC`,
 } as const;
 
 const signed = (decimal: string) => (decimal.startsWith('-') ? decimal : `+${decimal}`);
 
 function planHtml(): string {
   const rules = DEMO_STRATEGY.instruments
-    .map((i) => `<li>${i.symbol}: ${i.size} lots, stop ${i.stopPips} pips, target ${i.targetPips} pips</li>`)
+    .map(
+      (i) =>
+        `<li>${i.symbol}: ${i.size} ${i.size === 1 ? 'lot' : 'lots'}, stop ${i.stopPips} pips, target ${i.targetPips} pips</li>`,
+    )
     .join('');
   return (
     `<h2>Plan</h2><p>Trend rule at ${DEMO_STRATEGY.openHourUtc}:00 UTC: buy when the last hourly close is above ` +
@@ -106,7 +109,9 @@ function reviewHtml(trades: readonly JournalTrade[], currency: string): { html: 
   const netMinor = trades.reduce((sum, t) => sum + decimalToMinor(t.net, t.currency), 0);
   const wins = trades.filter((t) => decimalToMinor(t.net, t.currency) > 0).length;
   const lines = trades
-    .map((t) => `<li>${t.symbol} ${t.direction}: ${signed(t.net)} ${t.currency}, ${EXIT_WORDS[exitOf(t)]}</li>`)
+    .map(
+      (t) => `<li>${t.symbol} ${t.direction}: ${signed(t.net)} ${t.currency}, closed at ${EXIT_WORDS[exitOf(t)]}</li>`,
+    )
     .join('');
   const html =
     `<h2>Review</h2><p>${trades.length} trades, ${wins} won, net <strong>${signed(minorToDecimal(netMinor, currency))} ` +
@@ -171,15 +176,18 @@ export async function seedJournalDemo(deps: {
   let annotated = 0;
   for (const date of days) {
     const { trades } = await deps.journal.day(user.id, date, [account.id]);
+    let mistakes = 0;
     for (const t of trades) {
       const exit = exitOf(t);
+      const reviewed = playbookReview(t);
+      mistakes += reviewed.mistake_ids?.length ?? 0;
       await deps.annotations.annotate(user.id, t.positionId, {
         notes:
           `<p>${t.direction === 'long' ? 'Bought' : 'Sold'} ${t.symbol} at ${t.openPrice}: the last hourly close was ` +
           `${t.direction === 'long' ? 'above' : 'below'} its ${DEMO_STRATEGY.averageBars}-hour average. ` +
-          `${EXIT_WORDS[exit][0]!.toUpperCase()}${EXIT_WORDS[exit].slice(1)} at ${t.closePrice}.</p>`,
+          `Closed at ${t.closePrice} (${EXIT_WORDS[exit]}).</p>`,
         rating: exit === 'target' ? 5 : 4,
-        ...playbookReview(t),
+        ...reviewed,
       });
       annotated += 1;
     }
@@ -188,9 +196,9 @@ export async function seedJournalDemo(deps: {
       account_ids: [account.id],
       plan: planHtml(),
       review: review.html,
-      // the day's result sets the mood; the rule was followed every day
+      // the day's result sets the mood; discipline is 5 less one for a day with a playbook mistake
       mood: review.netMinor > 0 ? 4 : review.netMinor < 0 ? 2 : 3,
-      discipline: 5,
+      discipline: mistakes > 0 ? 4 : 5,
       tags: ['trend-rule', review.netMinor >= 0 ? 'green-day' : 'red-day'],
       ...(chart ? { snapshots: [{ kind: 'chart' as const, chart_id: chart.id, caption: 'The demo chart' }] } : {}),
     });

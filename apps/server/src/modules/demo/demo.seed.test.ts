@@ -42,7 +42,8 @@ describe('demo data', () => {
     expect(login.json()).toMatchObject({ status: 'signed_in', user: { username: 'demo', status: 'active' } });
     const taken = await second.app.inject({ method: 'GET', url: '/api/profile/username/demo' });
     expect(taken.json()).toEqual({ username: 'demo', available: false });
-  });
+    // every demo seed runs here (trading replay, challenge, strategies, journal): slow on a loaded machine
+  }, 120_000);
 
   it('gives the demo user a charting workspace, once: watchlist, chart with indicators and drawings, layout, template', async () => {
     const clock = createManualClock('2026-03-04T14:07:00Z');
@@ -132,7 +133,7 @@ describe('demo data', () => {
       const list = (await app.inject({ method: 'GET', url, headers })).json()[key] as unknown[];
       expect(list, url).toHaveLength(1);
     }
-  });
+  }, 120_000);
 
   it('is not created when SEED_DEMO is off', async () => {
     const { app } = await createTestApp({ config: { seedDemo: false } });
@@ -208,7 +209,7 @@ describe('demo trading account', () => {
     );
     const entries = cal.days.filter((d) => d.hasEntry);
     expect(entries).toHaveLength(DEMO_JOURNAL_DAYS);
-    expect(entries.every((d) => d.tradeCount > 0 && d.hasNotes && d.discipline === 5 && d.mood !== null)).toBe(true);
+    expect(entries.every((d) => d.tradeCount > 0 && d.hasNotes && d.mood !== null)).toBe(true);
     // the most recent trading days, and the mood follows the day's booked result
     const traded = cal.days.filter((d) => d.tradeCount > 0).map((d) => d.date);
     expect(entries.map((d) => d.date)).toEqual(traded.slice(-DEMO_JOURNAL_DAYS));
@@ -245,6 +246,11 @@ describe('demo trading account', () => {
       expect(a.checklistItemIds.some((id) => items6.indexOf(id) >= 3)).toBe(false);
       // FOMO exactly when RSI had not come back above 30 (the third item)
       expect(a.mistakeIds.includes(fomo.id)).toBe(!a.checklistItemIds.includes(items6[2]!));
+    }
+    // a day's discipline is 4 when one of its trades carries a mistake, else 5
+    for (const d of entries) {
+      const ofDay = annotated.trades.filter((t) => t.date === d.date);
+      expect(d.discipline).toBe(ofDay.some((t) => t.annotation!.mistakeIds.length > 0) ? 4 : 5);
     }
     // the metrics' strategy filter finds the same trades
     const byStrategy = await get<{ overview: { tradeIds: string[] } }>(
