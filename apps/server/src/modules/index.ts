@@ -6,6 +6,7 @@ import { googleSignInPlugin } from './auth/google/google.plugin.js';
 import { createBacktestsModule } from './backtests/backtests.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
+import { createComplianceModule } from './compliance/compliance.plugin.js';
 import { seedBacktestDemo } from './demo/demo.backtests.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedJournalDemo } from './demo/demo.journal.js';
@@ -25,6 +26,7 @@ import { createMetricsModule } from './metrics/metrics.plugin.js';
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createStrategiesModule } from './strategies/strategies.plugin.js';
+import { quotesAt } from './trading/broker.mapping.js';
 import { createTradingModule } from './trading/trading.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
 import { createUsersModule } from './users/users.plugin.js';
@@ -49,7 +51,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const settings = createSettingsModule(ctx, { users: users.service, auth: auth.service });
   await app.register(settings.routes, { prefix: '/api' });
   await app.register(filesRoutes({ storage: ctx.storage }), { prefix: '/api' });
-  await app.register(createUserDataModule(ctx).routes, { prefix: '/api' });
+  const userData = createUserDataModule(ctx);
+  await app.register(userData.routes, { prefix: '/api' });
   const candles = createCandlesModule(ctx);
   app.addHook('onClose', async () => candles.service.close());
   await app.register(candles.routes, { prefix: '/api' });
@@ -57,6 +60,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(market.routes, { prefix: '/api' });
   // One simulated market (one set of caches) for the history routes and the live feed.
   const marketFeed = createMarketFeedModule(ctx, { log: app.log, market: market.market });
+  userData.trackSetups({ quote: (symbol, ms) => quotesAt(market.market, ms).get(symbol), log: app.log });
   app.addHook('onClose', async () => marketFeed.stop());
   const charts = createChartsModule(ctx, { indicators: market.indicators });
   await app.register(charts.routes, { prefix: '/api' });
@@ -94,6 +98,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     strategies: strategies.service,
   });
   await app.register(backtests.routes, { prefix: '/api' });
+
+  await app.register(createComplianceModule(ctx, { metrics: metrics.service }).routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
