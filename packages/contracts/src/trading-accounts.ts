@@ -24,7 +24,8 @@ export const VIRTUAL_MAX_LEVERAGE = 1000;
 
 export const TRADING_ACCOUNT_TYPES = ['demo', 'live'] as const;
 export type TradingAccountType = (typeof TRADING_ACCOUNT_TYPES)[number];
-export const TRADING_ACCOUNT_KINDS = ['virtual', 'connected'] as const;
+/** imported: trades made elsewhere, booked from imported reports; no live trading. */
+export const TRADING_ACCOUNT_KINDS = ['virtual', 'connected', 'imported'] as const;
 export type TradingAccountKind = (typeof TRADING_ACCOUNT_KINDS)[number];
 /** connected: trading works; disconnected: the platform refused or was not reached at the last login; archived: kept read-only. */
 export const TRADING_ACCOUNT_STATUSES = ['connected', 'disconnected', 'archived'] as const;
@@ -124,10 +125,41 @@ export const createPropAccountBodySchema = z.strictObject({
 });
 export type CreatePropAccountBody = z.infer<typeof createPropAccountBodySchema>;
 
+/** POST /accounts, kind imported: an account whose trades and balance rows come from imported reports. */
+export const createImportedAccountBodySchema = z.strictObject({
+  kind: z.literal('imported'),
+  name: nameSchema,
+  color: accountColorSchema().optional(),
+  type: z.enum(TRADING_ACCOUNT_TYPES).default('live'),
+  currency: z.enum(TRADING_ACCOUNT_CURRENCIES, {
+    error: `currency must be one of ${TRADING_ACCOUNT_CURRENCIES.join(', ')}.`,
+  }),
+  /** The balance before the first imported row; 0 when the report's own deposit rows make the balance. */
+  starting_balance: z
+    .number({ error: 'starting_balance must be a number.' })
+    .min(0, 'starting_balance must be 0 or more.')
+    .max(VIRTUAL_CUSTOM_BALANCE_MAX, `starting_balance must be at most ${VIRTUAL_CUSTOM_BALANCE_MAX}.`)
+    .refine(
+      (n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+      'starting_balance must have at most 2 decimal places.',
+    )
+    .default(0),
+  /** The platform the trades were made on (a label: nothing is connected). */
+  platform: z
+    .enum(['mt4', 'mt5', 'ctrader', 'dxtrade', 'matchtrader', 'tradelocker'], {
+      error: 'platform must be one of mt4, mt5, ctrader, dxtrade, matchtrader, tradelocker.',
+    })
+    .default('mt5'),
+  broker: brokerSchema.optional(),
+  server: line('server', 120, { min: 1 }).optional(),
+});
+export type CreateImportedAccountBody = z.infer<typeof createImportedAccountBodySchema>;
+
 export const createTradingAccountBodySchema = z.discriminatedUnion('kind', [
   createVirtualAccountBodySchema,
   connectExistingAccountBodySchema,
   createPropAccountBodySchema,
+  createImportedAccountBodySchema,
 ]);
 export type CreateTradingAccountBody = z.infer<typeof createTradingAccountBodySchema>;
 export type CreateVirtualAccountBody = z.infer<typeof createVirtualAccountBodySchema>;

@@ -29,6 +29,8 @@ export const DEAL_REASONS = [
   /** Closed by the prop-firm rule engine: a hard breach, or a phase passed. */
   'rule_breach',
   'phase_passed',
+  /** Booked from an imported report (an account of kind imported). */
+  'import',
 ] as const;
 export const DEFAULT_ORDER_SIZE_LOTS = 1;
 export const DEFAULT_RISK_PERCENTAGE = 0.1;

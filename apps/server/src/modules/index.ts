@@ -3,8 +3,11 @@ import type { AppContext } from '../platform/context.js';
 import { hashPassword } from './auth/auth.passwords.js';
 import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
+import { createBacktestsModule } from './backtests/backtests.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
+import { createComplianceModule } from './compliance/compliance.plugin.js';
+import { seedBacktestDemo } from './demo/demo.backtests.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedJournalDemo } from './demo/demo.journal.js';
 import { seedPropDemo } from './demo/demo.prop.js';
@@ -14,6 +17,8 @@ import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { createImportsModule } from './imports/imports.plugin.js';
+
 import { createJournalModule } from './journal/journal.plugin.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
@@ -21,6 +26,7 @@ import { createMetricsModule } from './metrics/metrics.plugin.js';
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createStrategiesModule } from './strategies/strategies.plugin.js';
+import { quotesAt } from './trading/broker.mapping.js';
 import { createTradingModule } from './trading/trading.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
 import { createUsersModule } from './users/users.plugin.js';
@@ -45,7 +51,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const settings = createSettingsModule(ctx, { users: users.service, auth: auth.service });
   await app.register(settings.routes, { prefix: '/api' });
   await app.register(filesRoutes({ storage: ctx.storage }), { prefix: '/api' });
-  await app.register(createUserDataModule(ctx).routes, { prefix: '/api' });
+  const userData = createUserDataModule(ctx);
+  await app.register(userData.routes, { prefix: '/api' });
   const candles = createCandlesModule(ctx);
   app.addHook('onClose', async () => candles.service.close());
   await app.register(candles.routes, { prefix: '/api' });
@@ -53,6 +60,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(market.routes, { prefix: '/api' });
   // One simulated market (one set of caches) for the history routes and the live feed.
   const marketFeed = createMarketFeedModule(ctx, { log: app.log, market: market.market });
+  userData.trackSetups({ quote: (symbol, ms) => quotesAt(market.market, ms).get(symbol), log: app.log });
   app.addHook('onClose', async () => marketFeed.stop());
   const charts = createChartsModule(ctx, { indicators: market.indicators });
   await app.register(charts.routes, { prefix: '/api' });
@@ -63,6 +71,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const prop = createPropModule(ctx, { trading, market: market.market, log: app.log });
   await app.register(prop.routes, { prefix: '/api' });
   app.addHook('onClose', async () => prop.job.flush());
+  const imports = createImportsModule(ctx, { accounts: trading.accounts, log: app.log });
+  await app.register(imports.routes, { prefix: '/api' });
+  app.addHook('onClose', async () => imports.service.flush());
+
   const journal = createJournalModule(ctx, { users: users.service, charts: charts.charts });
   await app.register(journal.routes, { prefix: '/api' });
   const metrics = createMetricsModule(ctx, {
@@ -79,6 +91,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     onCleanupError: (error, key) => app.log.warn({ err: error, key }, 'A strategy image file could not be deleted.'),
   });
   await app.register(strategies.routes, { prefix: '/api' });
+  const backtests = createBacktestsModule(ctx, {
+    history: market.history,
+    market: market.market,
+    users: users.service,
+    strategies: strategies.service,
+  });
+  await app.register(backtests.routes, { prefix: '/api' });
+
+  await app.register(createComplianceModule(ctx, { metrics: metrics.service }).routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
@@ -111,6 +132,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     );
     await withSeedLock(ctx.database.pool, () =>
       seedStrategiesDemo({ users: users.service, strategies: strategies.service, log: app.log }),
+    );
+    await withSeedLock(ctx.database.pool, () =>
+      seedBacktestDemo({
+        users: users.service,
+        backtests: backtests.service,
+        repo: backtests.repo,
+        now: () => ctx.clock.now(),
+        log: app.log,
+      }),
     );
     await withSeedLock(ctx.database.pool, () =>
       seedJournalDemo({

@@ -49,11 +49,14 @@ export function accountsRoutes(deps: { accounts: AccountsService }): FastifyPlug
         onRequest,
         schema: {
           tags,
-          summary: 'Opens a virtual account (kind virtual) or connects an existing one (kind existing)',
+          summary:
+            'Opens a virtual account (kind virtual), connects an existing one (kind existing), starts a prop-firm challenge (kind prop) or adds an imported account (kind imported)',
           description:
             'Virtual: currency, starting_balance (one of the offered amounts unless custom_balance), leverage, ' +
             'margin_mode; on the built-in virtual broker. Existing: logs in through the broker connector of the ' +
-            'platform; without one the answer is 400 TRADING_NO_CONNECTOR. Passwords are kept encrypted.',
+            'platform; without one the answer is 400 TRADING_NO_CONNECTOR. Passwords are kept encrypted. Imported: ' +
+            'currency, starting_balance (0 by default), platform and broker as labels; no orders, its trades come ' +
+            'from POST /trading/accounts/{id}/imports.',
           body: createTradingAccountBodySchema,
           response: {
             201: tradingAccountSchema,

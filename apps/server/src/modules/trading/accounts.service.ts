@@ -1,5 +1,6 @@
 import {
   type ConnectExistingAccountBody,
+  type CreateImportedAccountBody,
   type CreatePropAccountBody,
   type CreateTradingAccountBody,
   type CreateVirtualAccountBody,
@@ -241,6 +242,36 @@ export function createAccountsService(deps: {
     return row;
   }
 
+  /** An account of trades made elsewhere: its positions and balance deals come from imported reports. */
+  async function createImported(userId: string, body: CreateImportedAccountBody): Promise<TradingAccountRow> {
+    const now = clock.now();
+    const start = bookAmount(body.starting_balance, body.currency);
+    const row: TradingAccountRow = {
+      ...baseRow(userId, now),
+      name: body.name,
+      kind: 'imported',
+      platform: body.platform,
+      platformType: platformTypeOf(body.platform),
+      type: body.type,
+      server: body.server ?? 'Imported',
+      broker: body.broker ?? 'Imported',
+      username: null,
+      accountNumber: null,
+      color: body.color ?? TRADING_ACCOUNT_DEFAULT_COLOR,
+      status: 'connected',
+      currency: body.currency,
+      startingBalance: start,
+      customBalance: true,
+      balance: start,
+      leverage: 100,
+      marginMode: 'hedging',
+      passwordEnc: null,
+      investorPasswordEnc: null,
+    };
+    await repo.insert(row);
+    return row;
+  }
+
   async function connectExisting(userId: string, body: ConnectExistingAccountBody): Promise<TradingAccountRow> {
     if (body.platform === 'virtual') {
       throw tradingError.onField(
@@ -334,18 +365,22 @@ export function createAccountsService(deps: {
           ? await createVirtual(userId, body)
           : body.kind === 'prop'
             ? await createProp(userId, body)
-            : await connectExisting(userId, body);
+            : body.kind === 'imported'
+              ? await createImported(userId, body)
+              : await connectExisting(userId, body);
       return presentOne(row);
     },
 
     async update(userId: string, id: string, body: UpdateTradingAccountBody): Promise<TradingAccount> {
       const row = await owned(userId, id);
-      if (row.kind === 'virtual' && (body.password !== undefined || body.investor_password !== undefined)) {
+      if (row.kind !== 'connected' && (body.password !== undefined || body.investor_password !== undefined)) {
         const field = body.password !== undefined ? 'password' : 'investor_password';
         throw tradingError.onField(
           field,
           'TRADING_INVALID_FIELD',
-          `${field} cannot be set on a virtual account: the virtual broker has no login.`,
+          row.kind === 'imported'
+            ? `${field} cannot be set on an imported account: it has no login, its trades come from imported reports.`
+            : `${field} cannot be set on a virtual account: the virtual broker has no login.`,
         );
       }
       const patch: Partial<TradingAccountRow> = { updatedAt: clock.now() };
@@ -417,7 +452,7 @@ export function createAccountsService(deps: {
       if (row.status === 'archived') {
         throw tradingError('TRADING_ACCOUNT_ARCHIVED', 'The account is archived; connect it again before logging in.');
       }
-      if (row.kind === 'virtual') return row;
+      if (row.kind !== 'connected') return row;
       const stored = cipher.open(row.passwordEnc ?? '', row.id);
       try {
         await login(row.platform as TradingPlatformId, {

@@ -81,6 +81,12 @@ export function createOrdersService(deps: {
     if (account.status === 'archived') {
       throw tradingError('TRADING_ACCOUNT_NOT_TRADABLE', 'The account is archived; connect it again to trade.');
     }
+    if (account.kind === 'imported') {
+      throw tradingError(
+        'TRADING_ACCOUNT_NOT_TRADABLE',
+        'An imported account holds trades made elsewhere and cannot place orders; trade on a virtual or connected account.',
+      );
+    }
     if (account.kind !== 'virtual') {
       throw tradingError(
         'TRADING_ACCOUNT_NOT_TRADABLE',

@@ -84,6 +84,7 @@ const reasonLabels: Record<TradingDeal['reason'], string> = {
   rollover: 'Rollover',
   rule_breach: 'Challenge rule breached',
   phase_passed: 'Challenge phase passed',
+  import: 'Imported',
 };
 
 /** The deals a trade booked: entry, exits, commission and swap, with the balance after each. */

@@ -269,6 +269,8 @@ export function closeReasonLabel(reason: string | null): string {
       return 'Netting';
     case 'close_by':
       return 'Close by';
+    case 'import':
+      return 'Imported';
     default:
       return reason.replace(/_/g, ' ');
   }

@@ -7,7 +7,8 @@ export type AccountsDialogView =
   | 'add_account'
   | 'connect_existing'
   | 'open_account'
-  | 'prop_firm';
+  | 'prop_firm'
+  | 'imported_account';
 
 type DialogState = { open: boolean; view: AccountsDialogView; accountId: string | null };
 

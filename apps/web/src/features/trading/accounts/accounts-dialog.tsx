@@ -33,6 +33,8 @@ import { EmptyState } from '../../../shared/states/empty-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { toast } from '../../../shared/toast/toast';
+import { openImportDialog } from '../../imports/import-dialog-store';
+import { LazyImportTradesDialog } from '../../imports/lazy-import-trades-dialog';
 import { PropFirmView } from '../../prop/components/prop-firm-view';
 import { ConfirmDialog } from '../../settings/components/confirm-dialog';
 import {
@@ -62,6 +64,7 @@ const VIEW_TITLES: Record<AccountsDialogView, string> = {
   connect_existing: 'Connect an existing account',
   open_account: 'Open an account',
   prop_firm: 'Start a prop-firm challenge',
+  imported_account: 'Add an imported account',
 };
 
 const PROP_STATE_TEXT: Record<NonNullable<TradingAccount['propFirm']>['state'], string> = {
@@ -126,7 +129,10 @@ export function TradingAccountsDialog() {
             size="small"
             onClick={() =>
               showAccountsDialogView(
-                view === 'open_account' || view === 'connect_existing' || view === 'prop_firm'
+                view === 'open_account' ||
+                  view === 'connect_existing' ||
+                  view === 'prop_firm' ||
+                  view === 'imported_account'
                   ? 'add_account'
                   : 'main_view',
               )
@@ -149,7 +155,9 @@ export function TradingAccountsDialog() {
         {view === 'open_account' && <OpenAccountView />}
         {view === 'connect_existing' && <ConnectExistingView />}
         {view === 'prop_firm' && <PropFirmView />}
+        {view === 'imported_account' && <ImportedAccountForm />}
       </DialogContent>
+      <LazyImportTradesDialog />
     </Dialog>
   );
 }
@@ -282,8 +290,8 @@ function AccountRow(props: { account: TradingAccount }) {
               )}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {a.kind === 'virtual' ? 'Virtual' : a.platform.toUpperCase()} · {a.type === 'demo' ? 'Demo' : 'Live'} ·{' '}
-              {a.server} · {STATUS_LABELS[a.status]} · {f.money(a.balance, a.currency)}
+              {kindLabel(a)} · {a.type === 'demo' ? 'Demo' : 'Live'} · {a.server} · {STATUS_LABELS[a.status]} ·{' '}
+              {f.money(a.balance, a.currency)}
             </Typography>
             {a.propFirm && (
               <Typography
@@ -312,6 +320,11 @@ function AccountRow(props: { account: TradingAccount }) {
           <Button size="small" aria-label={`Rename ${a.name}`} onClick={() => setRenaming(true)} disabled={busy}>
             Rename
           </Button>
+          {a.kind === 'imported' && a.status !== 'archived' && (
+            <Button size="small" aria-label={`Import trades into ${a.name}`} onClick={() => openImportDialog(a)}>
+              Import trades
+            </Button>
+          )}
           <Button
             size="small"
             aria-label={`Settings of ${a.name}`}
@@ -389,7 +402,132 @@ function AddAccountView() {
         text="A challenge account on the simulated market, evaluated live against a firm's rules."
         onClick={() => showAccountsDialogView('prop_firm')}
       />
+      <Choice
+        title="Add an imported account"
+        text="Trades made at any broker, imported from a MetaTrader report or a CSV, for the journal and metrics."
+        onClick={() => showAccountsDialogView('imported_account')}
+      />
     </Box>
+  );
+}
+
+/** What kind of account a row is: virtual, imported (with its platform) or the connected platform. */
+function kindLabel(a: TradingAccount): string {
+  if (a.kind === 'virtual') return 'Virtual';
+  if (a.kind === 'imported') return `Imported · ${a.platform.toUpperCase()}`;
+  return a.platform.toUpperCase();
+}
+
+/** An account of trades made elsewhere (no trading): its trades come from imported reports. */
+function ImportedAccountForm() {
+  const [createAccount, { isLoading }] = useCreateTradingAccountMutation();
+  const [name, setName] = useState('Imported account');
+  const [currency, setCurrency] = useState<(typeof TRADING_ACCOUNT_CURRENCIES)[number]>('USD');
+  const [balance, setBalance] = useState('0');
+  const [platform, setPlatform] = useState<'mt5' | 'mt4' | 'ctrader' | 'dxtrade' | 'matchtrader' | 'tradelocker'>(
+    'mt5',
+  );
+  const [broker, setBroker] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setFields({});
+    try {
+      const created = await createAccount({
+        kind: 'imported',
+        name: name.trim(),
+        type: 'live',
+        currency,
+        starting_balance: Number(balance || '0'),
+        platform,
+        ...(broker.trim() ? { broker: broker.trim() } : {}),
+      }).unwrap();
+      toast.success(`${created.name} added: import its trades now.`);
+      showAccountsDialogView('main_view');
+      openImportDialog(created);
+    } catch (err) {
+      const f = failure(err);
+      setError(f.message);
+      setFields(f.fields);
+    }
+  }
+
+  return (
+    <FormShell
+      label="Add an imported account"
+      onSubmit={submit}
+      error={error}
+      submit={
+        <Button type="submit" variant="contained" disabled={isLoading}>
+          Add imported account
+        </Button>
+      }
+    >
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Its trades and deposits come from the reports you import; it places no orders. Leave the starting balance at 0
+        when the report has its deposits.
+      </Typography>
+      <TextField
+        size="small"
+        label="Name"
+        value={name}
+        required
+        onChange={(e) => setName(e.target.value)}
+        error={!!fields.name}
+        helperText={fields.name}
+        slotProps={{ htmlInput: { maxLength: 60 } }}
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+        <TextField
+          select
+          size="small"
+          label="Currency"
+          value={currency}
+          onChange={(e) => setCurrency(e.target.value as typeof currency)}
+        >
+          {TRADING_ACCOUNT_CURRENCIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="Starting balance"
+          type="number"
+          value={balance}
+          onChange={(e) => setBalance(e.target.value)}
+          error={!!fields.starting_balance}
+          helperText={fields.starting_balance ?? 'Before the first imported row'}
+        />
+        <TextField
+          select
+          size="small"
+          label="Platform"
+          value={platform}
+          onChange={(e) => setPlatform(e.target.value as typeof platform)}
+        >
+          <MenuItem value="mt5">MetaTrader 5</MenuItem>
+          <MenuItem value="mt4">MetaTrader 4</MenuItem>
+          <MenuItem value="ctrader">cTrader</MenuItem>
+          <MenuItem value="dxtrade">DXtrade</MenuItem>
+          <MenuItem value="matchtrader">Match-Trader</MenuItem>
+          <MenuItem value="tradelocker">TradeLocker</MenuItem>
+        </TextField>
+        <TextField
+          size="small"
+          label="Broker (optional)"
+          value={broker}
+          onChange={(e) => setBroker(e.target.value)}
+          error={!!fields.broker}
+          helperText={fields.broker}
+          slotProps={{ htmlInput: { maxLength: 80 } }}
+        />
+      </Box>
+    </FormShell>
   );
 }
 
@@ -836,8 +974,8 @@ function AccountSettingsForm(props: { account: TradingAccount }) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {a.kind === 'virtual' ? 'Virtual' : a.platform.toUpperCase()} · {a.server} · created {f.date(a.created)} ·
-        balance {f.money(a.balance, a.currency)} · 1:{a.leverage} · {a.marginMode}
+        {kindLabel(a)} · {a.server} · created {f.date(a.created)} · balance {f.money(a.balance, a.currency)} · 1:
+        {a.leverage} · {a.marginMode}
       </Typography>
       <FormShell
         label="Account settings"
