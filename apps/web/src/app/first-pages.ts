@@ -129,6 +129,12 @@ export const firstPages: FirstPage[] = [
     modules: [...shell, 'src/features/metrics/metrics-page.tsx'],
   },
   {
+    name: 'strategies',
+    paths: ['/strategies', '/strategies/:id'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/strategies/strategies-page.tsx'],
+  },
+  {
     name: 'watchlists',
     paths: ['/watchlists'],
     access: 'signedIn',

@@ -3,6 +3,7 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
 
@@ -15,6 +16,7 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
     { label: 'Chart', to: '/chart', icon: CandlestickChartOutlined, match: '/chart' },
     { label: 'Positions', to: '/positions', icon: ListAltOutlined, match: '/positions' },
     { label: 'Metrics', to: '/metrics', icon: InsightsOutlined, match: '/metrics' },
+    { label: 'Strategies', to: '/strategies', icon: MenuBookOutlined, match: '/strategies' },
     { label: 'Watchlists', to: '/watchlists', icon: StarBorderOutlined, match: '/watchlists' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
