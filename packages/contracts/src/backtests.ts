@@ -36,7 +36,7 @@ export const BACKTEST_STATUSES = ['queued', 'running', 'done', 'failed'] as cons
 export type BacktestStatus = (typeof BACKTEST_STATUSES)[number];
 
 /** Why a backtest trade closed. */
-export const BACKTEST_EXIT_REASONS = ['stop_loss', 'take_profit', 'close_action', 'reverse', 'end_of_data'] as const;
+export const BACKTEST_EXIT_REASONS = ['stop_loss', 'take_profit', 'close_action', 'end_of_data'] as const;
 export type BacktestExitReason = (typeof BACKTEST_EXIT_REASONS)[number];
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

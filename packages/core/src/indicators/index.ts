@@ -28,6 +28,7 @@ export {
   defaultIndicatorSettings,
   type IndicatorFieldError,
   type SettingsValidation,
+  validateDefinitionSettings,
   validateIndicatorSettings,
 } from './settings.js';
 export { isColor, type ResolvedIndicatorStyles, resolveIndicatorStyles, type StylesValidation } from './styles.js';

@@ -1,6 +1,6 @@
 import { findIndicator } from './catalogue.js';
 import type { IndicatorEntry } from './define.js';
-import type { IndicatorInput, IndicatorSettings } from './types.js';
+import type { IndicatorDefinition, IndicatorInput, IndicatorSettings } from './types.js';
 
 /**
  * A validation failure. `field` is an input id ("period"), or "indicator_name" / "indicator_settings" for the
@@ -55,7 +55,20 @@ export function validateIndicatorSettings(name: string, settings: unknown): Sett
       errors: [{ field: 'indicator_name', message: `indicator_name "${name}" is not a known indicator.` }],
     };
   }
-  const def = entry.definition;
+  const checked = validateDefinitionSettings(entry.definition, settings);
+  return checked.ok ? { ok: true, entry, settings: checked.settings } : checked;
+}
+
+/**
+ * The checks of `validateIndicatorSettings` against a definition (as `GET /indicators/list` serves it), for callers
+ * that hold the definitions rather than the catalogue (the strategy graph validator in the browser).
+ */
+export function validateDefinitionSettings(
+  def: IndicatorDefinition,
+  settings: unknown,
+):
+  | { readonly ok: true; readonly settings: IndicatorSettings }
+  | { readonly ok: false; readonly errors: readonly IndicatorFieldError[] } {
   if (settings !== undefined && settings !== null && !isRecord(settings)) {
     return {
       ok: false,
@@ -87,7 +100,7 @@ export function validateIndicatorSettings(name: string, settings: unknown): Sett
       }
     }
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, entry, settings: resolved };
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, settings: resolved };
 }
 
 /** The default settings of an indicator. */

@@ -1,0 +1,41 @@
+export {
+  type BacktestDeal,
+  type BacktestEquityPoint,
+  type BacktestExitReason,
+  type BacktestOptions,
+  type BacktestResult,
+  type BacktestSignalCount,
+  type BacktestTradeResult,
+  backtest,
+  barQuote,
+  commissionMinorOf,
+} from './backtest.js';
+export {
+  type ActionSignals,
+  evaluateGraph,
+  GRAPH_CATALOGUE,
+  type GraphContext,
+  type GraphEvaluation,
+  GraphInvalidError,
+  toCandleArrays,
+} from './evaluate.js';
+export {
+  GRAPH_ACTION_TYPES,
+  GRAPH_NODE_NAMES,
+  GRAPH_NODE_PORTS,
+  type Graph,
+  type GraphActionType,
+  type GraphEdge,
+  type GraphEntryData,
+  type GraphExit,
+  type GraphNode,
+  type GraphNodeOf,
+  type GraphNodeType,
+  type GraphPortKind,
+  type GraphPriceField,
+  type GraphProblem,
+  type GraphProblemCode,
+  type GraphSize,
+  isGraphNodeType,
+} from './graph.js';
+export { findGraphIndicator, GRAPH_FORMAT_VERSION, graphNodeName, validateGraph } from './validate.js';
