@@ -32,7 +32,7 @@ import type { Graph, GraphActionType, GraphEntryData, GraphExit, GraphNodeOf } f
  *   the simulated market quotes at its typical spread.
  * - An action whose signal is true on the closed bar i acts at the open of bar i + 1 (none when bar i is the
  *   last): first the close actions (at the bid for a long, the ask for a short), then the entries (a buy at the
- *   ask, a sell at the bid: `fillMarketOrder`). On the last bar nothing is opened.
+ *   ask, a sell at the bid: `fillMarketOrder`). Signals of the last bar are counted as skipped.
  * - One position per direction at a time (hedging): a buy while a long is open is skipped, while a short is open
  *   it opens a long beside it; a close action closes the side it names (or both).
  * - Size: lots rounded down to the volume step and clamped to the instrument's minimum and maximum; or risk %:
@@ -457,15 +457,13 @@ export function backtest(
         if (closed) c.filled++;
         else c.skipped++;
       }
-      if (i < n) {
-        for (const a of openers) {
-          if (!a.signals[i - 1]) continue;
-          const node = nodes.get(a.nodeId) as GraphNodeOf<'buy_action' | 'sell_action'>;
-          const ok = open(a.nodeId, node.type === 'buy_action' ? 'buy' : 'sell', node.data, i, t);
-          const c = counts.get(a.nodeId)!;
-          if (ok) c.filled++;
-          else c.skipped++;
-        }
+      for (const a of openers) {
+        if (!a.signals[i - 1]) continue;
+        const node = nodes.get(a.nodeId) as GraphNodeOf<'buy_action' | 'sell_action'>;
+        const ok = open(a.nodeId, node.type === 'buy_action' ? 'buy' : 'sell', node.data, i, t);
+        const c = counts.get(a.nodeId)!;
+        if (ok) c.filled++;
+        else c.skipped++;
       }
     }
 
