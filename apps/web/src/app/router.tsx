@@ -48,6 +48,10 @@ export const routes: RouteObject[] = [
           { path: 'chart', lazy: () => import('../features/charts/pages/chart-page') },
           { path: 'positions', lazy: () => import('../features/positions/positions-page') },
           { path: 'metrics', lazy: () => import('../features/metrics/metrics-page') },
+          {
+            path: 'strategies/:id/editor',
+            lazy: () => import('../features/strategy-editor/strategy-editor-page'),
+          },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },
