@@ -267,7 +267,7 @@ describe('the strategy node editor', () => {
     expect(body.graph.nodes.map((n) => n.id)).toEqual(['rsi-1', 'constant-1', 'buy-1']);
     expect(body.graph.edges).toEqual([]);
     expect(body.graph.viewport).toEqual({ x: 10, y: 20, zoom: 0.95 });
-    expect((body.graph.nodes[0]?.data as { indicatorId: string }).indicatorId).toBe('rsi');
+    expect(body.graph.nodes[0]).toMatchObject({ data: { indicatorId: 'rsi', inputs: { period: 14 } } });
     await waitFor(() => expect(screen.getByTestId('dirty-indicator')).toHaveTextContent('Saved'));
   });
 });
