@@ -20,9 +20,10 @@ import {
  * to the metrics engine, so `report` is the very report the metrics screen shows. Request bodies are snake_case,
  * answers camelCase; money in `currency`, exact to its minor unit; instants ISO 8601 UTC.
  *
- * POST /strategies/{id}/backtests runs synchronously (at most BACKTEST_MAX_BARS bars) and answers with the
- * finished (`done`) or `failed` result; `queued` and `running` are there for runs taken off the request, and
- * BACKTEST_PROGRESS_EVENT reports their progress on the user's channel.
+ * POST /strategies/{id}/backtests runs synchronously (at most BACKTEST_MAX_BARS bars; a year of 15-minute bars
+ * takes well under a second) and answers with the finished result, `done`, or `failed` with its error. The
+ * statuses `queued` and `running` are those of a result read while another request is still running it (the row
+ * is written first), so `progress` is 1 once it is done or failed.
  */
 
 /** The most bars one backtest reads (a year of 1-minute bars is about 372,000). */
@@ -151,10 +152,16 @@ export const backtestSchema = z.object({
   /** 0 to 1. */
   progress: z.number().min(0).max(1),
   request: backtestRequestSchema,
-  /** The graph's format version and the strategy's saved graph revision the run used. */
+  /** The format version of the graph the run used (a copy of the strategy's saved graph at that time). */
   graphVersion: z.number().int(),
-  /** Where the bars came from: the built-in simulated market or the user's imported candles. */
-  dataSource: z.enum(['simulated', 'imported']),
+  /** When the strategy (and its graph) was last saved before the run: a later save means the graph may differ. */
+  strategyUpdatedAt: z.string(),
+  /**
+   * Where the bars came from, as the chart history says it: the simulated market ("Simulated"), the user's
+   * imported candles, or both; `dataLabel` is the label to show.
+   */
+  dataSource: z.enum(['simulated', 'imported', 'mixed']),
+  dataLabel: z.string(),
   /** Bars read, and the first and last bar's open time (null without bars). */
   bars: z.number().int(),
   firstBarAt: z.string().nullable(),
@@ -205,16 +212,6 @@ export type GraphValidation = z.infer<typeof graphValidationSchema>;
 
 /** `details` of a BACKTEST_GRAPH_INVALID error (422): the validator's problems. */
 export const backtestGraphInvalidDetailsSchema = z.object({ problems: z.array(graphProblemSchema) });
-
-/** Event on the `user` WebSocket channel while a backtest of that user runs off the request. */
-export const BACKTEST_PROGRESS_EVENT = 'backtests.progress';
-export const backtestProgressSchema = z.object({
-  backtestId: z.uuid(),
-  strategyId: z.uuid(),
-  status: z.enum(BACKTEST_STATUSES),
-  progress: z.number(),
-});
-export type BacktestProgress = z.infer<typeof backtestProgressSchema>;
 
 export const backtestErrorCodes = [
   'BACKTEST_NOT_FOUND',

@@ -3,6 +3,7 @@ import type { AppContext } from '../platform/context.js';
 import { hashPassword } from './auth/auth.passwords.js';
 import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
+import { createBacktestsModule } from './backtests/backtests.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
@@ -67,6 +68,12 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     market: market.market,
   });
   await app.register(metrics.routes, { prefix: '/api' });
+  const backtests = createBacktestsModule(ctx, {
+    history: market.history,
+    market: market.market,
+    users: users.service,
+  });
+  await app.register(backtests.routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });

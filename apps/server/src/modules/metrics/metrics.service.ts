@@ -328,7 +328,7 @@ export function createMetricsService(deps: {
 export type MetricsService = ReturnType<typeof createMetricsService>;
 
 /** The core's figures (minor units, epoch milliseconds) as the wire's (major units, ISO times). */
-function toWire(
+export function toWire(
   m: Metrics,
   meta: {
     accountIds: string[];
