@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
 import { mockFetch } from '../../test/fetch-mock';
 import { historyOf, historyReducer } from './model/graph-history';
-import { connectionProblem, newNode, withEdge } from './model/graph-model';
+import { connectionProblem, newNode, withEdge, withNodeData } from './model/graph-model';
 import { graphProblems } from './model/graph-problems';
 import { StrategyEditorScreen } from './strategy-editor-page';
 
@@ -182,8 +182,8 @@ describe('the graph model', () => {
   it('undoes and redoes commits, merges keystrokes in one field, and keeps a drag as one step', () => {
     const a = rsiGraph(true);
     const b = { ...a, nodes: a.nodes.slice(1) };
-    const c1 = { ...b, nodes: b.nodes.map((n) => (n.id === 'constant-1' ? { ...n, data: { value: 3 } } : n)) };
-    const c2 = { ...b, nodes: b.nodes.map((n) => (n.id === 'constant-1' ? { ...n, data: { value: 30 } } : n)) };
+    const c1 = withNodeData(b, 'constant-1', { value: 3 });
+    const c2 = withNodeData(b, 'constant-1', { value: 30 });
     let h = historyOf(a);
     h = historyReducer(h, { type: 'commit', graph: b });
     h = historyReducer(h, { type: 'commit', graph: c1, key: 'constant-1.value' });

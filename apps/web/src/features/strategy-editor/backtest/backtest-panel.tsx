@@ -125,7 +125,7 @@ export default function BacktestPanel(props: BacktestPanelProps) {
         id: 'data',
         header: 'Data',
         width: 90,
-        value: (b) => (b.dataSource === 'simulated' ? 'Simulated' : 'Imported'),
+        value: (b) => b.dataLabel,
       },
       { id: 'trades', header: 'Trades', numeric: true, width: 70, value: (b) => b.tradeCount },
       {

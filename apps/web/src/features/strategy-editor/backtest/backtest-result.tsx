@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { type Backtest, type BacktestTrade, type MetricsBucket, SIMULATED_LABEL } from '@tradedesk/contracts';
+import type { Backtest, BacktestTrade, MetricsBucket } from '@tradedesk/contracts';
 import { findInstrument } from '@tradedesk/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../shared/data-table/data-table';
@@ -177,7 +177,8 @@ export function BacktestResult(props: { id: string }) {
       />
     );
   }
-  const simulated = b.dataSource === 'simulated';
+  // Mixed data (imported candles over part of the range) is partly simulated: labelled as the server says.
+  const simulated = b.dataSource !== 'imported';
   const tabProps =
     report && display
       ? { data: report, display, onOpen: (title: string, bucket: MetricsBucket) => setOpened({ title, bucket }) }
@@ -190,12 +191,7 @@ export function BacktestResult(props: { id: string }) {
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {b.request.symbol} · {b.request.timeframe} · {b.request.from.slice(0, 10)} – {b.request.to.slice(0, 10)}
         </Typography>
-        <Chip
-          size="small"
-          label={simulated ? `${SIMULATED_LABEL} data` : 'Imported data'}
-          color={simulated ? 'warning' : 'default'}
-          variant="outlined"
-        />
+        <Chip size="small" label={b.dataLabel} color={simulated ? 'warning' : 'default'} variant="outlined" />
         <Typography variant="caption" color="text.secondary">
           Run {f.dateTime(b.createdAt)}
           {b.durationMs !== null ? ` in ${b.durationMs} ms` : ''}; starting balance{' '}

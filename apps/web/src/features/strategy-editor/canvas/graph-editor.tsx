@@ -69,6 +69,8 @@ export type GraphEditorProps = {
 const nodeTypes = { strategy: StrategyNodeView };
 const DRAG_TYPE = 'application/x-tradedesk-node';
 const GRID: [number, number] = [16, 16];
+/** The room a node takes when placed by a click (nodes are about 170 to 200 px wide). */
+const CELL = { width: 240, height: 150 };
 
 /** The palette: the node types grouped data, logic, action; click one to add it, or drag it onto the canvas. */
 function Palette(props: { onAdd: (type: StrategyNodeType) => void }) {
@@ -289,22 +291,34 @@ function Editor(props: GraphEditorProps) {
     [graph, onCommit, onNotice],
   );
 
+  /** Where a clicked node goes: the first free cell of a grid over the visible canvas, left to right, top down. */
+  const freeSpot = useCallback(() => {
+    const box = wrapper.current?.getBoundingClientRect();
+    if (!box || box.width === 0) return { x: 40 + (added.current++ % 8) * 24, y: 40 };
+    const topLeft = flow.screenToFlowPosition({ x: box.left, y: box.top });
+    const bottomRight = flow.screenToFlowPosition({ x: box.right, y: box.bottom });
+    const [w, h] = [CELL.width, CELL.height];
+    const taken = (x: number, y: number) =>
+      graph.nodes.some((n) => Math.abs(n.position.x - x) < w - 20 && Math.abs(n.position.y - y) < h - 10);
+    for (let y = topLeft.y + 24; y + h <= bottomRight.y; y += h) {
+      for (let x = topLeft.x + 24; x + w - 30 <= bottomRight.x; x += w) {
+        if (!taken(x, y)) return { x, y };
+      }
+    }
+    const step = (added.current++ % 8) * 24;
+    return { x: (topLeft.x + bottomRight.x) / 2 - 85 + step, y: (topLeft.y + bottomRight.y) / 2 - 40 + step };
+  }, [flow, graph.nodes]);
+
   const addAt = useCallback(
     (type: StrategyNodeType, position?: { x: number; y: number }) => {
-      let at = position;
-      if (!at) {
-        const box = wrapper.current?.getBoundingClientRect();
-        const center = box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : { x: 200, y: 200 };
-        const step = (added.current++ % 8) * 24;
-        at = flow.screenToFlowPosition({ x: center.x - 85 + step, y: center.y - 40 + step });
-      }
+      const at = position ?? freeSpot();
       const snapped = { x: Math.round(at.x / GRID[0]) * GRID[0], y: Math.round(at.y / GRID[1]) * GRID[1] };
       const node = newNode(graph, type, snapped);
       onCommit({ ...graph, nodes: [...graph.nodes, node] });
       setSelectedNodes(new Set([node.id]));
       setSelectedEdges(new Set());
     },
-    [flow, graph, onCommit],
+    [freeSpot, graph, onCommit],
   );
 
   const onDrop = (event: DragEvent) => {
