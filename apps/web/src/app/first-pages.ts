@@ -129,6 +129,17 @@ export const firstPages: FirstPage[] = [
     modules: [...shell, 'src/features/metrics/metrics-page.tsx'],
   },
   {
+    name: 'strategy-editor',
+    paths: ['/strategies/:id/editor'],
+    access: 'signedIn',
+    modules: [
+      ...shell,
+      'src/features/strategy-editor/strategy-editor-page.tsx',
+      'src/features/strategy-editor/canvas/graph-editor.tsx',
+      'src/features/strategy-editor/backtest/backtest-panel.tsx',
+    ],
+  },
+  {
     name: 'watchlists',
     paths: ['/watchlists'],
     access: 'signedIn',

@@ -26,8 +26,13 @@ import { graphKey, startingGraph } from './model/graph-model';
 import { graphProblems } from './model/graph-problems';
 import { useEditorStrategyQuery, useSaveStrategyGraphMutation } from './strategy-editor-api';
 
-const GraphEditor = lazy(() => import('./canvas/graph-editor'));
-const BacktestPanel = lazy(() => import('./backtest/backtest-panel'));
+// Fetched with the page's module (both show at once), rendered lazily: @xyflow/react stays in the canvas's chunk.
+const editorLoading = import('./canvas/graph-editor');
+const panelLoading = import('./backtest/backtest-panel');
+editorLoading.catch(() => {}); // a failure shows when the part renders
+panelLoading.catch(() => {});
+const GraphEditor = lazy(() => editorLoading);
+const BacktestPanel = lazy(() => panelLoading);
 
 const errorMessage = (error: unknown) => (error as { message?: string } | undefined)?.message;
 
