@@ -9,6 +9,7 @@ import { createChartsModule } from './charts/charts.plugin.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
+import { seedStrategiesDemo } from './demo/demo.strategies.js';
 import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
@@ -18,6 +19,7 @@ import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createMetricsModule } from './metrics/metrics.plugin.js';
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
+import { createStrategiesModule } from './strategies/strategies.plugin.js';
 import { createTradingModule } from './trading/trading.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
 import { createUsersModule } from './users/users.plugin.js';
@@ -68,6 +70,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     market: market.market,
   });
   await app.register(metrics.routes, { prefix: '/api' });
+  const strategies = createStrategiesModule(ctx, {
+    charts: charts.charts,
+    onCleanupError: (error, key) => app.log.warn({ err: error, key }, 'A strategy image file could not be deleted.'),
+  });
+  await app.register(strategies.routes, { prefix: '/api' });
   const backtests = createBacktestsModule(ctx, {
     history: market.history,
     market: market.market,
@@ -103,6 +110,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
         now: () => ctx.clock.now(),
         log: app.log,
       }),
+    );
+    await withSeedLock(ctx.database.pool, () =>
+      seedStrategiesDemo({ users: users.service, strategies: strategies.service, log: app.log }),
     );
   }
 }
