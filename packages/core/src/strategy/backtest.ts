@@ -128,6 +128,7 @@ interface Open extends OpenPosition {
   commissionMinor: number;
   swapMinor: number;
   swapUntilMs: number;
+  nextRolloverMs: number;
 }
 
 const DEFAULT_ACCOUNT_ID = '00000000-0000-4000-8000-000000000000';
@@ -218,6 +219,8 @@ export function backtest(
   const positions: { buy: Open | null; sell: Open | null } = { buy: null, sell: null };
 
   const bookSwaps = (p: Open, uptoMs: number) => {
+    // the next rollover is looked up once, then only passed by (a schedule walk per bar would dominate the run)
+    if (uptoMs < p.nextRolloverMs) return;
     for (const r of swapRollovers(instrument, p.swapUntilMs, uptoMs)) {
       const amount = rolloverSwapMinor(
         instrument,
@@ -246,7 +249,10 @@ export function backtest(
       }
     }
     if (uptoMs > p.swapUntilMs) p.swapUntilMs = uptoMs;
+    p.nextRolloverMs = nextRollover(p.swapUntilMs);
   };
+  const nextRollover = (afterMs: number) =>
+    swapRollovers(instrument, afterMs, afterMs + 10 * 86_400_000)[0]?.atMs ?? afterMs + 10 * 86_400_000;
 
   const close = (
     p: Open,
@@ -324,11 +330,18 @@ export function backtest(
   /** MFE and MAE from the backtest's own bars, on the side the position is valued at (bid long, ask short). */
   const excursions = (t: BacktestTradeResult, minorPerPrice: number, firstBar: number, lastBar: number) => {
     const span: Candle[] = [];
+    const long = t.side === 'buy';
     for (let k = firstBar; k <= lastBar; k++) {
       const hi = barQuote(instrument, bars.high[k]!);
       const lo = barQuote(instrument, bars.low[k]!);
-      const pick = (q: BidAsk) => (t.side === 'buy' ? q.bid : q.ask);
-      span.push({ time: bars.time[k]!, open: 0, high: pick(hi), low: pick(lo), close: 0, volume: 0 });
+      span.push({
+        time: bars.time[k]!,
+        open: 0,
+        high: long ? hi.bid : hi.ask,
+        low: long ? lo.bid : lo.ask,
+        close: 0,
+        volume: 0,
+      });
     }
     const ex = tradeExcursions({ ...t, minorPerPrice }, span);
     return { mfe: ex.mfe as Excursion, mae: ex.mae as Excursion };
@@ -400,6 +413,7 @@ export function backtest(
       commissionMinor: commission,
       swapMinor: 0,
       swapUntilMs: atMs,
+      nextRolloverMs: nextRollover(atMs),
     };
     openedAt.set(id, i);
     deals.push({
@@ -421,7 +435,16 @@ export function backtest(
   const floating = () => {
     let sum = 0;
     for (const p of [positions.buy, positions.sell])
-      if (p) sum += markPosition(p, { currency, leverage: options.leverage }, quotes, () => instrument).profit;
+      if (p)
+        sum += positionProfit(
+          instrument,
+          p.side,
+          p.volume,
+          p.openPrice,
+          closingPrice(p.side, current),
+          currency,
+          quotes,
+        );
     return sum;
   };
   const marginInUse = () => {
@@ -437,7 +460,8 @@ export function backtest(
     const t = bars.time[i]! * 1000;
     nowMs = t;
     current = barQuote(instrument, bars.open[i]!);
-    for (const p of [positions.buy, positions.sell]) if (p) bookSwaps(p, t);
+    if (positions.buy) bookSwaps(positions.buy, t);
+    if (positions.sell) bookSwaps(positions.sell, t);
 
     if (i > 0) {
       // actions signalled on the closed bar i - 1 act at this bar's open: closes first, then entries
@@ -468,28 +492,38 @@ export function backtest(
     }
 
     // stop loss and take profit through the bar: the open (gaps), then the range; both inside: the stop first
-    const openQ = current;
-    const hiQ = barQuote(instrument, bars.high[i]!);
-    const loQ = barQuote(instrument, bars.low[i]!);
-    const endMs = i + 1 < n ? Math.min(t + barMs, bars.time[i + 1]! * 1000) : t + barMs;
-    for (const side of ['buy', 'sell'] as const) {
-      const p = positions[side];
-      if (!p) continue;
-      const long = side === 'buy';
-      const atOpen = long ? openQ.bid : openQ.ask;
-      const worst = long ? loQ.bid : hiQ.ask;
-      const best = long ? hiQ.bid : loQ.ask;
-      const slHit = (price: number) => p.stopLoss !== null && (long ? price <= p.stopLoss : price >= p.stopLoss);
-      const tpHit = (price: number) => p.takeProfit !== null && (long ? price >= p.takeProfit : price <= p.takeProfit);
-      const first = openedAt.get(p.id)!;
-      if (p.openTimeMs < t && slHit(atOpen)) close(p, atOpen, t, 'stop_loss', null, first, i);
-      else if (p.openTimeMs < t && tpHit(atOpen)) close(p, atOpen, t, 'take_profit', null, first, i);
-      else if (slHit(worst)) close(p, p.stopLoss!, endMs, 'stop_loss', null, first, i);
-      else if (tpHit(best)) close(p, p.takeProfit!, endMs, 'take_profit', null, first, i);
+    if (positions.buy || positions.sell) {
+      const openQ = current;
+      const hiQ = barQuote(instrument, bars.high[i]!);
+      const loQ = barQuote(instrument, bars.low[i]!);
+      const endMs = i + 1 < n ? Math.min(t + barMs, bars.time[i + 1]! * 1000) : t + barMs;
+      const long = positions.buy;
+      if (long) {
+        const sl = long.stopLoss;
+        const tp = long.takeProfit;
+        const fresh = long.openTimeMs === t;
+        const first = openedAt.get(long.id)!;
+        if (!fresh && sl !== null && openQ.bid <= sl) close(long, openQ.bid, t, 'stop_loss', null, first, i);
+        else if (!fresh && tp !== null && openQ.bid >= tp) close(long, openQ.bid, t, 'take_profit', null, first, i);
+        else if (sl !== null && loQ.bid <= sl) close(long, sl, endMs, 'stop_loss', null, first, i);
+        else if (tp !== null && hiQ.bid >= tp) close(long, tp, endMs, 'take_profit', null, first, i);
+      }
+      const short = positions.sell;
+      if (short) {
+        const sl = short.stopLoss;
+        const tp = short.takeProfit;
+        const fresh = short.openTimeMs === t;
+        const first = openedAt.get(short.id)!;
+        if (!fresh && sl !== null && openQ.ask >= sl) close(short, openQ.ask, t, 'stop_loss', null, first, i);
+        else if (!fresh && tp !== null && openQ.ask <= tp) close(short, openQ.ask, t, 'take_profit', null, first, i);
+        else if (sl !== null && hiQ.ask >= sl) close(short, sl, endMs, 'stop_loss', null, first, i);
+        else if (tp !== null && loQ.ask <= tp) close(short, tp, endMs, 'take_profit', null, first, i);
+      }
     }
 
     current = barQuote(instrument, bars.close[i]!);
-    equityAll.push({ timeMs: t, balanceMinor, equity: equityNow() });
+    const equity = positions.buy || positions.sell ? equityNow() : minorToNumber(balanceMinor, currency);
+    equityAll.push({ timeMs: t, balanceMinor, equity });
     if (options.onProgress && i % progressEvery === 0) options.onProgress(i / n);
   }
 
