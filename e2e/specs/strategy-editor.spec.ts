@@ -60,6 +60,14 @@ test('draw "RSI(14) crosses above 30 → buy", save it, backtest it on EURUSD 1h
   await palette.getByRole('button', { name: 'Add Crosses node' }).click();
   await expect(settings.getByRole('combobox', { name: 'Direction' })).toHaveText('a crosses above b');
   await palette.getByRole('button', { name: 'Add Buy node' }).click();
+  // 1 lot with a 30-pip stop and a 60-pip target, so positions close and the signal can buy again.
+  await settings.getByRole('combobox', { name: 'Stop loss' }).click();
+  await page.getByRole('option', { name: 'Pips' }).click();
+  await settings.getByRole('textbox', { name: 'Stop loss distance (pips)' }).fill('30');
+  await settings.getByRole('combobox', { name: 'Take profit' }).click();
+  await page.getByRole('option', { name: 'Pips' }).click();
+  await settings.getByRole('textbox', { name: 'Take profit distance (pips)' }).fill('60');
+  await expect(page.getByTestId('node-buy_action-4')).toContainText('1 lot · SL 30 pips · TP 60 pips');
   await expect(page.getByTestId('node-cross-3')).toHaveAttribute('data-invalid', 'true');
 
   // A series output cannot feed the buy node's signal input: the wire is refused.
@@ -70,7 +78,7 @@ test('draw "RSI(14) crosses above 30 → buy", save it, backtest it on EURUSD 1h
   await expect(page.locator('.react-flow__edge')).toHaveCount(1);
   // One input missing: the cross node stays marked and says why.
   await expect(page.getByTestId('node-cross-3')).toHaveAttribute('data-invalid', 'true');
-  await expect(settings.getByRole('list', { name: 'Problems' })).toContainText(/input b/i);
+  await expect(settings.getByRole('list', { name: 'Problems', exact: true })).toContainText(/input b/i);
   await expect(page.getByRole('button', { name: /run backtest/i })).toBeDisabled();
   await shot(page, 'missing-input');
 
@@ -107,6 +115,9 @@ test('draw "RSI(14) crosses above 30 → buy", save it, backtest it on EURUSD 1h
   expect(Number(await chart.getAttribute('data-markers'))).toBeGreaterThan(0);
   const trades = result.getByRole('grid', { name: 'Backtest trades' });
   await expect(trades.getByRole('row').nth(1)).toContainText(/Long/);
+  // Several trades, closed by their stop or target: entries and exits are marked on the candles.
+  await expect(trades.getByText(/Stop loss|Take profit/).first()).toBeVisible();
+  expect(Number(await chart.getAttribute('data-markers'))).toBeGreaterThan(2);
   await expect(page.getByRole('grid', { name: 'Past backtests' }).getByRole('row')).toHaveCount(2);
   await result.scrollIntoViewIfNeeded();
   await chart.scrollIntoViewIfNeeded();

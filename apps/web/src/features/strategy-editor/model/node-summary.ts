@@ -63,7 +63,8 @@ export function nodeSummary(node: StrategyNode, indicatorNames: ReadonlyMap<stri
       return `${node.data.direction} for ${node.data.bars} ${node.data.bars === 1 ? 'bar' : 'bars'}`;
     case 'buy_action':
     case 'sell_action': {
-      const size = node.data.size.mode === 'lots' ? `${node.data.size.lots} lots` : `${node.data.size.percent}% risk`;
+      const { size: s } = node.data;
+      const size = s.mode === 'lots' ? `${s.lots} ${s.lots === 1 ? 'lot' : 'lots'}` : `${s.percent}% risk`;
       return `${size} · SL ${exitText(node.data.stopLoss)} · TP ${exitText(node.data.takeProfit)}`;
     }
     case 'close_action':
