@@ -125,4 +125,11 @@ test('draw "RSI(14) crosses above 30 → buy", save it, backtest it on EURUSD 1h
   await trades.scrollIntoViewIfNeeded();
   await shot(page, 'backtest-trades');
   await shot(page, 'backtest-full', true);
+
+  // A past backtest can be deleted: the list empties and its open result closes.
+  const past = page.getByRole('grid', { name: 'Past backtests' });
+  await past.getByRole('button', { name: /^Delete the backtest of/ }).click();
+  await expect(past.getByRole('row')).toHaveCount(1);
+  await expect(result).toHaveCount(0);
+  expect((await (await page.request.get(`/api/strategies/${id}/backtests`)).json()).backtests).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import type { Backtest, BacktestBody, BacktestList, Strategy, StrategyGraph } from '@tradedesk/contracts';
 import { api } from '../../app/api';
+import { markQuietEndpoints } from '../../shared/api/quiet-endpoints';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -55,6 +56,9 @@ export const strategyEditorApi = api
       }),
     }),
   });
+
+// Each caller shows its own failure: the page's error state, the save's toast, the run's alert, the lists' states.
+markQuietEndpoints('editorStrategy', 'saveStrategyGraph', 'backtests', 'backtest', 'runBacktest', 'deleteBacktest');
 
 export const {
   useEditorStrategyQuery,
