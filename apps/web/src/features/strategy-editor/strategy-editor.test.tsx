@@ -118,9 +118,15 @@ function setup(graph: StrategyGraph | null) {
     'GET /indicators/list': { body: { indicators: [rsi], total: 1, page: 1, limit: 500, groups: [] } },
     [`GET /strategies/${ID}/backtests`]: { body: { backtests: [] } },
   });
-  const router = createMemoryRouter([{ path: '/strategies/:id/editor', element: <StrategyEditorScreen /> }], {
-    initialEntries: [`/strategies/${ID}/editor`],
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/strategies/:id/editor', element: <StrategyEditorScreen /> },
+      { path: '/strategies', element: <h1>Strategies list</h1> },
+    ],
+    {
+      initialEntries: [`/strategies/${ID}/editor`],
+    },
+  );
   renderWithStore(<RouterProvider router={router} />);
   return net;
 }
@@ -230,6 +236,20 @@ describe('the strategy node editor', () => {
     fireEvent.keyDown(window, { key: 'z', ctrlKey: true, shiftKey: true });
     await waitFor(() => expect(nodeCount()).toBe(2));
     expect(net.callsTo('PUT', `/strategies/${ID}`)).toHaveLength(0);
+
+    // Leaving with unsaved edits asks first; staying keeps them.
+    await user.click(screen.getByRole('link', { name: 'Strategies' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(nodeCount()).toBe(2);
+    await user.click(screen.getByRole('link', { name: 'Strategies' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Strategies list' })).toBeInTheDocument();
   });
 
   it('marks a node with a missing input, says why, and selects it from the problems list', async () => {
