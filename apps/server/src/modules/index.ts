@@ -6,6 +6,7 @@ import { googleSignInPlugin } from './auth/google/google.plugin.js';
 import { createBacktestsModule } from './backtests/backtests.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
+import { seedBacktestDemo } from './demo/demo.backtests.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
@@ -79,6 +80,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     history: market.history,
     market: market.market,
     users: users.service,
+    strategies: strategies.service,
   });
   await app.register(backtests.routes, { prefix: '/api' });
 
@@ -113,6 +115,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     );
     await withSeedLock(ctx.database.pool, () =>
       seedStrategiesDemo({ users: users.service, strategies: strategies.service, log: app.log }),
+    );
+    await withSeedLock(ctx.database.pool, () =>
+      seedBacktestDemo({
+        users: users.service,
+        backtests: backtests.service,
+        repo: backtests.repo,
+        now: () => ctx.clock.now(),
+        log: app.log,
+      }),
     );
   }
 }

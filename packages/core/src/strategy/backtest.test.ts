@@ -105,7 +105,11 @@ describe('no look-ahead', () => {
   });
 
   it('every entry fills at the open of the bar after its signal, on the right side of the quote', () => {
-    const result = backtest(busyGraph(), bars, EURUSD, OPTIONS);
+    const progress: number[] = [];
+    const result = backtest(busyGraph(), bars, EURUSD, { ...OPTIONS, onProgress: (p) => progress.push(p) });
+    expect(progress.length).toBeGreaterThan(10);
+    expect(progress.every((p, i) => i === 0 || p > progress[i - 1]!)).toBe(true);
+    expect(progress.at(-1)).toBe(1);
     const ev = evaluateGraph(busyGraph(), bars, CTX);
     expect(result.trades.length).toBeGreaterThan(5);
     expect(result.trades.some((t) => t.side === 'sell')).toBe(true);

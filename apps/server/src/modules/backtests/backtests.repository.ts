@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { strategies } from '../strategies/strategies.table.js';
 import { type BacktestRow, backtests } from './backtests.table.js';
 
-/** The backtests table, and the one read of the strategies table a backtest needs (the caller's strategy). */
+/** The backtests table, and the demo seed's read of the demo user's strategies. */
 export function createBacktestsRepository(db: Db) {
   const listColumns = {
     id: backtests.id,
@@ -28,13 +28,29 @@ export function createBacktestsRepository(db: Db) {
     finishedAt: backtests.finishedAt,
   };
   return {
-    /** The caller's strategy with its graph, or undefined (another user's is undefined too). */
-    async strategy(userId: string, strategyId: string) {
-      const [row] = await db
-        .select({ id: strategies.id, name: strategies.name, graph: strategies.graph, updatedAt: strategies.updatedAt })
+    /** The user's strategies with a graph, oldest first (the demo backtests the RSI one). */
+    async strategiesWithGraph(userId: string) {
+      return db
+        .select({
+          id: strategies.id,
+          name: strategies.name,
+          graph: strategies.graph,
+          symbols: strategies.symbols,
+          timeframes: strategies.timeframes,
+        })
         .from(strategies)
-        .where(and(eq(strategies.id, strategyId), eq(strategies.userId, userId)));
-      return row;
+        .where(and(eq(strategies.userId, userId), isNotNull(strategies.graph)))
+        .orderBy(asc(strategies.createdAt));
+    },
+
+    /** Whether the strategy has any backtest. */
+    async hasBacktest(strategyId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: backtests.id })
+        .from(backtests)
+        .where(eq(backtests.strategyId, strategyId))
+        .limit(1);
+      return row !== undefined;
     },
 
     async insert(row: typeof backtests.$inferInsert): Promise<void> {

@@ -7,6 +7,7 @@ import {
   type StrategyGraph,
 } from '@tradedesk/contracts';
 import { backtest, createSimulatedMarket, GRAPH_NODE_PORTS, getInstrument, toCandleArrays } from '@tradedesk/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.js';
@@ -14,8 +15,14 @@ import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js
 import { createTestApp } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db.js';
-import { newId } from '../../platform/ids.js';
+import { seedBacktestDemo } from '../demo/demo.backtests.js';
+import { DEMO_USER } from '../demo/demo.seed.js';
+import { createMarketHistoryService } from '../market/market.history.service.js';
+import { createStrategiesRepository } from '../strategies/strategies.repository.js';
+import { createStrategiesService } from '../strategies/strategies.service.js';
 import { strategies } from '../strategies/strategies.table.js';
+import { createBacktestsRepository } from './backtests.repository.js';
+import { createBacktestsService } from './backtests.service.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -59,12 +66,18 @@ const RSI_GRAPH = {
 
 const BODY = { symbol: 'EURUSD', timeframe: '15m', from: '2026-03-02', to: '2026-03-06' };
 
-async function strategy(user: SignedInUser, graph: StrategyGraph | null, name = 'RSI 50'): Promise<string> {
-  const id = newId();
-  const now = clock.now();
-  await database.db
-    .insert(strategies)
-    .values({ id, userId: user.userId, name, description: '', graph, createdAt: now, updatedAt: now });
+/** A strategy of the user made through POST /strategies (labels written to its row, for the demo seed's test). */
+async function strategy(
+  user: SignedInUser,
+  graph: StrategyGraph | null,
+  name = 'RSI 50',
+  labels: { symbols?: string[]; timeframes?: string[] } = {},
+): Promise<string> {
+  const res = await call(user, 'POST', '/strategies', { name, graph });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = (res.json() as { id: string }).id;
+  if (labels.symbols || labels.timeframes)
+    await database.db.update(strategies).set(labels).where(eq(strategies.id, id));
   return id;
 }
 
@@ -255,5 +268,47 @@ describe('backtests', () => {
       graph: { ...RSI_GRAPH, nodes: [n('c', 'compare', { operator: '=>' })] },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('the demo seed stores one backtest of the demo user’s RSI strategy, once', async () => {
+    const demo = await signUpAndLogin(app, { email: DEMO_USER.email });
+    await strategy(demo, { ...RSI_GRAPH, nodes: RSI_GRAPH.nodes.filter((x) => x.type !== 'indicator') }, 'No RSI');
+    const id = await strategy(demo, RSI_GRAPH, 'RSI swing', { symbols: ['GBPUSD'], timeframes: ['1D', '4h'] });
+    const repo = createBacktestsRepository(database.db);
+    const market = createSimulatedMarket();
+    // no imported candles in this test: the history is the simulated market's
+    const history = createMarketHistoryService({
+      market,
+      clock,
+      candles: { findImportedBars: async () => ({ bars: [], ranges: [] }), importsVersion: async () => '0' },
+    } as unknown as Parameters<typeof createMarketHistoryService>[0]);
+    const service = createBacktestsService({
+      repo,
+      history,
+      market,
+      strategies: createStrategiesService({ repo: createStrategiesRepository(database.db), clock } as never),
+      users: { getById: async () => ({ timeZone: 'UTC' }) } as never,
+      clock,
+    });
+    const log = { info: () => {}, warn: () => {} } as never;
+    const deps = {
+      users: {
+        findByEmail: async (email: string) => (email === DEMO_USER.email ? { id: demo.userId } : undefined),
+      } as never,
+      backtests: service,
+      repo,
+      now: () => clock.now(),
+      log,
+    };
+    expect(await seedBacktestDemo(deps)).toBe(true);
+    expect(await seedBacktestDemo(deps)).toBe(false);
+    const list = (await call(demo, 'GET', `/strategies/${id}/backtests`)).json() as BacktestList;
+    expect(list.backtests).toHaveLength(1);
+    expect(list.backtests[0]).toMatchObject({
+      status: 'done',
+      dataSource: 'simulated',
+      request: { symbol: 'GBPUSD', timeframe: '4h', from: '2025-12-09T00:00:00.000Z', to: '2026-03-09T00:00:00.000Z' },
+    });
+    expect(list.backtests[0]!.tradeCount).toBeGreaterThan(0);
   });
 });

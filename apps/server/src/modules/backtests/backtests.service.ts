@@ -5,9 +5,7 @@ import {
   type BacktestBody,
   type BacktestSummary,
   type BacktestTrade,
-  type backtestErrorCodes,
   backtestInstant,
-  type ErrorCategory,
   emptyStrategyGraph,
   type GraphValidation,
   MAX_HISTORY_CANDLES,
@@ -30,22 +28,14 @@ import {
   validateGraph,
 } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
-import { defineErrors } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { MarketHistoryService } from '../market/market.history.service.js';
 import { toWire } from '../metrics/metrics.service.js';
+import type { StrategiesService } from '../strategies/strategies.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { backtestError } from './backtests.errors.js';
 import type { BacktestsRepository } from './backtests.repository.js';
 import type { BacktestRow, BacktestSummaryFigures } from './backtests.table.js';
-
-export const backtestError = defineErrors({
-  BACKTEST_NOT_FOUND: 'not_found',
-  BACKTEST_STRATEGY_NOT_FOUND: 'not_found',
-  BACKTEST_GRAPH_INVALID: 'unprocessable',
-  BACKTEST_UNKNOWN_SYMBOL: 'validation',
-  BACKTEST_NO_BARS: 'unprocessable',
-  BACKTEST_TOO_MANY_BARS: 'unprocessable',
-} as const satisfies Record<(typeof backtestErrorCodes)[number], ErrorCategory>);
 
 const DATA_SOURCES = { Simulated: 'simulated', Imported: 'imported', Mixed: 'mixed' } as const;
 
@@ -71,9 +61,11 @@ export function createBacktestsService(deps: {
   history: Pick<MarketHistoryService, 'candles'>;
   market: SimulatedMarket;
   users: Pick<UsersService, 'getById'>;
+  /** The strategies module's service: the caller's strategy with its saved graph. */
+  strategies: Pick<StrategiesService, 'find'>;
   clock: Clock;
 }) {
-  const { repo, history, market, users, clock } = deps;
+  const { repo, history, market, users, strategies, clock } = deps;
 
   /** Closed bars of the range (the forming bar left out: a backtest never reads a bar that has not closed). */
   async function barsOf(userId: string, p: Parsed, fromSec: number, toSec: number) {
@@ -153,7 +145,7 @@ export function createBacktestsService(deps: {
 
     async run(userId: string, strategyId: string, body: BacktestBody): Promise<Backtest> {
       const p = body as Parsed;
-      const strategy = await repo.strategy(userId, strategyId);
+      const strategy = await strategies.find(userId, strategyId);
       if (!strategy) {
         throw backtestError('BACKTEST_STRATEGY_NOT_FOUND', 'You have no strategy with this id.');
       }
@@ -212,7 +204,7 @@ export function createBacktestsService(deps: {
         request,
         graph,
         graphVersion: graph.version,
-        strategyUpdatedAt: strategy.updatedAt,
+        strategyUpdatedAt: new Date(strategy.updatedAt),
         dataSource: DATA_SOURCES[source],
         dataLabel: label,
         bars: bars.length,
@@ -304,7 +296,7 @@ export function createBacktestsService(deps: {
     },
 
     async list(userId: string, strategyId: string): Promise<BacktestSummary[]> {
-      if (!(await repo.strategy(userId, strategyId))) {
+      if (!(await strategies.find(userId, strategyId))) {
         throw backtestError('BACKTEST_STRATEGY_NOT_FOUND', 'You have no strategy with this id.');
       }
       const rows = await repo.list(userId, strategyId);
