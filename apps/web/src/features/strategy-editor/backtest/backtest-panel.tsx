@@ -108,7 +108,7 @@ export default function BacktestPanel(props: BacktestPanelProps) {
       {
         id: 'created',
         header: 'Run at',
-        width: 150,
+        width: 170,
         value: (b) => new Date(b.createdAt),
         format: (b) => f.dateTime(b.createdAt),
       },
@@ -117,14 +117,14 @@ export default function BacktestPanel(props: BacktestPanelProps) {
       {
         id: 'range',
         header: 'Range',
-        width: 190,
+        width: 215,
         value: (b) => b.request.from,
         format: (b) => `${b.request.from.slice(0, 10)} – ${b.request.to.slice(0, 10)}`,
       },
       {
         id: 'data',
         header: 'Data',
-        width: 90,
+        width: 110,
         value: (b) => b.dataLabel,
       },
       { id: 'trades', header: 'Trades', numeric: true, width: 70, value: (b) => b.tradeCount },

@@ -69,6 +69,7 @@ export type GraphEditorProps = {
 const nodeTypes = { strategy: StrategyNodeView };
 const DRAG_TYPE = 'application/x-tradedesk-node';
 const GRID: [number, number] = [16, 16];
+const FIT = { maxZoom: STRATEGY_EDITOR_DEFAULT_ZOOM, padding: 0.15 };
 /** The room a node takes when placed by a click (nodes are about 170 to 200 px wide). */
 const CELL = { width: 240, height: 150 };
 
@@ -383,6 +384,9 @@ function Editor(props: GraphEditorProps) {
           isValidConnection={isValidConnection}
           deleteKeyCode={['Delete', 'Backspace']}
           defaultViewport={defaultViewport}
+          // A graph saved without its view (made through the API) opens fitted, at most at the default zoom.
+          fitView={!props.graph.viewport && props.graph.nodes.length > 0}
+          fitViewOptions={FIT}
           onMoveEnd={(_e, viewport) => props.onViewport(viewport)}
           snapToGrid
           snapGrid={GRID}
