@@ -124,7 +124,7 @@ export default function BacktestPanel(props: BacktestPanelProps) {
       {
         id: 'data',
         header: 'Data',
-        width: 110,
+        width: 160,
         value: (b) => b.dataLabel,
       },
       { id: 'trades', header: 'Trades', numeric: true, width: 70, value: (b) => b.tradeCount },

@@ -30,6 +30,7 @@ import {
   type OnDelete,
   ReactFlow,
   ReactFlowProvider,
+  useNodesInitialized,
   useReactFlow,
   type Viewport,
 } from '@xyflow/react';
@@ -356,6 +357,26 @@ function Editor(props: GraphEditorProps) {
     setSelectedNodes((s) => ([...s].every((id) => ids.has(id)) ? s : new Set([...s].filter((id) => ids.has(id)))));
   }, [graph.nodes]);
 
+  // Opening: when the saved view (or none) leaves part of the graph outside the canvas, fit the graph in, at most at
+  // the default zoom; a view that shows it all is kept.
+  const initialized = useNodesInitialized();
+  const fitted = useRef(false);
+  useEffect(() => {
+    if (!initialized || fitted.current) return;
+    fitted.current = true;
+    const box = wrapper.current?.getBoundingClientRect();
+    if (!box || box.width === 0 || graph.nodes.length === 0) return;
+    const topLeft = flow.screenToFlowPosition({ x: box.left, y: box.top });
+    const bottomRight = flow.screenToFlowPosition({ x: box.right, y: box.bottom });
+    const bounds = flow.getNodesBounds(graph.nodes.map((n) => n.id));
+    const inside =
+      bounds.x >= topLeft.x &&
+      bounds.y >= topLeft.y &&
+      bounds.x + bounds.width <= bottomRight.x &&
+      bounds.y + bounds.height <= bottomRight.y;
+    if (!inside) void flow.fitView(FIT);
+  }, [initialized, flow, graph.nodes]);
+
   const selected = selectedNodes.size === 1 ? graph.nodes.find((n) => selectedNodes.has(n.id)) : undefined;
   // The viewport the editor opened with; later moves are the canvas's own.
   const [defaultViewport] = useState(() => props.graph.viewport ?? { x: 0, y: 0, zoom: STRATEGY_EDITOR_DEFAULT_ZOOM });
@@ -384,9 +405,6 @@ function Editor(props: GraphEditorProps) {
           isValidConnection={isValidConnection}
           deleteKeyCode={['Delete', 'Backspace']}
           defaultViewport={defaultViewport}
-          // A graph saved without its view (made through the API) opens fitted, at most at the default zoom.
-          fitView={!props.graph.viewport && props.graph.nodes.length > 0}
-          fitViewOptions={FIT}
           onMoveEnd={(_e, viewport) => props.onViewport(viewport)}
           snapToGrid
           snapGrid={GRID}

@@ -56,7 +56,13 @@ export const StrategyNodeView = memo(function StrategyNodeView(props: NodeProps<
         <Typography variant="caption" sx={{ fontWeight: 600, display: 'block', lineHeight: 1.3 }}>
           {node.label || nodeTypeLabels[node.type]}
         </Typography>
-        <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block', maxWidth: 200 }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          noWrap
+          title={summary}
+          sx={{ display: 'block', maxWidth: 200 }}
+        >
           {summary}
         </Typography>
       </Box>
