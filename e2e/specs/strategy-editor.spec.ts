@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/ui';
@@ -125,6 +126,14 @@ test('draw "RSI(14) crosses above 30 → buy", save it, backtest it on EURUSD 1h
   await trades.scrollIntoViewIfNeeded();
   await shot(page, 'backtest-trades');
   await shot(page, 'backtest-full', true);
+
+  // Nothing serious for axe on the editor with its graph and a result.
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
+  ).toEqual([]);
 
   // A past backtest can be deleted: the list empties and its open result closes.
   const past = page.getByRole('grid', { name: 'Past backtests' });

@@ -105,8 +105,14 @@ function Palette(props: { onAdd: (type: StrategyNodeType) => void }) {
         <List
           key={group.id}
           dense
+          component="div"
+          role="group"
           aria-label={`${group.label} nodes`}
-          subheader={<ListSubheader sx={{ lineHeight: '32px' }}>{group.label}</ListSubheader>}
+          subheader={
+            <ListSubheader component="div" sx={{ lineHeight: '32px' }}>
+              {group.label}
+            </ListSubheader>
+          }
         >
           {group.types.map((t) => (
             <ListItemButton

@@ -93,7 +93,7 @@ export const StrategyNodeView = memo(function StrategyNodeView(props: NodeProps<
           type="target"
           position={Position.Left}
           style={handleStyle(kind, i)}
-          aria-label={`${port} input (${kind})`}
+          title={`${port} input (${kind})`}
           data-kind={kind}
         />
       ))}
@@ -104,7 +104,7 @@ export const StrategyNodeView = memo(function StrategyNodeView(props: NodeProps<
           type="source"
           position={Position.Right}
           style={handleStyle(kind, i)}
-          aria-label={`${port} output (${kind})`}
+          title={`${port} output (${kind})`}
           data-kind={kind}
         />
       ))}
