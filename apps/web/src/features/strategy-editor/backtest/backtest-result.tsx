@@ -82,7 +82,7 @@ function TradeList(props: { backtest: Backtest }) {
       {
         id: 'opened',
         header: 'Opened',
-        width: 150,
+        width: 170,
         value: (t) => new Date(t.openedAt),
         format: (t) => f.dateTime(t.openedAt),
       },
@@ -97,7 +97,7 @@ function TradeList(props: { backtest: Backtest }) {
       {
         id: 'closed',
         header: 'Closed',
-        width: 150,
+        width: 170,
         value: (t) => new Date(t.closedAt),
         format: (t) => f.dateTime(t.closedAt),
       },
