@@ -135,6 +135,17 @@ export const firstPages: FirstPage[] = [
     modules: [...shell, 'src/features/strategies/strategies-page.tsx'],
   },
   {
+    name: 'strategy-editor',
+    paths: ['/strategies/:id/editor'],
+    access: 'signedIn',
+    modules: [
+      ...shell,
+      'src/features/strategy-editor/strategy-editor-page.tsx',
+      'src/features/strategy-editor/canvas/graph-editor.tsx',
+      'src/features/strategy-editor/backtest/backtest-panel.tsx',
+    ],
+  },
+  {
     name: 'watchlists',
     paths: ['/watchlists'],
     access: 'signedIn',

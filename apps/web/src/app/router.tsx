@@ -49,6 +49,11 @@ export const routes: RouteObject[] = [
           { path: 'positions', lazy: () => import('../features/positions/positions-page') },
           { path: 'metrics', lazy: () => import('../features/metrics/metrics-page') },
           { path: 'strategies/:id?', lazy: () => import('../features/strategies/strategies-page') },
+
+          {
+            path: 'strategies/:id/editor',
+            lazy: () => import('../features/strategy-editor/strategy-editor-page'),
+          },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Backtest } from '@tradedesk/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithStore } from '../../../shared/test/render-with-store';
+import { mockFetch } from '../../../test/fetch-mock';
+import { barAt } from './backtest-chart';
+import BacktestPanel from './backtest-panel';
+
+const STRATEGY = '20000000-0000-4000-8000-000000000001';
+const RUN = '30000000-0000-4000-8000-000000000001';
+
+/** A run that found no bars: the server's failed result, with its sentence. */
+const failed: Backtest = {
+  id: RUN,
+  strategyId: STRATEGY,
+  status: 'failed',
+  progress: 1,
+  request: {
+    strategyId: STRATEGY,
+    symbol: 'GBPUSD',
+    timeframe: '4h',
+    from: '2026-01-01T00:00:00.000Z',
+    to: '2026-02-01T00:00:00.000Z',
+    initialBalance: 2500,
+    currency: 'USD',
+    leverage: 100,
+  },
+  graphVersion: 1,
+  strategyUpdatedAt: '2026-01-01T00:00:00.000Z',
+  dataSource: 'simulated',
+  dataLabel: 'Simulated',
+  bars: 0,
+  firstBarAt: null,
+  lastBarAt: null,
+  trades: [],
+  report: null,
+  equity: [],
+  signals: [],
+  finalBalance: null,
+  error: 'There are no GBPUSD 4h bars from 2026-01-01 to 2026-02-01.',
+  durationMs: 3,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  finishedAt: '2026-03-01T10:00:00.000Z',
+};
+
+describe('the backtest panel', () => {
+  it('is disabled while the graph has problems, and says so', async () => {
+    mockFetch({ [`GET /strategies/${STRATEGY}/backtests`]: { body: { backtests: [] } } });
+    const onShowProblem = vi.fn();
+    renderWithStore(
+      <BacktestPanel strategyId={STRATEGY} problems={2} dirty={false} onSave={vi.fn()} onShowProblem={onShowProblem} />,
+    );
+    expect(screen.getByRole('button', { name: 'Run backtest' })).toBeDisabled();
+    const alert = screen.getByText(/The graph has 2 problems/).closest('[role="alert"]') as HTMLElement;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Show' }));
+    expect(onShowProblem).toHaveBeenCalledOnce();
+  });
+
+  it('saves unsaved edits first, runs with the fields as the API names them, and shows a failed run’s reason', async () => {
+    const order: string[] = [];
+    const net = mockFetch({
+      [`GET /strategies/${STRATEGY}/backtests`]: { body: { backtests: [] } },
+      [`POST /strategies/${STRATEGY}/backtests`]: () => {
+        order.push('run');
+        return { status: 201, body: failed };
+      },
+      [`GET /backtests/${RUN}`]: { body: failed },
+    });
+    const onSave = vi.fn(async () => {
+      order.push('save');
+    });
+    const user = userEvent.setup();
+    renderWithStore(<BacktestPanel strategyId={STRATEGY} problems={0} dirty onSave={onSave} onShowProblem={vi.fn()} />);
+    const form = screen.getByRole('form', { name: 'Backtest settings' });
+    const symbol = within(form).getByRole('textbox', { name: 'Symbol' });
+    await user.clear(symbol);
+    await user.type(symbol, 'gbpusd');
+    await user.click(within(form).getByRole('combobox', { name: 'Timeframe' }));
+    await user.click(screen.getByRole('option', { name: '4h' }));
+    const from = within(form).getByLabelText('From');
+    await user.clear(from);
+    await user.type(from, '2026-01-01');
+    const to = within(form).getByLabelText('To');
+    await user.clear(to);
+    await user.type(to, '2026-02-01');
+    const balance = within(form).getByRole('textbox', { name: 'Balance (USD)' });
+    await user.clear(balance);
+    await user.type(balance, '2500');
+    await user.click(within(form).getByRole('button', { name: 'Save and run backtest' }));
+
+    const result = await screen.findByRole('region', { name: 'Backtest result' });
+    expect(order).toEqual(['save', 'run']);
+    expect(net.callsTo('POST', `/strategies/${STRATEGY}/backtests`)[0]?.body).toEqual({
+      symbol: 'GBPUSD',
+      timeframe: '4h',
+      from: '2026-01-01',
+      to: '2026-02-01',
+      initial_balance: 2500,
+    });
+    // The result view opens on the run and says why it failed.
+    expect(result).toHaveTextContent('GBPUSD · 4h · 2026-01-01 – 2026-02-01');
+    expect(result).toHaveTextContent('Simulated');
+    await waitFor(() => expect(within(result).getByRole('alert')).toHaveTextContent(failed.error as string));
+  });
+
+  it('refuses a balance that is not a positive number', async () => {
+    mockFetch({ [`GET /strategies/${STRATEGY}/backtests`]: { body: { backtests: [] } } });
+    const user = userEvent.setup();
+    renderWithStore(
+      <BacktestPanel strategyId={STRATEGY} problems={0} dirty={false} onSave={vi.fn()} onShowProblem={vi.fn()} />,
+    );
+    const form = screen.getByRole('form', { name: 'Backtest settings' });
+    const balance = within(form).getByRole('textbox', { name: 'Balance (USD)' });
+    await user.clear(balance);
+    await user.type(balance, '-5');
+    expect(within(form).getByText('Balance must be greater than 0.')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Run backtest' })).toBeDisabled();
+  });
+});
+
+describe('barAt', () => {
+  it('puts a trade on the bar that was open at its time', () => {
+    const hours = [0, 3600, 7200, 10_800];
+    expect(barAt(hours, 3600)).toBe(3600);
+    expect(barAt(hours, 5400)).toBe(3600);
+    expect(barAt(hours, 99_999)).toBe(10_800);
+    expect(barAt(hours, -10)).toBe(0);
+    expect(barAt([], 5)).toBeUndefined();
+  });
+});
