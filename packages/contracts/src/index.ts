@@ -9,6 +9,7 @@ export * from './common.js';
 export * from './drawings.js';
 export * from './health.js';
 export * from './indicators.js';
+export * from './journal.js';
 export * from './market.js';
 export * from './market-feed.js';
 export * from './messages.js';

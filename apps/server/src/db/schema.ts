@@ -2,6 +2,7 @@
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/candles/candles.table.js';
 export * from '../modules/charts/charts.table.js';
+export * from '../modules/journal/journal.table.js';
 export * from '../modules/metrics/metrics.table.js';
 export * from '../modules/prop/prop.table.js';
 export * from '../modules/trading/trade-shares.table.js';
