@@ -16,6 +16,7 @@ export * from './messages.js';
 export * from './metrics.js';
 export * from './prop.js';
 export * from './settings.js';
+export * from './strategies.js';
 export * from './strategy-graph.js';
 export * from './text.js';
 export * from './trade-shares.js';

@@ -5,6 +5,7 @@ export * from '../modules/charts/charts.table.js';
 export * from '../modules/journal/journal.table.js';
 export * from '../modules/metrics/metrics.table.js';
 export * from '../modules/prop/prop.table.js';
+export * from '../modules/strategies/strategies.table.js';
 export * from '../modules/trading/trade-shares.table.js';
 export * from '../modules/trading/trading.table.js';
 export * from '../modules/user-data/user-data.table.js';
