@@ -36,21 +36,46 @@ export const journalApi = api
         }),
         providesTags: (_r, _e, { date }) => [{ type: 'JournalDay', id: date }, 'Trades'],
       }),
-      saveJournalDay: build.mutation<JournalDayView, { date: string; body: JournalDayBody }>({
+      saveJournalDay: build.mutation<JournalDayView, DayArgs & { body: JournalDayBody }>({
         query: ({ date, body }) => ({ url: `/journal/days/${encodeURIComponent(date)}`, method: 'PUT', body }),
-        invalidatesTags: (_r, error, { date }) => (error ? [] : [{ type: 'JournalDay', id: date }, 'JournalCalendar']),
+        // The answer is the day as saved: the open day shows it at once (no reload, no flicker back to the old text).
+        async onQueryStarted({ date, accountIds }, { dispatch, queryFulfilled }) {
+          const saved = await queryFulfilled.then(
+            (r) => r.data,
+            () => null,
+          );
+          if (!saved) return;
+          dispatch(
+            journalApi.util.updateQueryData('journalDay', { date, accountIds }, (view) => {
+              view.entry = saved.entry;
+            }),
+          );
+        },
+        invalidatesTags: (_r, error) => (error ? [] : ['JournalCalendar']),
       }),
-      saveTradeAnnotation: build.mutation<
-        JournalAnnotation,
-        { positionId: string; date: string; body: JournalAnnotationBody }
-      >({
-        query: ({ positionId, body }) => ({
-          url: `/journal/trades/${encodeURIComponent(positionId)}`,
-          method: 'PUT',
-          body,
-        }),
-        invalidatesTags: (_r, error, { date }) => (error ? [] : [{ type: 'JournalDay', id: date }, 'JournalCalendar']),
-      }),
+      saveTradeAnnotation: build.mutation<JournalAnnotation, DayArgs & { positionId: string; body: JournalAnnotationBody }>(
+        {
+          query: ({ positionId, body }) => ({
+            url: `/journal/trades/${encodeURIComponent(positionId)}`,
+            method: 'PUT',
+            body,
+          }),
+          async onQueryStarted({ date, accountIds, positionId }, { dispatch, queryFulfilled }) {
+            const saved = await queryFulfilled.then(
+              (r) => r.data,
+              () => null,
+            );
+            if (!saved) return;
+            dispatch(
+              journalApi.util.updateQueryData('journalDay', { date, accountIds }, (view) => {
+                const trade = view.trades.find((t) => t.positionId === positionId);
+                if (trade) trade.annotation = saved;
+              }),
+            );
+          },
+          invalidatesTags: (_r, error) => (error ? [] : ['JournalCalendar']),
+        },
+      ),
       journalMistakes: build.query<JournalMistake[], void>({
         query: () => ({ url: '/journal/mistakes' }),
         transformResponse: (response: JournalMistakeList) => response.mistakes,
