@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { strategies, strategyApproaches } from '../strategies/strategies.table.js';
 import { tradingPositions } from '../trading/trading.table.js';
 import { users } from '../users/users.table.js';
 
@@ -58,8 +59,8 @@ export type JournalImageRow = typeof journalImages.$inferSelect;
 
 /**
  * A trade's annotation, kept by its position id (a closed position of one of the user's accounts; it goes with
- * the position). strategy_id, approach_id and checklist_item_ids point into the strategies module's tables and were
- * checked to be the user's when written; mistake_ids are the user's journal_mistakes (a deleted mistake is removed
+ * the position). strategy_id and approach_id point into the strategies module's tables; checklist_item_ids too, checked
+ * to be the user's when written (ids of items deleted since are left out when read); mistake_ids are the user's journal_mistakes (a deleted mistake is removed
  * from every annotation).
  */
 export const journalTradeAnnotations = pgTable(
@@ -72,8 +73,9 @@ export const journalTradeAnnotations = pgTable(
     notes: text('notes').notNull().default(''),
     /** journal_images ids, in the order shown. */
     screenshots: jsonb('screenshots').$type<string[]>().notNull().default([]),
-    strategyId: uuid('strategy_id'),
-    approachId: uuid('approach_id'),
+    /** The trade loses its link when the strategy (or the approach) is deleted. */
+    strategyId: uuid('strategy_id').references(() => strategies.id, { onDelete: 'set null' }),
+    approachId: uuid('approach_id').references(() => strategyApproaches.id, { onDelete: 'set null' }),
     checklistItemIds: jsonb('checklist_item_ids').$type<string[]>().notNull().default([]),
     mistakeIds: jsonb('mistake_ids').$type<string[]>().notNull().default([]),
     rating: integer('rating'),

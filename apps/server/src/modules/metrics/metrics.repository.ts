@@ -49,9 +49,9 @@ export function createMetricsRepository(db: Db) {
         .orderBy(asc(tradingPositions.closedAt), asc(tradingPositions.id));
     },
 
-    /** Volume-weighted price of each position's closing deals (all its partial closes). */
-    async exitPrices(accountIds: readonly string[]): Promise<Map<string, number>> {
-      if (accountIds.length === 0) return new Map();
+    /** Volume-weighted price of each position's closing deals (all its partial closes); `positionIds` narrows. */
+    async exitPrices(accountIds: readonly string[], positionIds?: readonly string[]): Promise<Map<string, number>> {
+      if (accountIds.length === 0 || positionIds?.length === 0) return new Map();
       const rows = await db
         .select({
           positionId: tradingDeals.positionId,
@@ -64,7 +64,7 @@ export function createMetricsRepository(db: Db) {
             inArray(tradingDeals.accountId, [...accountIds]),
             eq(tradingDeals.kind, 'trade'),
             eq(tradingDeals.entry, 'out'),
-            isNotNull(tradingDeals.positionId),
+            positionIds ? inArray(tradingDeals.positionId, [...positionIds]) : isNotNull(tradingDeals.positionId),
           ),
         )
         .groupBy(tradingDeals.positionId);

@@ -57,6 +57,8 @@ ALTER TABLE "journal_mistakes" ADD CONSTRAINT "journal_mistakes_user_id_users_id
 ALTER TABLE "journal_profiles" ADD CONSTRAINT "journal_profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "journal_trade_annotations" ADD CONSTRAINT "journal_trade_annotations_position_id_trading_positions_id_fk" FOREIGN KEY ("position_id") REFERENCES "public"."trading_positions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "journal_trade_annotations" ADD CONSTRAINT "journal_trade_annotations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "journal_trade_annotations" ADD CONSTRAINT "journal_trade_annotations_strategy_id_strategies_id_fk" FOREIGN KEY ("strategy_id") REFERENCES "public"."strategies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "journal_trade_annotations" ADD CONSTRAINT "journal_trade_annotations_approach_id_strategy_approaches_id_fk" FOREIGN KEY ("approach_id") REFERENCES "public"."strategy_approaches"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "journal_days_user_date_key" ON "journal_days" USING btree ("user_id","date");--> statement-breakpoint
 CREATE INDEX "journal_images_user_idx" ON "journal_images" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "journal_mistakes_user_name_key" ON "journal_mistakes" USING btree ("user_id",lower("name"));--> statement-breakpoint
