@@ -129,6 +129,12 @@ export const firstPages: FirstPage[] = [
     modules: [...shell, 'src/features/metrics/metrics-page.tsx'],
   },
   {
+    name: 'journal',
+    paths: ['/journal'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/journal/journal-page.tsx'],
+  },
+  {
     name: 'watchlists',
     paths: ['/watchlists'],
     access: 'signedIn',

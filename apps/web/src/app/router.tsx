@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
           { path: 'chart', lazy: () => import('../features/charts/pages/chart-page') },
           { path: 'positions', lazy: () => import('../features/positions/positions-page') },
           { path: 'metrics', lazy: () => import('../features/metrics/metrics-page') },
+          { path: 'journal', lazy: () => import('../features/journal/journal-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

@@ -51,7 +51,8 @@ export function annotationDraftOf(annotation: JournalAnnotation | null | undefin
   };
 }
 
-const snapshotKey = (s: JournalSnapshot) => (s.kind === 'image' ? `i:${s.image.id}` : `c:${s.chartId}:${s.caption ?? ''}`);
+const snapshotKey = (s: JournalSnapshot) =>
+  s.kind === 'image' ? `i:${s.image.id}` : `c:${s.chartId}:${s.caption ?? ''}`;
 const sameList = <T>(a: readonly T[], b: readonly T[], key: (x: T) => string = String) =>
   a.length === b.length && a.every((x, i) => key(x) === key(b[i] as T));
 const sameSet = (a: readonly string[], b: readonly string[]) =>

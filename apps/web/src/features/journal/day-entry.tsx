@@ -195,7 +195,10 @@ export function DayEntry(props: {
                 <Box key={t.currency} component="span" sx={{ fontWeight: 600 }}>
                   <Box
                     component="span"
-                    sx={{ color: f.pnlColor(f.pnl(Number(t.net), t.currency).direction), fontVariantNumeric: 'tabular-nums' }}
+                    sx={{
+                      color: f.pnlColor(f.pnl(Number(t.net), t.currency).direction),
+                      fontVariantNumeric: 'tabular-nums',
+                    }}
                   >
                     {f.pnl(Number(t.net), t.currency).text}
                   </Box>

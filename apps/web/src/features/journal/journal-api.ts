@@ -26,7 +26,10 @@ export const journalApi = api
   .injectEndpoints({
     endpoints: (build) => ({
       journalCalendar: build.query<JournalCalendar, CalendarArgs>({
-        query: ({ from, to, accountIds }) => ({ url: '/journal/calendar', params: { from, to, ...accountParam(accountIds) } }),
+        query: ({ from, to, accountIds }) => ({
+          url: '/journal/calendar',
+          params: { from, to, ...accountParam(accountIds) },
+        }),
         providesTags: ['JournalCalendar', 'Trades'],
       }),
       journalDay: build.query<JournalDayView, DayArgs>({
@@ -53,29 +56,30 @@ export const journalApi = api
         },
         invalidatesTags: (_r, error) => (error ? [] : ['JournalCalendar']),
       }),
-      saveTradeAnnotation: build.mutation<JournalAnnotation, DayArgs & { positionId: string; body: JournalAnnotationBody }>(
-        {
-          query: ({ positionId, body }) => ({
-            url: `/journal/trades/${encodeURIComponent(positionId)}`,
-            method: 'PUT',
-            body,
-          }),
-          async onQueryStarted({ date, accountIds, positionId }, { dispatch, queryFulfilled }) {
-            const saved = await queryFulfilled.then(
-              (r) => r.data,
-              () => null,
-            );
-            if (!saved) return;
-            dispatch(
-              journalApi.util.updateQueryData('journalDay', { date, accountIds }, (view) => {
-                const trade = view.trades.find((t) => t.positionId === positionId);
-                if (trade) trade.annotation = saved;
-              }),
-            );
-          },
-          invalidatesTags: (_r, error) => (error ? [] : ['JournalCalendar']),
+      saveTradeAnnotation: build.mutation<
+        JournalAnnotation,
+        DayArgs & { positionId: string; body: JournalAnnotationBody }
+      >({
+        query: ({ positionId, body }) => ({
+          url: `/journal/trades/${encodeURIComponent(positionId)}`,
+          method: 'PUT',
+          body,
+        }),
+        async onQueryStarted({ date, accountIds, positionId }, { dispatch, queryFulfilled }) {
+          const saved = await queryFulfilled.then(
+            (r) => r.data,
+            () => null,
+          );
+          if (!saved) return;
+          dispatch(
+            journalApi.util.updateQueryData('journalDay', { date, accountIds }, (view) => {
+              const trade = view.trades.find((t) => t.positionId === positionId);
+              if (trade) trade.annotation = saved;
+            }),
+          );
         },
-      ),
+        invalidatesTags: (_r, error) => (error ? [] : ['JournalCalendar']),
+      }),
       journalMistakes: build.query<JournalMistake[], void>({
         query: () => ({ url: '/journal/mistakes' }),
         transformResponse: (response: JournalMistakeList) => response.mistakes,
@@ -86,7 +90,11 @@ export const journalApi = api
         invalidatesTags: (_r, error) => (error ? [] : ['JournalMistakes']),
       }),
       renameJournalMistake: build.mutation<JournalMistake, { id: string; name: string }>({
-        query: ({ id, name }) => ({ url: `/journal/mistakes/${encodeURIComponent(id)}`, method: 'PUT', body: { name } }),
+        query: ({ id, name }) => ({
+          url: `/journal/mistakes/${encodeURIComponent(id)}`,
+          method: 'PUT',
+          body: { name },
+        }),
         invalidatesTags: (_r, error) => (error ? [] : ['JournalMistakes']),
       }),
       deleteJournalMistake: build.mutation<void, string>({

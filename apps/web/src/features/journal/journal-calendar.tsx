@@ -154,7 +154,6 @@ export function JournalCalendar(props: {
     const traded = (day?.tradeCount ?? 0) > 0;
     const mood = moodName(day?.mood);
     const parts = [
-      dayTitle(d, locale),
       traded ? `${amountsText(f, totals)}, ${tradesText(day?.tradeCount ?? 0)}` : 'no trades',
       ...(props.mode === 'apart' && traded && (day?.accounts.length ?? 0) > 1
         ? (day?.accounts ?? []).map(
@@ -180,7 +179,7 @@ export function JournalCalendar(props: {
         onFocus={() => {
           if (d !== selected) onSelect(d);
         }}
-        aria-label={parts.join(', ')}
+        aria-label={`${dayTitle(d, locale)}: ${parts.join(', ')}`}
         aria-current={d === props.today ? 'date' : undefined}
         data-day={d}
         sx={(theme) => ({

@@ -173,7 +173,8 @@ function OverviewTab(props: { view: JournalView; setView: (patch: Partial<Journa
           select
           size="small"
           label="Accounts"
-          value={view.accounts}
+          // Every account checked while all are shown: unticking one shows the others.
+          value={view.accounts.length ? view.accounts : accounts.map((a) => a.id)}
           sx={{ minWidth: 240, maxWidth: 420 }}
           slotProps={{
             select: {
@@ -181,7 +182,9 @@ function OverviewTab(props: { view: JournalView; setView: (patch: Partial<Journa
               displayEmpty: true,
               renderValue: (ids) => {
                 const list = ids as string[];
-                return list.length === 0 ? 'All accounts' : list.map((id) => names.get(id) ?? 'Account').join(', ');
+                return list.length === 0 || list.length === accounts.length
+                  ? 'All accounts'
+                  : list.map((id) => names.get(id) ?? 'Account').join(', ');
               },
             },
             inputLabel: { shrink: true },
@@ -189,12 +192,17 @@ function OverviewTab(props: { view: JournalView; setView: (patch: Partial<Journa
           onChange={(e) => {
             const value = e.target.value as unknown as string[] | string;
             const ids = (typeof value === 'string' ? value.split(',') : value).filter(Boolean);
-            setView({ accounts: ids.length === accounts.length ? [] : ids });
+            setView({ accounts: ids.length === accounts.length || ids.length === 0 ? [] : ids });
           }}
         >
           {accounts.map((a) => (
             <MenuItem key={a.id} value={a.id}>
-              <Checkbox size="small" checked={view.accounts.length === 0 || view.accounts.includes(a.id)} />
+              <Checkbox
+                size="small"
+                checked={view.accounts.length === 0 || view.accounts.includes(a.id)}
+                slotProps={{ input: { 'aria-hidden': true } }}
+                tabIndex={-1}
+              />
               <Box
                 component="span"
                 aria-hidden

@@ -1,18 +1,16 @@
 import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { JOURNAL_MISTAKE_NAME_MAX, JOURNAL_MISTAKES_MAX } from '@tradedesk/contracts';
 import { useId, useState } from 'react';
 import { isApiError } from '../../shared/api/api-error';
 import { InlineAlert } from '../../shared/states/inline-alert';
-import {
-  useAddJournalMistakeMutation,
-  useDeleteJournalMistakeMutation,
-  useJournalMistakesQuery,
-} from './journal-api';
+import { useAddJournalMistakeMutation, useDeleteJournalMistakeMutation, useJournalMistakesQuery } from './journal-api';
 
 /**
  * The mistakes a trade made, picked from the user's own list (GET /journal/mistakes: it starts with a few common
@@ -91,8 +89,13 @@ export function MistakesPicker(props: { selected: readonly string[]; onChange: (
                 key={m.id}
                 label={m.name}
                 size="small"
+                variant="outlined"
                 onDelete={() => void del(m.id, m.name)}
-                deleteIcon={<span aria-label={`Delete ${m.name}`}>×</span>}
+                deleteIcon={
+                  <IconButton size="small" aria-label={`Delete ${m.name}`} sx={{ p: 0.25 }}>
+                    <CloseIcon sx={{ fontSize: 14 }} />
+                  </IconButton>
+                }
               />
             ) : (
               <Chip

@@ -192,7 +192,11 @@ function LinkPopover(props: { editor: Editor; anchor: HTMLElement; onClose: () =
     const chain = editor.chain().focus().extendMarkRange('link').setLink({ href: full });
     // With nothing selected the address itself becomes the link's text.
     if (editor.state.selection.empty && !existing)
-      editor.chain().focus().insertContent({ type: 'text', text: full, marks: [{ type: 'link', attrs: { href: full } }] }).run();
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: 'text', text: full, marks: [{ type: 'link', attrs: { href: full } }] })
+        .run();
     else chain.run();
     props.onClose();
   };

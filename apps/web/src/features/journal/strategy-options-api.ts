@@ -33,7 +33,9 @@ export function checklistOf(approach: Approach | undefined): Array<{ id: string;
   if (!approach) return [];
   return approach.criteria.flatMap((c) =>
     c.conditions.flatMap((cond) =>
-      [...cond.checklist].sort((a, b) => a.order - b.order).map((item) => ({ id: item.id, text: item.text, condition: cond.text })),
+      [...cond.checklist]
+        .sort((a, b) => a.order - b.order)
+        .map((item) => ({ id: item.id, text: item.text, condition: cond.text })),
     ),
   );
 }

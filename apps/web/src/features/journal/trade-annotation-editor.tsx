@@ -54,9 +54,7 @@ export function TradeAnnotationEditor(props: {
           size="small"
           label="Strategy"
           value={knownStrategy ? (draft.strategyId ?? '') : ''}
-          onChange={(e) =>
-            onChange({ strategyId: e.target.value || null, approachId: null, checklistItemIds: [] })
-          }
+          onChange={(e) => onChange({ strategyId: e.target.value || null, approachId: null, checklistItemIds: [] })}
           helperText={
             strategies.isLoading
               ? 'Loading your strategies…'
