@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idFieldSchema } from './charts.js';
-import { line } from './text.js';
+import { line, multiline } from './text.js';
 
 /**
  * The trading journal (spec section 2 "Journal": main tab overview, setup_view, details; issue 12 item 5).
@@ -69,10 +69,7 @@ const scale = (field: string) =>
     .max(5, `${field} must be a whole number from 1 to 5, or null.`);
 
 /** Rich text as sent by the editor: bounded, sanitized by the server (see the module comment). */
-const html = (field: string) =>
-  z
-    .string({ error: `${field} must be text (HTML).` })
-    .max(JOURNAL_HTML_MAX, `${field} must be at most ${JOURNAL_HTML_MAX.toLocaleString('en-US')} characters.`);
+const html = (field: string) => multiline(field, JOURNAL_HTML_MAX);
 
 const uuidList = (field: string, what: string, max: number) =>
   z

@@ -94,7 +94,10 @@ export const metricsQuerySchema = z
       .enum(METRICS_DIRECTIONS, { error: `direction must be one of ${METRICS_DIRECTIONS.join(', ')}.` })
       .optional(),
     session: z.enum(METRICS_SESSIONS, { error: `session must be one of ${METRICS_SESSIONS.join(', ')}.` }).optional(),
-    strategy: line('strategy', 100, { min: 1 }).optional(),
+    /** A strategy id (the strategy a trade's journal annotation links it to): keeps the trades linked to it. */
+    strategy: line('strategy', 40, { min: 1 })
+      .refine((v) => z.uuid().safeParse(v).success, 'strategy must be a strategy id (a UUID).')
+      .optional(),
     tz: line('tz', 64, { min: 1 })
       .transform((name, ctx) => {
         const canonical = canonicalTimeZone(name);
@@ -280,6 +283,7 @@ export const metricsTradeSchema = z.object({
   /** Net / risk; null without an initial stop. */
   r: ratio,
   session: z.enum(METRICS_SESSIONS),
+  /** The id of the strategy the trade's journal annotation links it to; null when it has none. */
   strategy: z.string().nullable(),
   /** From the 1-minute bars between open and close; null when the market has no bar for that time. */
   mfe: excursionSchema.nullable(),

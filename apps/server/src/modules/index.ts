@@ -6,12 +6,14 @@ import { googleSignInPlugin } from './auth/google/google.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
+import { seedJournalDemo } from './demo/demo.journal.js';
 import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
 import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { createJournalModule } from './journal/journal.plugin.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createMetricsModule } from './metrics/metrics.plugin.js';
@@ -59,12 +61,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const prop = createPropModule(ctx, { trading, market: market.market, log: app.log });
   await app.register(prop.routes, { prefix: '/api' });
   app.addHook('onClose', async () => prop.job.flush());
+  const journal = createJournalModule(ctx, { users: users.service, charts: charts.charts });
+  await app.register(journal.routes, { prefix: '/api' });
   const metrics = createMetricsModule(ctx, {
     accounts: trading.accounts,
     users: users.service,
     candles: candles.service,
     history: market.history,
     market: market.market,
+    strategies: journal.annotations,
   });
   await app.register(metrics.routes, { prefix: '/api' });
 
@@ -93,6 +98,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
         users: users.service,
         market: market.market,
         servicesOn: trading.servicesOn,
+        now: () => ctx.clock.now(),
+        log: app.log,
+      }),
+    );
+    await withSeedLock(ctx.database.pool, () =>
+      seedJournalDemo({
+        users: users.service,
+        ...journal,
+        charts: charts.charts,
         now: () => ctx.clock.now(),
         log: app.log,
       }),

@@ -4,6 +4,9 @@ import type {
   ChartFetch,
   ChartList,
   ChartTemplateList,
+  JournalCalendar,
+  JournalDayView,
+  JournalTradeList,
   LayoutList,
   TradeList,
   TradingAccount,
@@ -14,6 +17,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestDatabase } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
 import { propAccounts } from '../prop/prop.table.js';
+import { DEMO_JOURNAL_DAYS } from './demo.journal.js';
 import { DEMO_PROP_ACCOUNT_NAME, DEMO_PROP_STRATEGY } from './demo.prop.js';
 import { DEMO_USER } from './demo.seed.js';
 import { DEMO_ACCOUNT_NAME, DEMO_STRATEGY } from './demo.trading.js';
@@ -158,6 +162,34 @@ describe('demo trading account', () => {
     const all = await get<TradeList>(`/trading/accounts/${account.token}/trades?status=all&limit=200`);
     const booked = all.trades.reduce((sum, t) => sum + Math.round(t.net * 100), 0);
     expect(Math.round(state.account.balance * 100)).toBe(100_000 * 100 + booked);
+
+    // journal days on the most recent days of those trades, each trade annotated (once, after the second start)
+    const main = { authorization: `Bearer ${login.json().tokens.accessToken}` };
+    const journal = async <T>(url: string) => {
+      const res = await app.inject({ method: 'GET', url: `/api${url}`, headers: main });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as T;
+    };
+    const cal = await journal<JournalCalendar>(
+      `/journal/calendar?from=2026-02-01&to=2026-03-04&account_ids=${account.id}`,
+    );
+    const entries = cal.days.filter((d) => d.hasEntry);
+    expect(entries).toHaveLength(DEMO_JOURNAL_DAYS);
+    expect(entries.every((d) => d.tradeCount > 0 && d.hasNotes && d.discipline === 5 && d.mood !== null)).toBe(true);
+    // the most recent trading days, and the mood follows the day's booked result
+    const traded = cal.days.filter((d) => d.tradeCount > 0).map((d) => d.date);
+    expect(entries.map((d) => d.date)).toEqual(traded.slice(-DEMO_JOURNAL_DAYS));
+    for (const d of entries) {
+      const net = Number(d.totals[0]!.net);
+      expect(d.mood).toBe(net > 0 ? 4 : net < 0 ? 2 : 3);
+    }
+    const day = await journal<JournalDayView>(`/journal/days/${entries.at(-1)!.date}`);
+    expect(day.entry!.plan).toContain('Trend rule');
+    expect(day.entry!.review).toContain(`${day.trades.length} trades`);
+    expect(day.trades.length).toBeGreaterThan(0);
+    expect(day.trades.every((t) => t.annotation !== null && t.annotation.rating !== null)).toBe(true);
+    const annotated = await journal<JournalTradeList>('/journal/trades?limit=200');
+    expect(annotated.total).toBe(entries.reduce((sum, d) => sum + d.tradeCount, 0));
   }, 120_000);
 });
 

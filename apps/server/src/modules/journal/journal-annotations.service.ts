@@ -1,13 +1,13 @@
 import type { JournalAnnotationBody, JournalTrade } from '@tradedesk/contracts';
 import type { Clock } from '../../platform/clock.js';
 import type { UsersService } from '../users/users.service.js';
-import type { JournalMistakesService } from './journal-mistakes.service.js';
 import { journalError } from './journal.errors.js';
 import type { StrategyLinks } from './journal.links.js';
 import type { JournalRepository } from './journal.repository.js';
 import { sanitizeRichText } from './journal.sanitize.js';
 import type { JournalTradeAnnotationRow } from './journal.table.js';
 import type { TradeReader } from './journal.trades.js';
+import type { JournalMistakesService } from './journal-mistakes.service.js';
 
 const tradeNotFound = () =>
   journalError('JOURNAL_TRADE_NOT_FOUND', 'No position of your trading accounts has this id.');
@@ -54,8 +54,7 @@ export function createJournalAnnotationsService(deps: {
       const strategyChanged = body.strategy_id !== undefined && body.strategy_id !== (before?.strategyId ?? null);
       const approachId =
         body.approach_id !== undefined ? body.approach_id : strategyChanged ? null : (before?.approachId ?? null);
-      const checklistItemIds =
-        body.checklist_item_ids ?? (strategyChanged ? [] : (before?.checklistItemIds ?? []));
+      const checklistItemIds = body.checklist_item_ids ?? (strategyChanged ? [] : (before?.checklistItemIds ?? []));
       if (!strategyId && approachId) {
         throw journalError.onField(
           'approach_id',
@@ -77,14 +76,22 @@ export function createJournalAnnotationsService(deps: {
       if (body.mistake_ids) {
         const unknown = await mistakes.unknownIds(userId, body.mistake_ids);
         if (unknown.length > 0) {
-          throw journalError.onField('mistake_ids', 'JOURNAL_MISTAKE_NOT_FOUND', `No mistake of yours has the id ${unknown[0]}.`);
+          throw journalError.onField(
+            'mistake_ids',
+            'JOURNAL_MISTAKE_NOT_FOUND',
+            `No mistake of yours has the id ${unknown[0]}.`,
+          );
         }
       }
       if (body.screenshots) {
         const mine = new Set((await repo.images(userId, body.screenshots)).map((i) => i.id));
         const unknown = body.screenshots.find((id) => !mine.has(id));
         if (unknown) {
-          throw journalError.onField('screenshots', 'JOURNAL_IMAGE_NOT_FOUND', `No journal image of yours has the id ${unknown}.`);
+          throw journalError.onField(
+            'screenshots',
+            'JOURNAL_IMAGE_NOT_FOUND',
+            `No journal image of yours has the id ${unknown}.`,
+          );
         }
       }
 

@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth/guard.js';
 import { AppError } from '../../platform/errors.js';
 import { formatBytes } from '../settings/profile-images.service.js';
-import type { JournalImagesService } from './journal-images.service.js';
 import { journalError } from './journal.errors.js';
+import type { JournalImagesService } from './journal-images.service.js';
 
 const NOT_MULTIPART = 'Send the image as multipart/form-data in a field named file.';
 const MALFORMED = 'The upload is not a well-formed multipart/form-data body: send it again.';

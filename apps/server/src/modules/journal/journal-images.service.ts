@@ -25,7 +25,11 @@ export function createJournalImagesService(deps: { repo: JournalRepository; stor
         // a copy with a buffer of its own: image-size reads through a DataView of the whole underlying buffer
         size = imageSize(new Uint8Array(data));
       } catch {
-        throw journalError.onField('file', 'JOURNAL_UPLOAD_UNREADABLE', 'The image could not be read: its header is damaged.');
+        throw journalError.onField(
+          'file',
+          'JOURNAL_UPLOAD_UNREADABLE',
+          'The image could not be read: its header is damaged.',
+        );
       }
       if (!(size.width > 0 && size.height > 0)) {
         throw journalError.onField('file', 'JOURNAL_UPLOAD_UNREADABLE', 'The image could not be read: it has no size.');

@@ -66,7 +66,9 @@ export function createJournalMistakesService(deps: { repo: JournalRepository; cl
       }
       if (existing.some((m) => m.name.toLowerCase() === body.name.toLowerCase())) throw duplicate(body.name);
       const now = clock.now();
-      const [row] = await repo.insertMistakes([{ id: newId(), userId, name: body.name, createdAt: now, updatedAt: now }]);
+      const [row] = await repo.insertMistakes([
+        { id: newId(), userId, name: body.name, createdAt: now, updatedAt: now },
+      ]);
       if (!row) throw duplicate(body.name); // added by a request at the same moment
       return toWire(row);
     },

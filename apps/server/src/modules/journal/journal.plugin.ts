@@ -3,15 +3,15 @@ import type { AppContext } from '../../platform/context.js';
 import type { ChartsService } from '../charts/charts.service.js';
 import { createMetricsRepository } from '../metrics/metrics.repository.js';
 import type { UsersService } from '../users/users.service.js';
-import { createJournalAnnotationsService } from './journal-annotations.service.js';
-import { journalImagesRoutes } from './journal-images.routes.js';
-import { createJournalImagesService } from './journal-images.service.js';
-import { createJournalMistakesService } from './journal-mistakes.service.js';
-import type { StrategyLinks } from './journal.links.js';
 import { createJournalRepository } from './journal.repository.js';
 import { journalRoutes } from './journal.routes.js';
 import { createJournalService } from './journal.service.js';
 import { createTradeReader } from './journal.trades.js';
+import { createJournalAnnotationsService } from './journal-annotations.service.js';
+import { journalImagesRoutes } from './journal-images.routes.js';
+import { createJournalImagesService } from './journal-images.service.js';
+import { createStrategyLinks } from './journal-links.repository.js';
+import { createJournalMistakesService } from './journal-mistakes.service.js';
 
 /**
  * The trading journal: days (plan, review, mood, discipline, tags, snapshots) over the closed trades of the user's
@@ -23,11 +23,11 @@ export function createJournalModule(
   deps: {
     users: Pick<UsersService, 'getById'>;
     charts: Pick<ChartsService, 'get' | 'list'>;
-    links: StrategyLinks;
   },
 ) {
   const repo = createJournalRepository(ctx.db);
-  const reader = createTradeReader({ repo, trading: createMetricsRepository(ctx.db), storage: ctx.storage });
+  const links = createStrategyLinks(ctx.db);
+  const reader = createTradeReader({ repo, trading: createMetricsRepository(ctx.db), links, storage: ctx.storage });
   const { clock, storage } = ctx;
   const journal = createJournalService({ repo, reader, users: deps.users, charts: deps.charts, storage, clock });
   const mistakes = createJournalMistakesService({ repo, clock });
@@ -36,7 +36,7 @@ export function createJournalModule(
     reader,
     mistakes,
     users: deps.users,
-    links: deps.links,
+    links,
     clock,
   });
   const images = createJournalImagesService({ repo, storage, clock });

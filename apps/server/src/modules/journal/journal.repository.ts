@@ -45,11 +45,7 @@ export function createJournalRepository(db: Db) {
         .select()
         .from(journalDays)
         .where(
-          and(
-            eq(journalDays.userId, userId),
-            gte(journalDays.date, from),
-            sql`${journalDays.date} <= ${to}::date`,
-          ),
+          and(eq(journalDays.userId, userId), gte(journalDays.date, from), sql`${journalDays.date} <= ${to}::date`),
         )
         .orderBy(asc(journalDays.date));
     },
@@ -123,7 +119,10 @@ export function createJournalRepository(db: Db) {
         .select()
         .from(journalTradeAnnotations)
         .where(
-          and(eq(journalTradeAnnotations.userId, userId), inArray(journalTradeAnnotations.positionId, [...positionIds])),
+          and(
+            eq(journalTradeAnnotations.userId, userId),
+            inArray(journalTradeAnnotations.positionId, [...positionIds]),
+          ),
         );
     },
 
@@ -170,7 +169,10 @@ export function createJournalRepository(db: Db) {
     async annotatedTrades(
       userId: string,
       f: AnnotatedTradesFilter,
-    ): Promise<{ total: number; rows: Array<{ position: TradingPositionRow; annotation: JournalTradeAnnotationRow }> }> {
+    ): Promise<{
+      total: number;
+      rows: Array<{ position: TradingPositionRow; annotation: JournalTradeAnnotationRow }>;
+    }> {
       if (f.accountIds.length === 0) return { total: 0, rows: [] };
       const where = and(
         eq(journalTradeAnnotations.userId, userId),
@@ -230,7 +232,11 @@ export function createJournalRepository(db: Db) {
     /** Inserts the mistakes; a name the user already has (any case) is skipped. */
     async insertMistakes(rows: readonly JournalMistakeRow[]): Promise<JournalMistakeRow[]> {
       if (rows.length === 0) return [];
-      return db.insert(journalMistakes).values([...rows]).onConflictDoNothing().returning();
+      return db
+        .insert(journalMistakes)
+        .values([...rows])
+        .onConflictDoNothing()
+        .returning();
     },
 
     async renameMistake(userId: string, id: string, name: string, at: Date): Promise<JournalMistakeRow | undefined> {
@@ -254,10 +260,7 @@ export function createJournalRepository(db: Db) {
           .update(journalTradeAnnotations)
           .set({ mistakeIds: sql`${journalTradeAnnotations.mistakeIds} - ${id}::text` })
           .where(
-            and(
-              eq(journalTradeAnnotations.userId, userId),
-              sql`${journalTradeAnnotations.mistakeIds} ? ${id}::text`,
-            ),
+            and(eq(journalTradeAnnotations.userId, userId), sql`${journalTradeAnnotations.mistakeIds} ? ${id}::text`),
           );
         return true;
       });

@@ -19,12 +19,14 @@ import {
 } from '@tradedesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth/guard.js';
+import type { JournalService } from './journal.service.js';
 import type { JournalAnnotationsService } from './journal-annotations.service.js';
 import type { JournalMistakesService } from './journal-mistakes.service.js';
-import type { JournalService } from './journal.service.js';
 
 const tags = ['journal'];
-const accountNotFound = errorBodySchema.describe('No trading account of the caller has an id of account_ids (JOURNAL_ACCOUNT_NOT_FOUND)');
+const accountNotFound = errorBodySchema.describe(
+  'No trading account of the caller has an id of account_ids (JOURNAL_ACCOUNT_NOT_FOUND)',
+);
 const tradeNotFound = errorBodySchema.describe(
   'No position of the caller’s trading accounts has this id (JOURNAL_TRADE_NOT_FOUND)',
 );
@@ -67,7 +69,8 @@ export function journalRoutes(deps: {
         preHandler,
         schema: {
           tags,
-          summary: 'A day: its journal entry (null when none) and every trade closed that day, each with its annotation',
+          summary:
+            'A day: its journal entry (null when none) and every trade closed that day, each with its annotation',
           description:
             'account_ids (comma-separated) picks the accounts whose trades are listed; by default the entry’s ' +
             'accounts, or all of them.',
@@ -218,7 +221,9 @@ export function journalRoutes(deps: {
           body: journalMistakeBodySchema,
           response: {
             201: journalMistakeSchema,
-            409: errorBodySchema.describe('JOURNAL_MISTAKE_DUPLICATE (same name, any case) or JOURNAL_MISTAKE_LIMIT_REACHED'),
+            409: errorBodySchema.describe(
+              'JOURNAL_MISTAKE_DUPLICATE (same name, any case) or JOURNAL_MISTAKE_LIMIT_REACHED',
+            ),
           },
         },
       },

@@ -6,7 +6,24 @@ import sanitizeHtml from 'sanitize-html';
  * handing the journal page to the site they lead to.
  */
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'h1', 'h2', 'h3', 'strong', 'em', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'br', 'hr', 'a'],
+  allowedTags: [
+    'p',
+    'h1',
+    'h2',
+    'h3',
+    'strong',
+    'em',
+    's',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'br',
+    'hr',
+    'a',
+  ],
   allowedAttributes: { a: ['href', 'rel', 'target'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { a: ['http', 'https', 'mailto'] },
@@ -16,9 +33,9 @@ const options: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   transformTags: {
     a: (tagName, attribs) => {
-      const out: sanitizeHtml.Attributes = { rel: 'noopener noreferrer nofollow', target: '_blank' };
-      if (attribs.href !== undefined) out.href = attribs.href;
-      return { tagName, attribs: out };
+      // an href the schemes refuse is dropped after this, leaving a harmless anchor around the text
+      const href = attribs.href === undefined ? {} : { href: attribs.href };
+      return { tagName, attribs: { ...href, rel: 'noopener noreferrer nofollow', target: '_blank' } };
     },
   },
 };

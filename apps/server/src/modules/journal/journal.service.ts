@@ -19,7 +19,14 @@ import { journalError } from './journal.errors.js';
 import type { JournalRepository } from './journal.repository.js';
 import { richTextHasText, sanitizeRichText } from './journal.sanitize.js';
 import type { JournalDayRow, JournalSnapshotRef } from './journal.table.js';
-import { type ClosedTrade, accountToWire, dayStart, imageToWire, nextDate, type TradeReader } from './journal.trades.js';
+import {
+  accountToWire,
+  type ClosedTrade,
+  dayStart,
+  imageToWire,
+  nextDate,
+  type TradeReader,
+} from './journal.trades.js';
 
 type Counts = { netMinor: number; tradeCount: number; wins: number; losses: number; breakEven: number };
 const emptyCounts = (): Counts => ({ netMinor: 0, tradeCount: 0, wins: 0, losses: 0, breakEven: 0 });
@@ -59,7 +66,12 @@ export function createJournalService(deps: {
   async function snapshotsToWire(userId: string, refs: readonly JournalSnapshotRef[]): Promise<JournalSnapshot[]> {
     if (refs.length === 0) return [];
     const images = new Map(
-      (await repo.images(userId, refs.flatMap((r) => (r.kind === 'image' ? [r.imageId] : [])))).map((i) => [i.id, i]),
+      (
+        await repo.images(
+          userId,
+          refs.flatMap((r) => (r.kind === 'image' ? [r.imageId] : [])),
+        )
+      ).map((i) => [i.id, i]),
     );
     const chartRefs = refs.some((r) => r.kind === 'chart');
     const chartsById = new Map(chartRefs ? (await charts.list(userId)).map((c) => [c.id, c]) : []);
@@ -115,7 +127,11 @@ export function createJournalService(deps: {
         try {
           await charts.get(userId, s.chart_id);
         } catch {
-          throw journalError.onField('snapshots', 'JOURNAL_CHART_NOT_FOUND', `No chart of yours has the id ${s.chart_id}.`);
+          throw journalError.onField(
+            'snapshots',
+            'JOURNAL_CHART_NOT_FOUND',
+            `No chart of yours has the id ${s.chart_id}.`,
+          );
         }
         refs.push({ kind: 'chart', chartId: s.chart_id, caption: s.caption ? s.caption : null });
       }
@@ -123,7 +139,11 @@ export function createJournalService(deps: {
     return refs;
   }
 
-  async function view(userId: string, date: string, accountIds: readonly string[] | undefined): Promise<JournalDayView> {
+  async function view(
+    userId: string,
+    date: string,
+    accountIds: readonly string[] | undefined,
+  ): Promise<JournalDayView> {
     const zone = await zoneOf(userId);
     const row = await repo.day(userId, date);
     let accounts: Awaited<ReturnType<TradeReader['accounts']>>;
@@ -157,7 +177,8 @@ export function createJournalService(deps: {
     async saveDay(userId: string, date: string, body: JournalDayBody): Promise<JournalDayView> {
       const before = await repo.day(userId, date);
       const now = clock.now();
-      if (body.account_ids && body.account_ids.length > 0) await reader.accounts(userId, body.account_ids, 'account_ids');
+      if (body.account_ids && body.account_ids.length > 0)
+        await reader.accounts(userId, body.account_ids, 'account_ids');
       const snapshots = body.snapshots ? await checkedSnapshots(userId, body.snapshots) : undefined;
       const row: JournalDayRow = {
         id: before?.id ?? newId(),

@@ -4,6 +4,7 @@ import type { FileStorage } from '../../platform/storage/storage.js';
 import type { MetricsRepository } from '../metrics/metrics.repository.js';
 import type { TradingAccountRow, TradingPositionRow } from '../trading/trading.table.js';
 import { journalError } from './journal.errors.js';
+import type { StrategyLinks } from './journal.links.js';
 import type { JournalRepository } from './journal.repository.js';
 import type { JournalImageRow, JournalTradeAnnotationRow } from './journal.table.js';
 
@@ -54,9 +55,10 @@ export function accountToWire(a: TradingAccountRow): JournalAccount {
 export function createTradeReader(deps: {
   repo: JournalRepository;
   trading: Pick<MetricsRepository, 'closedPositions' | 'exitPrices'>;
+  links: Pick<StrategyLinks, 'existingChecklistItems'>;
   storage: FileStorage;
 }) {
-  const { repo, trading, storage } = deps;
+  const { repo, trading, links, storage } = deps;
 
   function facts(p: TradingPositionRow, account: TradingAccountRow, exit: number | undefined, zone: string) {
     const minor = (s: string) => decimalToMinor(s, account.currency);
@@ -86,7 +88,11 @@ export function createTradeReader(deps: {
       const byId = new Map(all.map((a) => [a.id, a]));
       for (const id of ids) {
         if (!byId.has(id)) {
-          throw journalError.onField(field, 'JOURNAL_ACCOUNT_NOT_FOUND', `No trading account of yours has the id ${id}.`);
+          throw journalError.onField(
+            field,
+            'JOURNAL_ACCOUNT_NOT_FOUND',
+            `No trading account of yours has the id ${id}.`,
+          );
         }
       }
       const wanted = new Set(ids);
@@ -134,6 +140,7 @@ export function createTradeReader(deps: {
       const images = new Map(
         (await repo.images(userId, [...new Set(rows.flatMap((r) => r.screenshots))])).map((i) => [i.id, i]),
       );
+      const items = await links.existingChecklistItems([...new Set(rows.flatMap((r) => r.checklistItemIds))]);
       const out = new Map<string, JournalAnnotation>();
       for (const r of rows) {
         out.set(r.positionId, {
@@ -145,7 +152,7 @@ export function createTradeReader(deps: {
           }),
           strategyId: r.strategyId,
           approachId: r.approachId,
-          checklistItemIds: r.checklistItemIds,
+          checklistItemIds: r.checklistItemIds.filter((id) => items.has(id)),
           mistakeIds: r.mistakeIds,
           rating: r.rating,
           createdAt: r.createdAt.toISOString(),

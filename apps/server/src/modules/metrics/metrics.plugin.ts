@@ -21,6 +21,7 @@ export function createMetricsModule(
     history: Pick<MarketHistoryService, 'candles'>;
     candles: Pick<CandlesService, 'importsVersion' | 'findImportedBars'>;
     market: SimulatedMarket;
+    strategies: { strategiesOf(positionIds: readonly string[]): Promise<Map<string, string>> };
   },
 ) {
   const service = createMetricsService({ repo: createMetricsRepository(ctx.db), ...deps });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   HOLDING_BUCKETS,
   MARKET_SESSION_HOURS,
@@ -22,6 +23,7 @@ import { expectFieldError } from '../../../test/assertions.js';
 import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js';
 import { createTestApp } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
+import { strategies } from '../strategies/strategies.table.js';
 import { tradingAccounts } from '../trading/trading.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { createMetricsRepository } from './metrics.repository.js';
@@ -225,6 +227,7 @@ describe('GET /trading/metrics/{accountID}', () => {
         },
         candles: { importsVersion: async () => 1, findImportedBars: async () => ({ bars: [], ranges }) },
         market,
+        strategies: { strategiesOf: async () => new Map() },
       });
     const again = await fresh([]).metrics(ada.userId, usd.id, {});
     expect(again.trades.map((t) => t.mfe)).toEqual(m.trades.map((t) => t.mfe));
@@ -293,11 +296,39 @@ describe('GET /trading/metrics/{accountID}', () => {
       ['new_york', 0],
       ['off_hours', 0],
     ]);
-    // no position carries a strategy tag: the filter keeps none, and every figure is still defined
-    const none = await metrics(ada, usd.id, '?strategy=breakout');
+    // a strategy no trade is linked to: the filter keeps none, and every figure is still defined
+    const none = await metrics(ada, usd.id, `?strategy=${randomUUID()}`);
     expect(none.overview.count).toBe(0);
     expect(none.overview.profitFactor).toBeNull();
     expect(none.dailyPerf.days).toEqual([]);
+    expectFieldError(await call(ada, 'GET', `/trading/metrics/${usd.id}?strategy=breakout`), {
+      status: 400,
+      field: 'strategy',
+      message: 'strategy must be a strategy id (a UUID).',
+    });
+  });
+
+  it('strategy keeps the trades whose journal annotation links them to that strategy', async () => {
+    const now = clock.now();
+    const breakout = randomUUID();
+    await app.ctx.db
+      .insert(strategies)
+      .values({ id: breakout, userId: ada.userId, name: 'Breakout', description: '', createdAt: now, updatedAt: now });
+    const link = await app.inject({
+      method: 'PUT',
+      url: `/api/journal/trades/${ids.partial}`,
+      headers: { authorization: `Bearer ${ada.accessToken}` },
+      payload: { strategy_id: breakout },
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const all = await metrics(ada, usd.id);
+    const linked = await metrics(ada, usd.id, `?strategy=${breakout}`);
+    expect(linked.overview.tradeIds).toEqual([ids.partial]);
+    expect(linked.filters.strategy).toBe(breakout);
+    expect(linked.trades.map((t) => t.strategy)).toEqual([breakout]);
+    expect(linked.overview.net).toBe(all.trades.find((t) => t.id === ids.partial)!.net);
+    // the other trades carry no strategy
+    expect(all.trades.filter((t) => t.id !== ids.partial).map((t) => t.strategy)).toEqual([null, null]);
   });
 
   it('all: the user’s accounts in one currency, refusing to mix currencies', async () => {

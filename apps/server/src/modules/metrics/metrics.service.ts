@@ -60,8 +60,10 @@ export function createMetricsService(deps: {
   history: Pick<MarketHistoryService, 'candles'>;
   candles: Pick<CandlesService, 'importsVersion' | 'findImportedBars'>;
   market: SimulatedMarket;
+  /** The strategy each trade is linked to (the journal's trade annotations), by position id. */
+  strategies: { strategiesOf(positionIds: readonly string[]): Promise<Map<string, string>> };
 }) {
-  const { repo, accounts, users, history, candles, market } = deps;
+  const { repo, accounts, users, history, candles, market, strategies } = deps;
   const excursionCache = new Map<string, Excursions>();
 
   async function accountsFor(userId: string, accountID: string, currency?: string): Promise<TradingAccountRow[]> {
@@ -279,6 +281,7 @@ export function createMetricsService(deps: {
         from ? repo.movedBefore(ids, from) : Promise.resolve([]),
       ]);
       const minor = (s: string) => decimalToMinor(s, currency);
+      const strategyOf = await strategies.strategiesOf(rows.map((p) => p.id));
 
       const inputs: MetricsTradeInput[] = rows.map((p) => {
         const exit = exits.get(p.id) ?? p.closePrice ?? p.openPrice;
@@ -298,8 +301,7 @@ export function createMetricsService(deps: {
           swapMinor: minor(p.swap),
           initialStopLoss: stops.has(p.id) ? (stops.get(p.id) ?? null) : p.stopLoss,
           minorPerPrice: minorPerPrice(p, exit, profitMinor, currency),
-          // positions carry no strategy tag yet: the strategy filter keeps none of them
-          strategy: null,
+          strategy: strategyOf.get(p.id) ?? null,
         };
       });
       const trades = filterTrades(inputs, { session: query.session, strategy: query.strategy });
