@@ -6,6 +6,7 @@ export * from './chart-layouts.js';
 export * from './chart-templates.js';
 export * from './charts.js';
 export * from './common.js';
+export * from './compliance.js';
 export * from './drawings.js';
 export * from './health.js';
 export * from './indicators.js';

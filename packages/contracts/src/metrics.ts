@@ -63,7 +63,7 @@ export const METRICS_TRADING_DAYS_PER_YEAR = 252;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** `from` and `to`: a date and time with an offset, or a calendar date in the metrics' time zone. */
-const instantOrDate = (field: 'from' | 'to') =>
+export const metricsInstantOrDate = (field: 'from' | 'to') =>
   line(field, 40, { min: 1 }).refine(
     (v) =>
       DATE_ONLY.test(v)
@@ -71,6 +71,37 @@ const instantOrDate = (field: 'from' | 'to') =>
         : z.iso.datetime({ offset: true }).safeParse(v).success,
     `${field} must be a date (2026-03-01) or a date and time with its offset (2026-03-01T09:00:00Z).`,
   );
+
+export const COMPLIANCE_SIDES = ['followed', 'broke'] as const;
+export type ComplianceSide = (typeof COMPLIANCE_SIDES)[number];
+const complianceSide = (field: string) =>
+  z.enum(COMPLIANCE_SIDES, { error: `${field} must be one of ${COMPLIANCE_SIDES.join(', ')}.` });
+
+/**
+ * Rule-compliance filters of the metrics (docs/architecture.md "Rule compliance"), on the journal's trade
+ * annotations: `approach` (trades annotated with that approach), `checklist_item` with `checklist`
+ * (`followed`: the item was met, the default; `broke`: the item is on the trade's approach's checklist and was not
+ * met), `reviewed` (`true`: trades with an annotation; `false`: without) and `discipline` (`followed`: reviewed
+ * trades with every item of their checklist met and no mistake; `broke`: the other reviewed trades).
+ */
+const complianceMetricsFilters = {
+  approach: line('approach', 100, { min: 1 }).optional(),
+  checklist_item: line('checklist_item', 100, { min: 1 }).optional(),
+  checklist: complianceSide('checklist').optional(),
+  reviewed: z
+    .enum(['true', 'false'], { error: 'reviewed must be true or false.' })
+    .transform((v) => v === 'true')
+    .optional(),
+  discipline: complianceSide('discipline').optional(),
+};
+/** The compliance filters in the answer's `filters` (always sent by the server; optional for older answers). */
+const complianceMetricsFiltersEcho = {
+  approach: z.string().nullable().optional(),
+  checklistItem: z.string().nullable().optional(),
+  checklist: z.enum(COMPLIANCE_SIDES).nullable().optional(),
+  reviewed: z.boolean().nullable().optional(),
+  discipline: z.enum(COMPLIANCE_SIDES).nullable().optional(),
+};
 
 export const metricsParamsSchema = z.object({
   accountID: line('accountID', 40, { min: 1 }).refine(
@@ -87,8 +118,8 @@ export const metricsParamsSchema = z.object({
  */
 export const metricsQuerySchema = z
   .object({
-    from: instantOrDate('from').optional(),
-    to: instantOrDate('to').optional(),
+    from: metricsInstantOrDate('from').optional(),
+    to: metricsInstantOrDate('to').optional(),
     symbol: tickerSchema('symbol').optional(),
     direction: z
       .enum(METRICS_DIRECTIONS, { error: `direction must be one of ${METRICS_DIRECTIONS.join(', ')}.` })
@@ -98,6 +129,7 @@ export const metricsQuerySchema = z
     strategy: line('strategy', 40, { min: 1 })
       .refine((v) => z.uuid().safeParse(v).success, 'strategy must be a strategy id (a UUID).')
       .optional(),
+    ...complianceMetricsFilters,
     tz: line('tz', 64, { min: 1 })
       .transform((name, ctx) => {
         const canonical = canonicalTimeZone(name);
@@ -114,6 +146,13 @@ export const metricsQuerySchema = z
   })
   .strict()
   .superRefine((q, ctx) => {
+    if (q.checklist && !q.checklist_item) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['checklist'],
+        message: 'checklist needs checklist_item (the item it is about).',
+      });
+    }
     if (q.from && q.to && DATE_ONLY.test(q.from) && DATE_ONLY.test(q.to) && q.to < q.from) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from.' });
     }
@@ -357,6 +396,7 @@ export const metricsResponseSchema = z.object({
     direction: z.enum(METRICS_DIRECTIONS).nullable(),
     session: z.enum(METRICS_SESSIONS).nullable(),
     strategy: z.string().nullable(),
+    ...complianceMetricsFiltersEcho,
   }),
   overview: metricsOverviewSchema,
   timeAnalysis: z.object({

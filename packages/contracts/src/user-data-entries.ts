@@ -31,7 +31,36 @@ const itemId = (label: string) =>
 
 // ---- activeCharts/manualSetups ----------------------------------------------------------------------
 
-/** A chart set up by hand in the dashboard's active charts: an instrument and timeframe, maybe a saved chart. */
+export const MANUAL_SETUP_DIRECTIONS = ['long', 'short'] as const;
+export type ManualSetupDirection = (typeof MANUAL_SETUP_DIRECTIONS)[number];
+
+/**
+ * Where the server's tracker has a setup: `watching` until the price enters the entry zone (`triggered`), or
+ * reaches the stop first (`invalidated`); a triggered setup ends at its target (`target_hit`) or its stop
+ * (`stopped`). Prices are the simulated market's live quotes (Simulated), on the side a position would use: a
+ * long enters at the ask and exits at the bid, a short the other way round.
+ */
+export const MANUAL_SETUP_STATUSES = ['watching', 'triggered', 'invalidated', 'target_hit', 'stopped'] as const;
+export type ManualSetupStatus = (typeof MANUAL_SETUP_STATUSES)[number];
+
+/** Event on the `user` channel when the tracker moves a setup to another status (data: ManualSetupStatusEvent). */
+export const MANUAL_SETUP_STATUS_EVENT = 'manual_setup.status';
+
+const setupPrice = (field: string) =>
+  z
+    .number({ error: `${field} must be a price (a number).` })
+    .positive(`${field} must be above 0.`)
+    .max(1e9, `${field} must be at most 1000000000.`);
+
+/**
+ * A chart set up by hand in the dashboard's active charts, and maybe a trade idea on it (spec section 7,
+ * `activeCharts/manualSetups`; issue 12 item 5): direction, entry zone (entry_from to entry_to, either order; one
+ * of them alone is a single price), stop, target and the strategy it follows. The server tracks a setup with a
+ * direction and an entry (see MANUAL_SETUP_STATUSES); a long's stop must be below its entry zone and its target
+ * above, a short's the other way round. Status is the server's: it is not sent, and a saved setup keeps its status
+ * while its symbol, direction and levels stay the same (any change of them starts it watching again).
+ * A setup is an instrument and timeframe, maybe a saved chart.
+ */
 export const manualSetupBodySchema = z.strictObject({
   id: itemId('Setup id'),
   name: line('Setup name', 60).optional(),
@@ -39,6 +68,13 @@ export const manualSetupBodySchema = z.strictObject({
   source: chartSourceSchema().optional(),
   timeframe: chartTimeframeSchema,
   chart_id: idFieldSchema('chart_id', 'a chart id').nullable().optional(),
+  // the trade idea, tracked by the server (all optional: a setup without direction and entry is a chart only)
+  direction: z.enum(MANUAL_SETUP_DIRECTIONS, { error: 'direction must be long or short.' }).nullable().optional(),
+  entry_from: setupPrice('entry_from').nullable().optional(),
+  entry_to: setupPrice('entry_to').nullable().optional(),
+  stop_loss: setupPrice('stop_loss').nullable().optional(),
+  take_profit: setupPrice('take_profit').nullable().optional(),
+  strategy_id: idFieldSchema('strategy_id', 'a strategy id').nullable().optional(),
 });
 
 export const manualSetupsBodySchema = z.strictObject({
@@ -54,8 +90,31 @@ export const manualSetupSchema = z.object({
   source: z.enum(CHART_SOURCES),
   timeframe: z.enum(chartTimeframes),
   chartId: z.uuid().nullable(),
+  direction: z.enum(MANUAL_SETUP_DIRECTIONS).nullable(),
+  /** The entry zone, low to high (equal for a single price); null without an entry. */
+  entryFrom: z.number().nullable(),
+  entryTo: z.number().nullable(),
+  stopLoss: z.number().nullable(),
+  takeProfit: z.number().nullable(),
+  strategyId: z.uuid().nullable(),
+  /** null for a setup the tracker does not follow (no direction or no entry). */
+  status: z.enum(MANUAL_SETUP_STATUSES).nullable(),
+  /** When the status was reached (ISO time); null with no status. */
+  statusAt: z.string().nullable(),
+  /** The quote that moved the setup to its status (Simulated); null while watching since it was saved. */
+  statusPrice: z.number().nullable(),
 });
 export type ManualSetup = z.infer<typeof manualSetupSchema>;
+
+export const manualSetupStatusEventSchema = z.object({
+  setupId: z.string(),
+  symbol: z.string(),
+  status: z.enum(MANUAL_SETUP_STATUSES),
+  previous: z.enum(MANUAL_SETUP_STATUSES),
+  statusAt: z.string(),
+  statusPrice: z.number(),
+});
+export type ManualSetupStatusEvent = z.infer<typeof manualSetupStatusEventSchema>;
 
 const entryMeta = {
   /** 0 while nothing is saved. */

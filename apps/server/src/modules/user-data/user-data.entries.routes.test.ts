@@ -35,6 +35,19 @@ function put(user: SignedInUser | null, url: string, payload: unknown) {
   return app.inject({ method: 'PUT', url, headers: user ? user.auth : {}, payload: payload as object });
 }
 
+/** A setup saved without a trade idea: no levels, not tracked. */
+const noIdea = {
+  direction: null,
+  entryFrom: null,
+  entryTo: null,
+  stopLoss: null,
+  takeProfit: null,
+  strategyId: null,
+  status: null,
+  statusAt: null,
+  statusPrice: null,
+};
+
 describe('activeCharts/manualSetups', () => {
   it('is an empty state at version 0 until saved, then answers data.payload.state', async () => {
     expect((await get(ada, urls.setups)).json()).toEqual({ payload: { state: [], version: 0, updatedAt: null } });
@@ -49,8 +62,8 @@ describe('activeCharts/manualSetups', () => {
     const body = saved.json() as ManualSetupsResponse;
     expect(body.payload).toEqual({
       state: [
-        { id: 'a', name: 'EURUSD 15m', symbol: 'EURUSD', source: 'FOREX', timeframe: '15m', chartId: null },
-        { id: 'b', name: 'Gold', symbol: 'XAUUSD', source: 'COMMODITIES', timeframe: '4h', chartId: null },
+        { id: 'a', name: 'EURUSD 15m', symbol: 'EURUSD', source: 'FOREX', timeframe: '15m', chartId: null, ...noIdea },
+        { id: 'b', name: 'Gold', symbol: 'XAUUSD', source: 'COMMODITIES', timeframe: '4h', chartId: null, ...noIdea },
       ],
       version: 1,
       updatedAt: '2026-03-02T09:30:00.000Z',

@@ -10,7 +10,7 @@ import {
   type RecentInstrumentsBody,
   type UserDataStore,
 } from '@tradedesk/contracts';
-import { findIndicator, findInstrument, type Instrument } from '@tradedesk/core';
+import { findIndicator, findInstrument, type Instrument, setupLevelsProblem } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
 import { userDataError } from './user-data.errors.js';
 import type { UserDataRepository } from './user-data.repository.js';
@@ -55,6 +55,84 @@ function instrumentOf(symbol: string, source: string | undefined, field: string)
   return instrument;
 }
 
+/** A setup as saved: setups saved before the trade idea existed lack its fields. */
+type StoredSetup = Partial<ManualSetup> & Pick<ManualSetup, 'id' | 'name' | 'symbol' | 'source' | 'timeframe'>;
+
+/** A saved setup with every field (null where an older save has none). */
+export function normaliseSetup(s: StoredSetup): ManualSetup {
+  return {
+    id: s.id,
+    name: s.name,
+    symbol: s.symbol,
+    source: s.source,
+    timeframe: s.timeframe,
+    chartId: s.chartId ?? null,
+    direction: s.direction ?? null,
+    entryFrom: s.entryFrom ?? null,
+    entryTo: s.entryTo ?? null,
+    stopLoss: s.stopLoss ?? null,
+    takeProfit: s.takeProfit ?? null,
+    strategyId: s.strategyId ?? null,
+    status: s.status ?? null,
+    statusAt: s.statusAt ?? null,
+    statusPrice: s.statusPrice ?? null,
+  };
+}
+
+type SetupIdea = Pick<ManualSetup, 'direction' | 'entryFrom' | 'entryTo' | 'stopLoss' | 'takeProfit' | 'strategyId'>;
+
+/** The trade idea of a setup's body: the zone low to high, levels on the right side of it for the direction. */
+function setupIdea(item: ManualSetupsBody['state'][number], field: string): SetupIdea {
+  const from = item.entry_from ?? item.entry_to ?? null;
+  const to = item.entry_to ?? item.entry_from ?? null;
+  const idea: SetupIdea = {
+    direction: item.direction ?? null,
+    entryFrom: from === null || to === null ? null : Math.min(from, to),
+    entryTo: from === null || to === null ? null : Math.max(from, to),
+    stopLoss: item.stop_loss ?? null,
+    takeProfit: item.take_profit ?? null,
+    strategyId: item.strategy_id ?? null,
+  };
+  const levels = idea.entryFrom !== null || idea.stopLoss !== null || idea.takeProfit !== null;
+  if (levels && idea.direction === null) {
+    throw userDataError.onField(
+      `${field}.direction`,
+      'USER_DATA_INVALID_ENTRY',
+      'direction is needed with an entry, stop or target (long or short).',
+    );
+  }
+  if (idea.direction !== null && idea.entryFrom === null && (idea.stopLoss !== null || idea.takeProfit !== null)) {
+    throw userDataError.onField(
+      `${field}.entry_from`,
+      'USER_DATA_INVALID_ENTRY',
+      'entry_from is needed with a stop or target (the entry price, or one end of the entry zone).',
+    );
+  }
+  if (idea.direction !== null && idea.entryFrom !== null && idea.entryTo !== null) {
+    const problem = setupLevelsProblem({
+      direction: idea.direction,
+      entryFrom: idea.entryFrom,
+      entryTo: idea.entryTo,
+      stopLoss: idea.stopLoss,
+      takeProfit: idea.takeProfit,
+    });
+    if (problem) throw userDataError.onField(`${field}.${problem.field}`, 'USER_DATA_INVALID_ENTRY', problem.message);
+  }
+  return idea;
+}
+
+/** Same symbol, direction and levels: the tracker's status still holds. */
+function sameIdea(a: ManualSetup, b: ManualSetup): boolean {
+  return (
+    a.symbol === b.symbol &&
+    a.direction === b.direction &&
+    a.entryFrom === b.entryFrom &&
+    a.entryTo === b.entryTo &&
+    a.stopLoss === b.stopLoss &&
+    a.takeProfit === b.takeProfit
+  );
+}
+
 export function createUserDataEntries(deps: {
   repo: UserDataRepository;
   clock: Clock;
@@ -88,10 +166,19 @@ export function createUserDataEntries(deps: {
 
   return {
     async manualSetups(userId: string): Promise<Entry<ManualSetup[]>> {
-      return (await read<ManualSetup[]>(userId, 'manualSetups')) ?? empty([]);
+      const entry = (await read<StoredSetup[]>(userId, 'manualSetups')) ?? empty([]);
+      return { ...entry, value: entry.value.map(normaliseSetup) };
     },
 
+    /**
+     * Saves the setups. A setup that keeps its id, symbol, direction and levels keeps the tracker's status; a new
+     * or changed one with a direction and an entry starts watching now.
+     */
     async saveManualSetups(userId: string, body: ManualSetupsBody): Promise<Entry<ManualSetup[]>> {
+      const before = new Map(
+        ((await read<StoredSetup[]>(userId, 'manualSetups'))?.value ?? []).map((s) => [s.id, normaliseSetup(s)]),
+      );
+      const now = clock.now().toISOString();
       const seen = new Set<string>();
       const state = body.state.map((item, n): ManualSetup => {
         const instrument = instrumentOf(item.symbol, item.source, `state.${n}`);
@@ -103,14 +190,30 @@ export function createUserDataEntries(deps: {
           );
         }
         seen.add(item.id);
-        return {
+        const setup: ManualSetup = {
           id: item.id,
           name: item.name ?? `${instrument.id} ${item.timeframe}`,
           symbol: instrument.id,
           source: instrument.source,
           timeframe: item.timeframe,
           chartId: item.chart_id ?? null,
+          ...setupIdea(item, `state.${n}`),
+          status: null,
+          statusAt: null,
+          statusPrice: null,
         };
+        if (setup.direction !== null && setup.entryFrom !== null) {
+          const old = before.get(setup.id);
+          if (old && old.status !== null && sameIdea(old, setup)) {
+            setup.status = old.status;
+            setup.statusAt = old.statusAt;
+            setup.statusPrice = old.statusPrice;
+          } else {
+            setup.status = 'watching';
+            setup.statusAt = now;
+          }
+        }
+        return setup;
       });
       return save(userId, 'manualSetups', state, body.version);
     },
