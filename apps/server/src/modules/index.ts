@@ -9,6 +9,7 @@ import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedJournalDemo } from './demo/demo.journal.js';
 import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
+import { seedStrategiesDemo } from './demo/demo.strategies.js';
 import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
@@ -19,6 +20,7 @@ import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createMetricsModule } from './metrics/metrics.plugin.js';
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
+import { createStrategiesModule } from './strategies/strategies.plugin.js';
 import { createTradingModule } from './trading/trading.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
 import { createUsersModule } from './users/users.plugin.js';
@@ -72,6 +74,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     strategies: journal.annotations,
   });
   await app.register(metrics.routes, { prefix: '/api' });
+  const strategies = createStrategiesModule(ctx, {
+    charts: charts.charts,
+    onCleanupError: (error, key) => app.log.warn({ err: error, key }, 'A strategy image file could not be deleted.'),
+  });
+  await app.register(strategies.routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
@@ -101,6 +108,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
         now: () => ctx.clock.now(),
         log: app.log,
       }),
+    );
+    await withSeedLock(ctx.database.pool, () =>
+      seedStrategiesDemo({ users: users.service, strategies: strategies.service, log: app.log }),
     );
     await withSeedLock(ctx.database.pool, () =>
       seedJournalDemo({

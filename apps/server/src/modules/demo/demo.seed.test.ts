@@ -8,6 +8,8 @@ import type {
   JournalDayView,
   JournalTradeList,
   LayoutList,
+  Strategy,
+  StrategyList,
   TradeList,
   TradingAccount,
   WatchlistList,
@@ -18,8 +20,11 @@ import { createTestApp, createTestDatabase } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
 import { propAccounts } from '../prop/prop.table.js';
 import { DEMO_JOURNAL_DAYS } from './demo.journal.js';
+import { createStrategiesRepository } from '../strategies/strategies.repository.js';
+import { createStrategiesService } from '../strategies/strategies.service.js';
 import { DEMO_PROP_ACCOUNT_NAME, DEMO_PROP_STRATEGY } from './demo.prop.js';
 import { DEMO_USER } from './demo.seed.js';
+import { DEMO_STRATEGY_NAMES, demoStrategyRefs, rsiMeanReversionGraph } from './demo.strategies.js';
 import { DEMO_ACCOUNT_NAME, DEMO_STRATEGY } from './demo.trading.js';
 
 describe('demo data', () => {
@@ -78,6 +83,32 @@ describe('demo data', () => {
     });
     const { templates } = await get<ChartTemplateList>('/templates');
     expect(templates.filter((t) => t.isDefault)).toHaveLength(1);
+
+    // two strategies with approaches across the status groups; the RSI one carries its rule as a graph
+    const strategies = await get<StrategyList>('/strategies');
+    expect(strategies.total).toBe(2);
+    const byName = new Map(strategies.items.map((s) => [s.name, s]));
+    const rsi = byName.get(DEMO_STRATEGY_NAMES.rsiMeanReversion) as Strategy;
+    expect(rsi).toMatchObject({ indicators: ['rsi', 'atr'], graph: rsiMeanReversionGraph(), approaches: 2 });
+    expect(byName.get(DEMO_STRATEGY_NAMES.londonBreakout)).toMatchObject({
+      symbols: ['EURUSD', 'GBPUSD'],
+      approaches: 3,
+    });
+    const user = login.json().user as { id: string };
+    const service = createStrategiesService({
+      repo: createStrategiesRepository(app.ctx.db),
+      clock,
+      storage: app.ctx.storage,
+      charts: { get: async () => ({ symbol: 'EURUSD', timeframe: '15m' }) },
+    });
+    const refs = await demoStrategyRefs(service, user.id);
+    expect(refs.rsiMeanReversion?.strategyId).toBe(rsi.id);
+    expect(refs.londonBreakout?.approaches.map((a) => a.status)).toEqual(['entry', 'management', 'exit']);
+    const itemId = refs.londonBreakout?.approaches[0]?.checklistItemIds[0] as string;
+    expect(await service.checklistItem(user.id, itemId)).toMatchObject({
+      text: 'Marked the 00:00-07:00 UTC high and low',
+      strategyId: refs.londonBreakout?.strategyId,
+    });
   });
 
   it('is seeded once when two processes start together on one database', async () => {
