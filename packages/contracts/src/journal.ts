@@ -399,6 +399,8 @@ export type JournalMistakeList = z.infer<typeof journalMistakeListSchema>;
 export const journalErrorCodes = [
   'JOURNAL_DAY_NOT_FOUND',
   'JOURNAL_TRADE_NOT_FOUND',
+  /** A position still open is not a trade of the journal yet (409). */
+  'JOURNAL_TRADE_OPEN',
   'JOURNAL_ANNOTATION_NOT_FOUND',
   'JOURNAL_ACCOUNT_NOT_FOUND',
   'JOURNAL_IMAGE_NOT_FOUND',

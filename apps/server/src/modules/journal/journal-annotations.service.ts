@@ -14,8 +14,8 @@ const tradeNotFound = () =>
 
 /**
  * A trade's annotation, kept by its position id: notes, screenshots, the strategy and approach it followed, the
- * checklist items it met, its mistakes and a 1-5 rating. Only a position of the user's own accounts can be
- * annotated (anyone else's: 404), and every linked id must be the user's.
+ * checklist items it met, its mistakes and a 1-5 rating. Only a closed position of the user's own accounts can be
+ * annotated (anyone else's: 404; one still open: 409), and every linked id must be the user's.
  */
 export function createJournalAnnotationsService(deps: {
   repo: JournalRepository;
@@ -30,6 +30,12 @@ export function createJournalAnnotationsService(deps: {
   async function owned(userId: string, positionId: string) {
     const found = await repo.ownedPosition(userId, positionId);
     if (!found) throw tradeNotFound();
+    if (found.position.status !== 'closed' || !found.position.closedAt) {
+      throw journalError(
+        'JOURNAL_TRADE_OPEN',
+        'This position is still open: it becomes a trade of the journal once it is closed.',
+      );
+    }
     return found;
   }
 

@@ -4,6 +4,7 @@ import { defineErrors } from '../../platform/errors.js';
 const codes = {
   JOURNAL_DAY_NOT_FOUND: 'not_found',
   JOURNAL_TRADE_NOT_FOUND: 'not_found',
+  JOURNAL_TRADE_OPEN: 'conflict',
   JOURNAL_ANNOTATION_NOT_FOUND: 'not_found',
   JOURNAL_ACCOUNT_NOT_FOUND: 'not_found',
   JOURNAL_IMAGE_NOT_FOUND: 'not_found',

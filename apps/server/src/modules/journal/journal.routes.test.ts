@@ -533,6 +533,9 @@ describe('/journal/trades', () => {
     });
     const empty = await put({});
     expect([empty.statusCode, empty.json().message]).toEqual([400, 'Send at least one field to change.']);
+    // a position still open is not a trade of the journal yet
+    const open = await api(ada, 'PUT', `/journal/trades/${ids.open}`, { rating: 1 });
+    expect([open.statusCode, open.json().code]).toEqual([409, 'JOURNAL_TRADE_OPEN']);
     const unknown = await api(ada, 'PUT', `/journal/trades/${randomUUID()}`, { rating: 1 });
     expect(unknown.statusCode).toBe(404);
     expectFieldError(await api(ada, 'GET', '/journal/trades/not-an-id'), { field: 'positionId' });

@@ -27,6 +27,7 @@ const tags = ['journal'];
 const accountNotFound = errorBodySchema.describe(
   'No trading account of the caller has an id of account_ids (JOURNAL_ACCOUNT_NOT_FOUND)',
 );
+const tradeOpen = errorBodySchema.describe('The position is still open (JOURNAL_TRADE_OPEN)');
 const tradeNotFound = errorBodySchema.describe(
   'No position of the caller’s trading accounts has this id (JOURNAL_TRADE_NOT_FOUND)',
 );
@@ -150,7 +151,7 @@ export function journalRoutes(deps: {
           tags,
           summary: 'A trade (a position of the caller’s accounts) with its annotation, null when it has none',
           params: journalPositionParamsSchema,
-          response: { 200: journalTradeSchema, 404: tradeNotFound },
+          response: { 200: journalTradeSchema, 404: tradeNotFound, 409: tradeOpen },
         },
       },
       async (request) => annotations.trade(authOf(request).userId, request.params.positionId),
@@ -175,6 +176,7 @@ export function journalRoutes(deps: {
             404: errorBodySchema.describe(
               'JOURNAL_TRADE_NOT_FOUND, or a linked id that is not the caller’s (JOURNAL_STRATEGY_NOT_FOUND, JOURNAL_APPROACH_NOT_FOUND, JOURNAL_CHECKLIST_ITEM_NOT_FOUND, JOURNAL_MISTAKE_NOT_FOUND, JOURNAL_IMAGE_NOT_FOUND)',
             ),
+            409: tradeOpen,
           },
         },
       },
@@ -192,6 +194,7 @@ export function journalRoutes(deps: {
           response: {
             200: journalTradeSchema,
             404: errorBodySchema.describe('JOURNAL_TRADE_NOT_FOUND or JOURNAL_ANNOTATION_NOT_FOUND'),
+            409: tradeOpen,
           },
         },
       },

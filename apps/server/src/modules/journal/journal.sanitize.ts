@@ -34,8 +34,11 @@ const options: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       // an href the schemes refuse is dropped after this, leaving a harmless anchor around the text
-      const href = attribs.href === undefined ? {} : { href: attribs.href };
-      return { tagName, attribs: { ...href, rel: 'noopener noreferrer nofollow', target: '_blank' } };
+      const out: sanitizeHtml.Attributes = {};
+      if (attribs.href !== undefined) out.href = attribs.href;
+      out.rel = 'noopener noreferrer nofollow';
+      out.target = '_blank';
+      return { tagName, attribs: out };
     },
   },
 };

@@ -110,7 +110,7 @@ export function createTradeReader(deps: {
       return rows.map((p) => facts(p, byId.get(p.accountId)!, exits.get(p.id), zone));
     },
 
-    /** One position as a trade (open ones too, with their booked figures so far). */
+    /** One closed position as a trade. */
     async one(position: TradingPositionRow, account: TradingAccountRow, zone: string): Promise<ClosedTrade> {
       const exits = await trading.exitPrices([account.id], [position.id]);
       return facts(position, account, exits.get(position.id), zone);
@@ -175,7 +175,7 @@ export function createTradeReader(deps: {
         openPrice: p.openPrice,
         closePrice: t.closePrice,
         openedAt: p.openedAt.toISOString(),
-        closedAt: (p.closedAt ?? p.updatedAt).toISOString(),
+        closedAt: p.closedAt!.toISOString(),
         date: t.date,
         profit: minorToDecimal(t.profitMinor, c),
         commission: minorToDecimal(t.commissionMinor, c),
