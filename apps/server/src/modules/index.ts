@@ -5,6 +5,7 @@ import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
+import { createComplianceModule } from './compliance/compliance.plugin.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedJournalDemo } from './demo/demo.journal.js';
 import { seedPropDemo } from './demo/demo.prop.js';
@@ -79,6 +80,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     onCleanupError: (error, key) => app.log.warn({ err: error, key }, 'A strategy image file could not be deleted.'),
   });
   await app.register(strategies.routes, { prefix: '/api' });
+  await app.register(createComplianceModule(ctx, { metrics: metrics.service }).routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });

@@ -2,6 +2,7 @@ import type { SimulatedMarket } from '@tradedesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import type { CandlesService } from '../candles/candles.service.js';
+import { createComplianceRepository } from '../compliance/compliance.repository.js';
 import type { MarketHistoryService } from '../market/market.history.service.js';
 import type { AccountsService } from '../trading/accounts.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -24,7 +25,11 @@ export function createMetricsModule(
     strategies: { strategiesOf(positionIds: readonly string[]): Promise<Map<string, string>> };
   },
 ) {
-  const service = createMetricsService({ repo: createMetricsRepository(ctx.db), ...deps });
+  const service = createMetricsService({
+    repo: createMetricsRepository(ctx.db),
+    compliance: createComplianceRepository(ctx.db),
+    ...deps,
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(metricsRoutes({ metrics: service }));
   };

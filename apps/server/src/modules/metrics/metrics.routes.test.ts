@@ -228,6 +228,7 @@ describe('GET /trading/metrics/{accountID}', () => {
         candles: { importsVersion: async () => 1, findImportedBars: async () => ({ bars: [], ranges }) },
         market,
         strategies: { strategiesOf: async () => new Map() },
+        compliance: { annotationsOf: async () => [], playbookOf: async () => [] },
       });
     const again = await fresh([]).metrics(ada.userId, usd.id, {});
     expect(again.trades.map((t) => t.mfe)).toEqual(m.trades.map((t) => t.mfe));

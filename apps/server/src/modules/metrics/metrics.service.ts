@@ -11,12 +11,15 @@ import {
   type BidAsk,
   type Bucket,
   type Candle,
+  type ComplianceFilter,
   computeMetrics,
   dateToEpochDay,
   decimalToMinor,
   type Excursion,
+  filterByCompliance,
   filterTrades,
   getInstrument,
+  isEmptyComplianceFilter,
   localToUtcMs,
   type Metrics,
   type MetricsTradeInput,
@@ -27,6 +30,7 @@ import {
 } from '@tradedesk/core';
 import { defineErrors } from '../../platform/errors.js';
 import type { CandlesService } from '../candles/candles.service.js';
+import type { ComplianceRepository } from '../compliance/compliance.repository.js';
 import type { MarketHistoryService } from '../market/market.history.service.js';
 import type { AccountsService } from '../trading/accounts.service.js';
 import type { TradingAccountRow, TradingPositionRow } from '../trading/trading.table.js';
@@ -62,8 +66,10 @@ export function createMetricsService(deps: {
   market: SimulatedMarket;
   /** The strategy each trade is linked to (the journal's trade annotations), by position id. */
   strategies: { strategiesOf(positionIds: readonly string[]): Promise<Map<string, string>> };
+  /** The journal's annotations and the playbook, for the compliance filters (approach, checklist_item, ...). */
+  compliance: Pick<ComplianceRepository, 'annotationsOf' | 'playbookOf'>;
 }) {
-  const { repo, accounts, users, history, candles, market, strategies } = deps;
+  const { repo, accounts, users, history, candles, market, strategies, compliance } = deps;
   const excursionCache = new Map<string, Excursions>();
 
   async function accountsFor(userId: string, accountID: string, currency?: string): Promise<TradingAccountRow[]> {
@@ -261,50 +267,94 @@ export function createMetricsService(deps: {
     if (toKeep.length > 0) await repo.keepExcursions(toKeep);
   }
 
+  /**
+   * The caller's closed trades of one account (or `all`, in one currency) whose close falls in the range, as the
+   * core's trade input (money in minor units, each with the strategy its journal annotation links it to): what
+   * the metrics are computed from, and the compliance analytics too.
+   */
+  async function closedTrades(
+    userId: string,
+    accountID: string,
+    query: Pick<MetricsQuery, 'from' | 'to' | 'tz' | 'currency' | 'symbol' | 'direction'>,
+  ) {
+    const accountRows = await accountsFor(userId, accountID, query.currency);
+    const currency = accountRows[0]?.currency ?? query.currency ?? 'USD';
+    const timeZone = query.tz ?? (await users.getById(userId)).timeZone;
+    const from = instantOf(query.from, timeZone, false);
+    const to = instantOf(query.to, timeZone, true);
+    if (from && to && to <= from) {
+      throw metricsError.onField('to', 'METRICS_INVALID_RANGE', 'to must be later than from.');
+    }
+    const ids = accountRows.map((a) => a.id);
+    const side = query.direction === 'long' ? 'buy' : query.direction === 'short' ? 'sell' : undefined;
+    const [rows, exits, stops] = await Promise.all([
+      repo.closedPositions(ids, { from, to, symbol: query.symbol, side }),
+      repo.exitPrices(ids),
+      repo.firstStops(ids),
+    ]);
+    const minor = (s: string) => decimalToMinor(s, currency);
+    const strategyOf = await strategies.strategiesOf(rows.map((p) => p.id));
+
+    const trades: MetricsTradeInput[] = rows.map((p) => {
+      const exit = exits.get(p.id) ?? p.closePrice ?? p.openPrice;
+      const profitMinor = minor(p.profit);
+      return {
+        id: p.id,
+        accountId: p.accountId,
+        symbol: p.symbol,
+        side: p.side === 'sell' ? 'sell' : 'buy',
+        volume: p.initialVolume,
+        openPrice: p.openPrice,
+        closePrice: exit,
+        openedAtMs: p.openedAt.getTime(),
+        closedAtMs: p.closedAt!.getTime(),
+        profitMinor,
+        commissionMinor: minor(p.commission),
+        swapMinor: minor(p.swap),
+        initialStopLoss: stops.has(p.id) ? (stops.get(p.id) ?? null) : p.stopLoss,
+        minorPerPrice: minorPerPrice(p, exit, profitMinor, currency),
+        strategy: strategyOf.get(p.id) ?? null,
+      };
+    });
+    return { accountRows, accountIds: ids, currency, timeZone, from, to, trades };
+  }
+
   return {
+    closedTrades,
+
     async metrics(userId: string, accountID: string, query: MetricsQuery): Promise<MetricsResponse> {
-      const accountRows = await accountsFor(userId, accountID, query.currency);
-      const currency = accountRows[0]?.currency ?? query.currency ?? 'USD';
-      const timeZone = query.tz ?? (await users.getById(userId)).timeZone;
-      const from = instantOf(query.from, timeZone, false);
-      const to = instantOf(query.to, timeZone, true);
-      if (from && to && to <= from) {
-        throw metricsError.onField('to', 'METRICS_INVALID_RANGE', 'to must be later than from.');
-      }
-      const ids = accountRows.map((a) => a.id);
-      const side = query.direction === 'long' ? 'buy' : query.direction === 'short' ? 'sell' : undefined;
-      const [rows, exits, stops, balanceDeals, moved] = await Promise.all([
-        repo.closedPositions(ids, { from, to, symbol: query.symbol, side }),
-        repo.exitPrices(ids),
-        repo.firstStops(ids),
+      const {
+        accountRows,
+        accountIds: ids,
+        currency,
+        timeZone,
+        from,
+        to,
+        trades: inputs,
+      } = await closedTrades(userId, accountID, query);
+      const [balanceDeals, moved] = await Promise.all([
         repo.balanceDeals(ids, from, to),
         from ? repo.movedBefore(ids, from) : Promise.resolve([]),
       ]);
       const minor = (s: string) => decimalToMinor(s, currency);
-      const strategyOf = await strategies.strategiesOf(rows.map((p) => p.id));
-
-      const inputs: MetricsTradeInput[] = rows.map((p) => {
-        const exit = exits.get(p.id) ?? p.closePrice ?? p.openPrice;
-        const profitMinor = minor(p.profit);
-        return {
-          id: p.id,
-          accountId: p.accountId,
-          symbol: p.symbol,
-          side: p.side === 'sell' ? 'sell' : 'buy',
-          volume: p.initialVolume,
-          openPrice: p.openPrice,
-          closePrice: exit,
-          openedAtMs: p.openedAt.getTime(),
-          closedAtMs: p.closedAt!.getTime(),
-          profitMinor,
-          commissionMinor: minor(p.commission),
-          swapMinor: minor(p.swap),
-          initialStopLoss: stops.has(p.id) ? (stops.get(p.id) ?? null) : p.stopLoss,
-          minorPerPrice: minorPerPrice(p, exit, profitMinor, currency),
-          strategy: strategyOf.get(p.id) ?? null,
-        };
-      });
-      const trades = filterTrades(inputs, { session: query.session, strategy: query.strategy });
+      const filter: ComplianceFilter = {
+        approach: query.approach,
+        checklistItem: query.checklist_item,
+        checklist: query.checklist,
+        reviewed: query.reviewed,
+        discipline: query.discipline,
+      };
+      let trades = filterTrades(inputs, { session: query.session, strategy: query.strategy });
+      if (!isEmptyComplianceFilter(filter)) {
+        const [annotations, playbook] = await Promise.all([
+          compliance.annotationsOf(
+            userId,
+            trades.map((t) => t.id),
+          ),
+          compliance.playbookOf(userId),
+        ]);
+        trades = filterByCompliance(trades, annotations, playbook, filter);
+      }
       await excursionsOf(userId, ids, trades);
 
       let startingBalanceMinor = 0;
