@@ -21,7 +21,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Days of the month shown with trades, as their buttons: "Tue, 3 Nov 2026: +$12.50, 2 trades…". */
 const tradedDays = (page: Page) =>
-  page.getByRole('table', { name: /^Journal, / }).getByRole('button', { name: /: [+-−]?.*\d+ trades?(,|$)/ });
+  page.getByRole('table', { name: /^Journal, / }).getByRole('button', { name: /: [+-]?.*\d+ trades?(,|$)/ });
+/** Days with trades and nothing journaled yet (no notes, no mood): the demo journals only its latest days. */
+const freshDays = (page: Page) =>
+  page.getByRole('table', { name: /^Journal, / }).getByRole('button', { name: /: [+-]?.*\d+ trades?$/ });
 
 async function pickOption(page: Page, combobox: Locator, option: RegExp | string): Promise<string> {
   await combobox.click();
@@ -48,8 +51,9 @@ test('the demo trader journals a day: its P/L on the calendar, a plan, a trade l
   await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('table', { name: /^Journal, / })).toBeVisible({ timeout: 30_000 });
 
-  // The engine's trades are weeks old at most: this month or the one before has days with P/L.
-  if ((await tradedDays(page).count()) === 0) {
+  // The engine's trades are weeks old at most: this month or the one before has days with P/L not journaled yet.
+  await expect(tradedDays(page).first().or(page.getByText('No trades this month'))).toBeVisible({ timeout: 20_000 });
+  if ((await freshDays(page).count()) === 0) {
     await page.getByRole('button', { name: 'Previous month' }).click();
     await expect(page).toHaveURL(/month=/);
   }
@@ -61,8 +65,9 @@ test('the demo trader journals a day: its P/L on the calendar, a plan, a trade l
   await shot(page, 'overview');
   expect(await seriousViolations(page)).toEqual([]);
 
-  // A day with trades, by keyboard: focus it and press Enter.
-  const day = tradedDays(page).last();
+  // A day with trades and no journal yet, by keyboard: focus it and press Enter.
+  await expect(freshDays(page).first()).toBeVisible({ timeout: 20_000 });
+  const day = freshDays(page).last();
   const dayLabel = (await day.getAttribute('aria-label')) ?? '';
   const trades = Number(/(\d+) trades?/.exec(dayLabel)?.[1]);
   const date = (await day.getAttribute('data-day')) ?? '';
@@ -80,15 +85,24 @@ test('the demo trader journals a day: its P/L on the calendar, a plan, a trade l
   await plan.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
-  await panel.getByRole('toolbar', { name: 'Pre-session plan formatting' }).getByRole('button', { name: 'Bold' }).click();
+  await panel
+    .getByRole('toolbar', { name: 'Pre-session plan formatting' })
+    .getByRole('button', { name: 'Bold' })
+    .click();
   await page.keyboard.type('Plan:');
-  await panel.getByRole('toolbar', { name: 'Pre-session plan formatting' }).getByRole('button', { name: 'Bold' }).click();
+  await panel
+    .getByRole('toolbar', { name: 'Pre-session plan formatting' })
+    .getByRole('button', { name: 'Bold' })
+    .click();
   await page.keyboard.type(' only the London open, one trade at most.');
   await expect(plan.locator('strong')).toHaveText('Plan:');
   await panel.getByRole('button', { name: 'good' }).click();
 
   // The first trade: the strategy and approach it followed, one checklist item met.
-  await grid.getByRole('button', { name: /^Journal / }).first().click();
+  await grid
+    .getByRole('button', { name: /^Journal / })
+    .first()
+    .click();
   const editor = panel.getByRole('region', { name: /^Journal of .* trade$/ });
   await expect(editor).toBeVisible();
   const strategy = await pickOption(page, editor.getByRole('combobox', { name: 'Strategy' }), /^(?!No strategy).+/);
@@ -116,7 +130,10 @@ test('the demo trader journals a day: its P/L on the calendar, a plan, a trade l
   await expect(plan2.locator('strong')).toHaveText('Plan:');
   await expect(reloaded.getByRole('button', { name: 'good' })).toHaveAttribute('aria-pressed', 'true');
   const grid2 = reloaded.getByRole('grid', { name: 'Trades of the day' });
-  await grid2.getByRole('button', { name: /^Journal / }).first().click();
+  await grid2
+    .getByRole('button', { name: /^Journal / })
+    .first()
+    .click();
   const editor2 = reloaded.getByRole('region', { name: /^Journal of .* trade$/ });
   await expect(editor2.getByRole('combobox', { name: 'Strategy' })).toHaveText(strategy);
   await expect(editor2.getByRole('combobox', { name: 'Approach' })).toHaveText(approach);
@@ -134,7 +151,10 @@ test('the demo trader journals a day: its P/L on the calendar, a plan, a trade l
   // Setups: a new one, tracked on the simulated quotes.
   await page.getByRole('tab', { name: 'Setups' }).click();
   await expect(page).toHaveURL(/tab=setup_view/);
-  await page.getByRole('button', { name: /^(New setup|Create a setup)$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^(New setup|Create a setup)$/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'New setup' });
   await dialog.getByRole('textbox', { name: 'Symbol' }).fill('EURUSD');
   await dialog.getByRole('button', { name: 'Long' }).click();
@@ -146,7 +166,14 @@ test('the demo trader journals a day: its P/L on the calendar, a plan, a trade l
   await expect(page.getByRole('listitem', { name: 'EURUSD long setup' })).toBeVisible();
   await shot(page, 'setups');
 
+  // Details: rule compliance, with the strategy the trade was linked to among the rules.
   await page.getByRole('tab', { name: 'Details' }).click();
   await expect(page).toHaveURL(/tab=details/);
+  const rules = page.getByRole('grid', { name: 'Rule compliance' });
+  await expect(rules).toBeVisible({ timeout: 30_000 });
+  await expect(rules.getByRole('row', { name: new RegExp(strategy) }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Discipline score' })).toContainText(/\d+|—/);
+  await expect(page.getByRole('img', { name: /^Discipline score per week/ }).locator('svg')).toBeVisible();
   await shot(page, 'details');
+  expect(await seriousViolations(page)).toEqual([]);
 });

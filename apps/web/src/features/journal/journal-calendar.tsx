@@ -194,7 +194,6 @@ export function JournalCalendar(props: {
           p: 0.75,
           borderRadius: 1,
           color: 'text.primary',
-          opacity: inMonth ? 1 : 0.55,
           bgcolor: tint ? alpha(tint, 0.14) : 'transparent',
           outline: d === selected ? `1px solid ${theme.palette.primary.main}` : undefined,
           '&:hover': { bgcolor: tint ? alpha(tint, 0.22) : 'action.hover' },
@@ -207,6 +206,8 @@ export function JournalCalendar(props: {
             sx={{
               fontWeight: d === props.today ? 700 : 400,
               color: d === props.today ? 'primary.main' : 'text.secondary',
+              // Days of the months around: the date in italics (figures keep their colours, for contrast).
+              fontStyle: inMonth ? undefined : 'italic',
               flexGrow: 1,
             }}
           >
@@ -328,7 +329,9 @@ export function JournalCalendar(props: {
           {weeks.map((days) => (
             <tr key={days[0]}>
               {days.map((d) => (
-                <td key={d}>{dayCell(d)}</td>
+                <Box component="td" key={d} sx={d.startsWith(month) ? undefined : { borderStyle: 'dashed !important' }}>
+                  {dayCell(d)}
+                </Box>
               ))}
               <Box component="td" sx={{ bgcolor: 'action.hover' }}>
                 {weekCell(days)}
