@@ -99,10 +99,9 @@ test('the demo trader journals a day: its P/L on the calendar, a plan, a trade l
   await panel.getByRole('button', { name: 'good' }).click();
 
   // The first trade: the strategy and approach it followed, one checklist item met.
-  await grid
-    .getByRole('button', { name: /^Journal / })
-    .first()
-    .click();
+  const tradeButton = grid.getByRole('button', { name: /^Journal / }).first();
+  const tradeName = (await tradeButton.getAttribute('aria-label')) ?? '';
+  await tradeButton.click();
   const editor = panel.getByRole('region', { name: /^Journal of .* trade$/ });
   await expect(editor).toBeVisible();
   const strategy = await pickOption(page, editor.getByRole('combobox', { name: 'Strategy' }), /^(?!No strategy).+/);
@@ -130,10 +129,7 @@ test('the demo trader journals a day: its P/L on the calendar, a plan, a trade l
   await expect(plan2.locator('strong')).toHaveText('Plan:');
   await expect(reloaded.getByRole('button', { name: 'good' })).toHaveAttribute('aria-pressed', 'true');
   const grid2 = reloaded.getByRole('grid', { name: 'Trades of the day' });
-  await grid2
-    .getByRole('button', { name: /^Journal / })
-    .first()
-    .click();
+  await grid2.getByRole('button', { name: tradeName, exact: true }).click();
   const editor2 = reloaded.getByRole('region', { name: /^Journal of .* trade$/ });
   await expect(editor2.getByRole('combobox', { name: 'Strategy' })).toHaveText(strategy);
   await expect(editor2.getByRole('combobox', { name: 'Approach' })).toHaveText(approach);

@@ -127,7 +127,7 @@ export function DayEntry(props: {
             positionId: trade.positionId,
             body: annotationBody(draft),
           }).unwrap();
-          setTradeDrafts((drafts) => ({ ...drafts, [trade.positionId]: annotationDraftOf(saved) }));
+          setTradeDrafts((drafts) => ({ ...drafts, [trade.positionId]: annotationDraftOf(saved.annotation) }));
         } catch (e) {
           throw new Error(
             `The journal of the ${trade.symbol} trade closed at ${f.time(trade.closedAt)} was not saved: ${errorText(e, 'try again.')}`,

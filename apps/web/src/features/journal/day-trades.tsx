@@ -127,6 +127,14 @@ export function DayTrades(props: {
     ];
   }, [f, several, accountNames, strategyNames, drafts, open, onOpen]);
 
+  // By close time, ties by position id: the same order on every load.
+  const rows = useMemo(
+    () =>
+      [...props.trades].sort(
+        (a, b) => Date.parse(a.closedAt) - Date.parse(b.closedAt) || a.positionId.localeCompare(b.positionId),
+      ),
+    [props.trades],
+  );
   const opened = props.trades.find((t) => t.positionId === open);
   const height = Math.min(360, 56 + 37 * Math.max(props.trades.length, 2) + 40);
   return (
@@ -134,7 +142,7 @@ export function DayTrades(props: {
       <DataTable
         label="Trades of the day"
         columns={columns}
-        rows={props.trades}
+        rows={rows}
         getRowId={(t) => t.positionId}
         onRowActivate={(t) => onOpen(t.positionId)}
         height={height}

@@ -1,5 +1,4 @@
 import type {
-  JournalAnnotation,
   JournalAnnotationBody,
   JournalCalendar,
   JournalDayBody,
@@ -7,6 +6,7 @@ import type {
   JournalImage,
   JournalMistake,
   JournalMistakeList,
+  JournalTrade,
 } from '@tradedesk/contracts';
 import { api } from '../../app/api';
 import { markQuietEndpoints } from '../../shared/api/quiet-endpoints';
@@ -56,10 +56,7 @@ export const journalApi = api
         },
         invalidatesTags: (_r, error) => (error ? [] : ['JournalCalendar']),
       }),
-      saveTradeAnnotation: build.mutation<
-        JournalAnnotation,
-        DayArgs & { positionId: string; body: JournalAnnotationBody }
-      >({
+      saveTradeAnnotation: build.mutation<JournalTrade, DayArgs & { positionId: string; body: JournalAnnotationBody }>({
         query: ({ positionId, body }) => ({
           url: `/journal/trades/${encodeURIComponent(positionId)}`,
           method: 'PUT',
@@ -74,7 +71,7 @@ export const journalApi = api
           dispatch(
             journalApi.util.updateQueryData('journalDay', { date, accountIds }, (view) => {
               const trade = view.trades.find((t) => t.positionId === positionId);
-              if (trade) trade.annotation = saved;
+              if (trade) trade.annotation = saved.annotation;
             }),
           );
         },

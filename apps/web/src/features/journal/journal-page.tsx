@@ -96,6 +96,8 @@ export function JournalScreen() {
         anchor="right"
         open={Boolean(view.day)}
         onClose={() => setView({ day: '' })}
+        // Over the shell's top bar (which sits above the navigation drawer), as a modal panel should be.
+        sx={{ zIndex: (t) => t.zIndex.drawer + 2 }}
         slotProps={{ paper: { sx: { width: { xs: '100%', md: 820 } } } }}
       >
         {view.day && (

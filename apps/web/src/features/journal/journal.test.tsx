@@ -432,6 +432,18 @@ describe('a journal day', () => {
     const puts: MockRequest[] = [];
     const { net } = renderJournal('/journal?month=2026-03&day=2026-03-03', {
       'GET /journal/days/2026-03-03': { body: dayView() },
+      'PUT /journal/days/2026-03-03': (req) => ({
+        body: dayView({
+          entry: {
+            ...dayDraftOf(null),
+            ...(req.body as object),
+            date: '2026-03-03',
+            accountIds: [],
+            createdAt: '2026-03-03T20:00:00.000Z',
+            updatedAt: '2026-03-03T20:00:00.000Z',
+          },
+        }),
+      }),
       [`PUT /journal/trades/${POSITION}`]: (req) => {
         puts.push(req);
         const b = req.body as {
@@ -441,19 +453,22 @@ describe('a journal day', () => {
           mistake_ids: string[];
           rating: number;
         };
+        // The server answers the trade with its annotation as saved.
         return {
-          body: {
-            positionId: POSITION,
-            notes: '',
-            screenshots: [],
-            strategyId: b.strategy_id,
-            approachId: b.approach_id,
-            checklistItemIds: b.checklist_item_ids,
-            mistakeIds: b.mistake_ids,
-            rating: b.rating,
-            createdAt: '2026-03-03T20:00:00.000Z',
-            updatedAt: '2026-03-03T20:00:00.000Z',
-          },
+          body: trade({
+            annotation: {
+              positionId: POSITION,
+              notes: '',
+              screenshots: [],
+              strategyId: b.strategy_id,
+              approachId: b.approach_id,
+              checklistItemIds: b.checklist_item_ids,
+              mistakeIds: b.mistake_ids,
+              rating: b.rating,
+              createdAt: '2026-03-03T20:00:00.000Z',
+              updatedAt: '2026-03-03T20:00:00.000Z',
+            },
+          }),
         };
       },
     });
@@ -466,7 +481,7 @@ describe('a journal day', () => {
     await user.click(within(editor).getByRole('combobox', { name: 'Strategy' }));
     await user.click(await screen.findByRole('option', { name: 'London breakout' }));
     await user.click(within(editor).getByRole('combobox', { name: 'Approach' }));
-    await user.click(await screen.findByRole('option', { name: 'Range break' }));
+    await user.click(await screen.findByRole('option', { name: 'Entry · Range break' }));
     // The approach's checklist, in its order.
     const checklist = within(editor).getByRole('region', { name: 'Checklist' });
     const boxes = within(checklist).getAllByRole('checkbox');
@@ -478,6 +493,7 @@ describe('a journal day', () => {
     expect(checklist).toHaveTextContent('1 of 2 met');
     await user.click(within(editor).getByRole('button', { name: 'FOMO entry' }));
     fireEvent.click(within(editor).getByRole('radio', { name: '3 of 5' }));
+    await user.click(within(panel).getByRole('button', { name: 'great' }));
     expect(within(grid).getByRole('gridcell', { name: 'London breakout' })).toBeInTheDocument();
 
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
@@ -491,9 +507,12 @@ describe('a journal day', () => {
       mistake_ids: [MISTAKE],
       rating: 3,
     });
-    // The day itself had no change: only the trade was sent.
-    expect(net.callsTo('PUT', '/journal/days/2026-03-03')).toHaveLength(0);
+    // The day's mood and the trade, each to its own address.
+    expect(net.callsTo('PUT', '/journal/days/2026-03-03')[0]?.body).toMatchObject({ mood: 5 });
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Save' })).toBeDisabled());
+    // What the server answered stays: the strategy in the table, the item still ticked.
+    expect(within(grid).getByRole('gridcell', { name: 'London breakout' })).toBeInTheDocument();
+    expect(within(checklist).getByRole('checkbox', { name: /Range under 30 pips/ })).toBeChecked();
   });
 
   it('asks before leaving a day with unsaved changes', async () => {

@@ -49,6 +49,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
     ],
     content: props.value,
     editable: !props.disabled,
+    // TipTap's own stylesheet would be an inline <style> the Content-Security-Policy refuses: the rules it needs
+    // are in this component's styles (emotion, which carries the page's nonce).
+    injectCSS: false,
     editorProps: {
       attributes: {
         role: 'textbox',
@@ -84,7 +87,26 @@ export function RichTextEditor(props: RichTextEditorProps) {
       <Box
         sx={{
           px: 1.5,
-          '& .ProseMirror': { minHeight: props.minHeight ?? 96, py: 1, outline: 'none', fontSize: 14 },
+          '& .ProseMirror': {
+            minHeight: props.minHeight ?? 96,
+            py: 1,
+            outline: 'none',
+            fontSize: 14,
+            position: 'relative',
+            wordWrap: 'break-word',
+            whiteSpace: 'break-spaces',
+            fontVariantLigatures: 'none',
+            fontFeatureSettings: '"liga" 0',
+          },
+          '& .ProseMirror [contenteditable="false"]': { whiteSpace: 'normal' },
+          '& img.ProseMirror-separator': {
+            display: 'inline !important',
+            border: 'none !important',
+            width: 0,
+            height: 0,
+          },
+          '& .ProseMirror-hideselection *::selection': { background: 'transparent' },
+          '& .ProseMirror-hideselection *': { caretColor: 'transparent' },
           '& .ProseMirror p': { my: 0.5 },
           '& .ProseMirror h3': { fontSize: 16, fontWeight: 600, my: 0.75 },
           '& .ProseMirror ul, & .ProseMirror ol': { pl: 3, my: 0.5 },

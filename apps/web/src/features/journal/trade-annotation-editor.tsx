@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
@@ -88,18 +87,16 @@ export function TradeAnnotationEditor(props: {
           <MenuItem value="">
             <em>No approach</em>
           </MenuItem>
-          {APPROACH_STATUSES.flatMap((status) => {
-            const group = (approaches.data ?? []).filter((a) => a.status === status);
-            if (group.length === 0) return [];
-            return [
-              <ListSubheader key={status}>{statusLabels[status]}</ListSubheader>,
-              ...group.map((a) => (
+          {/* Grouped by status (entry, management, exit), the status in each option's name. */}
+          {APPROACH_STATUSES.flatMap((status) =>
+            (approaches.data ?? [])
+              .filter((a) => a.status === status)
+              .map((a) => (
                 <MenuItem key={a.id} value={a.id}>
-                  {a.name}
+                  {statusLabels[status]} · {a.name}
                 </MenuItem>
               )),
-            ];
-          })}
+          )}
         </TextField>
       </Box>
       {strategies.isError && (
