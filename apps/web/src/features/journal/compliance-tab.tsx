@@ -274,7 +274,10 @@ export function ComplianceTab(props: { accountIds: string[] }) {
     const reviewed = data.overall.followed.count + data.overall.broke.count;
     const series = by === 'days' ? data.discipline.days : data.discipline.weeks;
     body = (
-      <Box sx={{ display: 'grid', gap: 2, opacity: query.isFetching ? 0.6 : 1 }} aria-busy={query.isFetching}>
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, opacity: query.isFetching ? 0.6 : 1 }}
+        aria-busy={query.isFetching}
+      >
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
           <GroupTile
             title="Followed the rules"
@@ -366,8 +369,9 @@ export function ComplianceTab(props: { accountIds: string[] }) {
     );
   }
 
+  // minmax(0, 1fr): the wide tables scroll inside the page instead of widening it.
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       {controls}
       {body}
     </Box>

@@ -138,7 +138,7 @@ export function DayTrades(props: {
   const opened = props.trades.find((t) => t.positionId === open);
   const height = Math.min(360, 56 + 37 * Math.max(props.trades.length, 2) + 40);
   return (
-    <Box sx={{ display: 'grid', gap: 1.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}>
       <DataTable
         label="Trades of the day"
         columns={columns}

@@ -29,7 +29,7 @@ import { useActiveAccount } from '../trading';
 import { ComplianceTab } from './compliance-tab';
 import { DayEntry } from './day-entry';
 import { useJournalCalendarQuery } from './journal-api';
-import { JournalCalendar } from './journal-calendar';
+import { dayTitle, JournalCalendar } from './journal-calendar';
 import {
   type AccountsMode,
   dayIn,
@@ -75,7 +75,9 @@ export function JournalScreen() {
   }, [dirty]);
 
   return (
-    <Box sx={{ p: { xs: 1.5, md: 3 }, display: 'flex', flexDirection: 'column', gap: 1.5, minHeight: '100%' }}>
+    <Box
+      sx={{ p: { xs: 1.5, md: 3 }, display: 'flex', flexDirection: 'column', gap: 1.5, minHeight: '100%', minWidth: 0 }}
+    >
       <Typography variant="h5" component="h1">
         Journal
       </Typography>
@@ -98,7 +100,12 @@ export function JournalScreen() {
         onClose={() => setView({ day: '' })}
         // Over the shell's top bar (which sits above the navigation drawer), as a modal panel should be.
         sx={{ zIndex: (t) => t.zIndex.drawer + 2 }}
-        slotProps={{ paper: { sx: { width: { xs: '100%', md: 820 } } } }}
+        slotProps={{
+          paper: {
+            'aria-label': view.day ? `Journal of ${dayTitle(view.day, f.preferences.locale)}` : 'Journal day',
+            sx: { width: { xs: '100%', md: 820 } },
+          },
+        }}
       >
         {view.day && (
           <DayEntry
@@ -169,7 +176,7 @@ function OverviewTab(props: { view: JournalView; setView: (patch: Partial<Journa
   const current = calendar.currentData;
   const names = new Map(accounts.map((a) => [a.id, a.name]));
   return (
-    <Box sx={{ display: 'grid', gap: 1.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
           select
