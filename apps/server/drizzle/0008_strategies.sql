@@ -1,5 +1,6 @@
 CREATE TABLE "strategies" (
 	"id" uuid PRIMARY KEY NOT NULL,
+	"seq" bigserial NOT NULL,
 	"user_id" uuid NOT NULL,
 	"name" text NOT NULL,
 	"description" text NOT NULL,
@@ -14,6 +15,7 @@ CREATE TABLE "strategies" (
 --> statement-breakpoint
 CREATE TABLE "strategy_approaches" (
 	"id" uuid PRIMARY KEY NOT NULL,
+	"seq" bigserial NOT NULL,
 	"strategy_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"name" text NOT NULL,
@@ -37,6 +39,7 @@ CREATE TABLE "strategy_checklist_items" (
 --> statement-breakpoint
 CREATE TABLE "strategy_condition_comments" (
 	"id" uuid PRIMARY KEY NOT NULL,
+	"seq" bigserial NOT NULL,
 	"condition_id" uuid NOT NULL,
 	"text" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
@@ -45,6 +48,7 @@ CREATE TABLE "strategy_condition_comments" (
 --> statement-breakpoint
 CREATE TABLE "strategy_condition_images" (
 	"id" uuid PRIMARY KEY NOT NULL,
+	"seq" bigserial NOT NULL,
 	"condition_id" uuid NOT NULL,
 	"file_key" text NOT NULL,
 	"content_type" text NOT NULL,
@@ -55,6 +59,7 @@ CREATE TABLE "strategy_condition_images" (
 --> statement-breakpoint
 CREATE TABLE "strategy_conditions" (
 	"id" uuid PRIMARY KEY NOT NULL,
+	"seq" bigserial NOT NULL,
 	"criterion_id" uuid NOT NULL,
 	"text" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL
@@ -62,6 +67,7 @@ CREATE TABLE "strategy_conditions" (
 --> statement-breakpoint
 CREATE TABLE "strategy_criteria" (
 	"id" uuid PRIMARY KEY NOT NULL,
+	"seq" bigserial NOT NULL,
 	"approach_id" uuid NOT NULL,
 	"name" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL
@@ -69,6 +75,7 @@ CREATE TABLE "strategy_criteria" (
 --> statement-breakpoint
 CREATE TABLE "strategy_folders" (
 	"id" uuid PRIMARY KEY NOT NULL,
+	"seq" bigserial NOT NULL,
 	"strategy_id" uuid NOT NULL,
 	"name" text NOT NULL,
 	"color" text NOT NULL,
@@ -77,6 +84,7 @@ CREATE TABLE "strategy_folders" (
 --> statement-breakpoint
 CREATE TABLE "strategy_snapshots" (
 	"id" uuid PRIMARY KEY NOT NULL,
+	"seq" bigserial NOT NULL,
 	"strategy_id" uuid NOT NULL,
 	"kind" text NOT NULL,
 	"file_key" text,

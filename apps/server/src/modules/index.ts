@@ -10,7 +10,7 @@ import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedJournalDemo } from './demo/demo.journal.js';
 import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
-import { seedStrategiesDemo } from './demo/demo.strategies.js';
+import { demoStrategyRefs, seedStrategiesDemo } from './demo/demo.strategies.js';
 import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
@@ -22,6 +22,7 @@ import { createMetricsModule } from './metrics/metrics.plugin.js';
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createStrategiesModule } from './strategies/strategies.plugin.js';
+import { quotesAt } from './trading/broker.mapping.js';
 import { createTradingModule } from './trading/trading.plugin.js';
 import { createUserDataModule } from './user-data/user-data.plugin.js';
 import { createUsersModule } from './users/users.plugin.js';
@@ -46,7 +47,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const settings = createSettingsModule(ctx, { users: users.service, auth: auth.service });
   await app.register(settings.routes, { prefix: '/api' });
   await app.register(filesRoutes({ storage: ctx.storage }), { prefix: '/api' });
-  await app.register(createUserDataModule(ctx).routes, { prefix: '/api' });
+  const userData = createUserDataModule(ctx);
+  await app.register(userData.routes, { prefix: '/api' });
   const candles = createCandlesModule(ctx);
   app.addHook('onClose', async () => candles.service.close());
   await app.register(candles.routes, { prefix: '/api' });
@@ -54,6 +56,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(market.routes, { prefix: '/api' });
   // One simulated market (one set of caches) for the history routes and the live feed.
   const marketFeed = createMarketFeedModule(ctx, { log: app.log, market: market.market });
+  userData.trackSetups({ quote: (symbol, ms) => quotesAt(market.market, ms).get(symbol), log: app.log });
   app.addHook('onClose', async () => marketFeed.stop());
   const charts = createChartsModule(ctx, { indicators: market.indicators });
   await app.register(charts.routes, { prefix: '/api' });
@@ -119,6 +122,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
         users: users.service,
         ...journal,
         charts: charts.charts,
+        market: market.market,
+        demoStrategies: (userId) => demoStrategyRefs(strategies.service, userId),
         now: () => ctx.clock.now(),
         log: app.log,
       }),

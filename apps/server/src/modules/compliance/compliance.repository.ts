@@ -52,7 +52,7 @@ export function createComplianceRepository(db: Db) {
     },
 
     /**
-     * The user's playbook: strategies (oldest first), their approaches, and each approach's checklist (the items
+     * The user's playbook: strategies (in the order they were made), their approaches, and each approach's checklist (the items
      * of its criteria's conditions, in the order of criteria, conditions and item positions).
      */
     async playbookOf(userId: string): Promise<PlaybookStrategy[]> {
@@ -61,7 +61,7 @@ export function createComplianceRepository(db: Db) {
           .select({ id: strategies.id, name: strategies.name })
           .from(strategies)
           .where(eq(strategies.userId, userId))
-          .orderBy(asc(strategies.createdAt), asc(strategies.id)),
+          .orderBy(asc(strategies.seq)),
         db
           .select({
             id: strategyApproaches.id,
@@ -70,7 +70,7 @@ export function createComplianceRepository(db: Db) {
           })
           .from(strategyApproaches)
           .where(eq(strategyApproaches.userId, userId))
-          .orderBy(asc(strategyApproaches.createdAt), asc(strategyApproaches.id)),
+          .orderBy(asc(strategyApproaches.seq)),
         db
           .select({
             id: strategyChecklistItems.id,
@@ -82,13 +82,7 @@ export function createComplianceRepository(db: Db) {
           .innerJoin(strategyCriteria, eq(strategyCriteria.id, strategyConditions.criterionId))
           .innerJoin(strategyApproaches, eq(strategyApproaches.id, strategyCriteria.approachId))
           .where(eq(strategyApproaches.userId, userId))
-          .orderBy(
-            asc(strategyCriteria.createdAt),
-            asc(strategyCriteria.id),
-            asc(strategyConditions.createdAt),
-            asc(strategyConditions.id),
-            asc(strategyChecklistItems.position),
-          ),
+          .orderBy(asc(strategyCriteria.seq), asc(strategyConditions.seq), asc(strategyChecklistItems.position)),
       ]);
       const items = new Map<string, { id: string; label: string }[]>();
       for (const r of itemRows) {

@@ -1,11 +1,21 @@
-import type { JournalTrade } from '@tradedesk/contracts';
-import { decimalToMinor, minorToDecimal } from '@tradedesk/core';
+import type { JournalAnnotationBody, JournalTrade } from '@tradedesk/contracts';
+import {
+  type Candle,
+  computeIndicator,
+  decimalToMinor,
+  defaultIndicatorSettings,
+  findIndicator,
+  minorToDecimal,
+  type SimulatedMarket,
+} from '@tradedesk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChartsService } from '../charts/charts.service.js';
 import type { JournalService } from '../journal/journal.service.js';
 import type { JournalAnnotationsService } from '../journal/journal-annotations.service.js';
+import type { JournalMistakesService } from '../journal/journal-mistakes.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { DEMO_USER } from './demo.seed.js';
+import type { DemoStrategyKey, DemoStrategyRef } from './demo.strategies.js';
 import { DEMO_ACCOUNT_NAME, DEMO_STRATEGY } from './demo.trading.js';
 
 /** How many of the most recent days with demo trades get a journal entry. */
@@ -13,8 +23,59 @@ export const DEMO_JOURNAL_DAYS = 5;
 const LOOK_BACK_DAYS = 27;
 const DAY_MS = 86_400_000;
 
-/** The playbook entry the demo trades followed: the demo trend rule as a strategy of the demo user. */
-export type DemoStrategyLink = { strategyId: string; approachId: string | null; checklistItemIds: string[] };
+/**
+ * The demo playbook's RSI mean reversion is a buy rule on EURUSD and XAUUSD: the demo account's buys on those are
+ * reviewed against its "Oversold bounce" approach. Its checklist items, in order, and what the review checks on
+ * the simulated market's bars before the entry (the demo positions carry no stop or target, and fixed lots):
+ */
+const RSI_BOUNCE_CHECKS = [
+  'no_new_extreme_4h',
+  'adx_below_25_4h',
+  'rsi_back_above_30_1h',
+  'stop_1_5_atr',
+  'target_2_atr',
+  'risk_1_percent',
+] as const;
+type Check = (typeof RSI_BOUNCE_CHECKS)[number];
+const REVIEWED_SYMBOLS = new Set(['EURUSD', 'XAUUSD']);
+
+function series(indicator: string, bars: readonly Candle[], output = 0): Float64Array {
+  const entry = findIndicator(indicator);
+  if (entry?.kind !== 'series') throw new Error(`The indicator ${indicator} is not in the catalogue.`);
+  const arrays = {
+    time: Float64Array.from(bars, (b) => b.time),
+    open: Float64Array.from(bars, (b) => b.open),
+    high: Float64Array.from(bars, (b) => b.high),
+    low: Float64Array.from(bars, (b) => b.low),
+    close: Float64Array.from(bars, (b) => b.close),
+    volume: Float64Array.from(bars, (b) => b.volume),
+  };
+  return computeIndicator(entry, defaultIndicatorSettings(entry), arrays)[output]!;
+}
+
+/** Which of the bounce approach's checks a trade opened at `atMs` met, from the bars closed before it. */
+function checksMet(market: SimulatedMarket, symbol: string, atMs: number): Set<Check> {
+  const met = new Set<Check>();
+  const to = Math.floor(atMs / 1000);
+  const h4 = market.candles(symbol, '4h', { to, limit: 40, asOfMs: atMs });
+  const recent = h4.slice(-10);
+  const newExtreme = recent.some((bar, k) => {
+    const i = h4.length - recent.length + k;
+    const window = h4.slice(Math.max(0, i - 19), i);
+    return (
+      window.length === 19 &&
+      (bar.high > Math.max(...window.map((b) => b.high)) || bar.low < Math.min(...window.map((b) => b.low)))
+    );
+  });
+  if (h4.length >= 30 && !newExtreme) met.add('no_new_extreme_4h');
+  const adx = series('dmi', h4).at(-1);
+  if (adx !== undefined && Number.isFinite(adx) && adx < 25) met.add('adx_below_25_4h');
+  const rsi = series('rsi', market.candles(symbol, '1h', { to, limit: 40, asOfMs: atMs }));
+  const last = rsi.at(-1);
+  const before = Array.from(rsi.slice(-6, -1));
+  if (last !== undefined && last > 30 && before.some((v) => v < 30)) met.add('rsi_back_above_30_1h');
+  return met;
+}
 
 /** How the replay closed a trade: before the window's end at its mental target or stop, else at the end. */
 function exitOf(t: JournalTrade): 'target' | 'stop' | 'window' {
@@ -23,16 +84,19 @@ function exitOf(t: JournalTrade): 'target' | 'stop' | 'window' {
 }
 
 const EXIT_WORDS = {
-  target: 'closed at its target',
-  stop: 'closed at its mental stop',
-  window: `closed at ${DEMO_STRATEGY.closeHourUtc}:00 UTC, the end of the window`,
+  target: 'its target',
+  stop: 'its mental stop',
+  window: `the end of the window, ${DEMO_STRATEGY.closeHourUtc}:00 UTC`,
 } as const;
 
 const signed = (decimal: string) => (decimal.startsWith('-') ? decimal : `+${decimal}`);
 
 function planHtml(): string {
   const rules = DEMO_STRATEGY.instruments
-    .map((i) => `<li>${i.symbol}: ${i.size} lots, stop ${i.stopPips} pips, target ${i.targetPips} pips</li>`)
+    .map(
+      (i) =>
+        `<li>${i.symbol}: ${i.size} ${i.size === 1 ? 'lot' : 'lots'}, stop ${i.stopPips} pips, target ${i.targetPips} pips</li>`,
+    )
     .join('');
   return (
     `<h2>Plan</h2><p>Trend rule at ${DEMO_STRATEGY.openHourUtc}:00 UTC: buy when the last hourly close is above ` +
@@ -45,7 +109,9 @@ function reviewHtml(trades: readonly JournalTrade[], currency: string): { html: 
   const netMinor = trades.reduce((sum, t) => sum + decimalToMinor(t.net, t.currency), 0);
   const wins = trades.filter((t) => decimalToMinor(t.net, t.currency) > 0).length;
   const lines = trades
-    .map((t) => `<li>${t.symbol} ${t.direction}: ${signed(t.net)} ${t.currency}, ${EXIT_WORDS[exitOf(t)]}</li>`)
+    .map(
+      (t) => `<li>${t.symbol} ${t.direction}: ${signed(t.net)} ${t.currency}, closed at ${EXIT_WORDS[exitOf(t)]}</li>`,
+    )
     .join('');
   const html =
     `<h2>Review</h2><p>${trades.length} trades, ${wins} won, net <strong>${signed(minorToDecimal(netMinor, currency))} ` +
@@ -56,16 +122,20 @@ function reviewHtml(trades: readonly JournalTrade[], currency: string): { html: 
 /**
  * On first start, gives the demo user journal days on the most recent days of the demo account's replayed trades:
  * the plan (the demo rule), a review written from that day's booked trades, mood and discipline, tags, a chart
- * snapshot of the demo chart, and each trade annotated (how it closed, a rating, and the demo strategy it followed
- * when the playbook has one). Made only while the demo user has no journal entry.
+ * snapshot of the demo chart, and each trade annotated (how it closed, a rating). The buys on EURUSD and XAUUSD
+ * are also reviewed against the demo playbook's RSI mean reversion (when the strategies demo made it): linked to
+ * its entry approach, with the checklist items the simulated market's bars show were met, and "FOMO entry" when
+ * RSI had not come back above 30. Made only while the demo user has no journal entry.
  */
 export async function seedJournalDemo(deps: {
   users: Pick<UsersService, 'findByEmail'>;
   journal: Pick<JournalService, 'calendar' | 'day' | 'saveDay'>;
   annotations: Pick<JournalAnnotationsService, 'annotate'>;
+  mistakes: Pick<JournalMistakesService, 'list'>;
   charts: Pick<ChartsService, 'list'>;
-  /** The demo playbook's strategy for the trend rule, when the strategies demo made it. */
-  demoStrategy?: (userId: string) => Promise<DemoStrategyLink | null>;
+  market: SimulatedMarket;
+  /** The demo playbook's ids, when the strategies demo made it. */
+  demoStrategies?: (userId: string) => Promise<Partial<Record<DemoStrategyKey, DemoStrategyRef>>>;
   now: () => Date;
   log: FastifyBaseLogger;
 }): Promise<boolean> {
@@ -84,27 +154,40 @@ export async function seedJournalDemo(deps: {
     .filter((d) => d.tradeCount > 0)
     .slice(-DEMO_JOURNAL_DAYS)
     .map((d) => d.date);
-  const link = deps.demoStrategy ? await deps.demoStrategy(user.id) : null;
+  const playbook = deps.demoStrategies ? await deps.demoStrategies(user.id) : {};
+  const rsi = playbook.rsiMeanReversion;
+  const bounce = rsi?.approaches.find((a) => a.status === 'entry');
+  const fomo = (await deps.mistakes.list(user.id)).mistakes.find((m) => m.name === 'FOMO entry');
+
+  /** A buy on the RSI playbook's symbols, reviewed against its bounce approach: items met, FOMO without the trigger. */
+  function playbookReview(t: JournalTrade): Partial<JournalAnnotationBody> {
+    if (!rsi || !bounce || t.direction !== 'long' || !REVIEWED_SYMBOLS.has(t.symbol)) return {};
+    const met = checksMet(deps.market, t.symbol, Date.parse(t.openedAt));
+    const ids = bounce.checklistItemIds.length === RSI_BOUNCE_CHECKS.length ? bounce.checklistItemIds : [];
+    return {
+      strategy_id: rsi.strategyId,
+      approach_id: bounce.id,
+      checklist_item_ids: ids.filter((_, i) => met.has(RSI_BOUNCE_CHECKS[i]!)),
+      mistake_ids: fomo && !met.has('rsi_back_above_30_1h') ? [fomo.id] : [],
+    };
+  }
   const chart = (await deps.charts.list(user.id))[0];
 
   let annotated = 0;
   for (const date of days) {
     const { trades } = await deps.journal.day(user.id, date, [account.id]);
+    let mistakes = 0;
     for (const t of trades) {
       const exit = exitOf(t);
+      const reviewed = playbookReview(t);
+      mistakes += reviewed.mistake_ids?.length ?? 0;
       await deps.annotations.annotate(user.id, t.positionId, {
         notes:
           `<p>${t.direction === 'long' ? 'Bought' : 'Sold'} ${t.symbol} at ${t.openPrice}: the last hourly close was ` +
           `${t.direction === 'long' ? 'above' : 'below'} its ${DEMO_STRATEGY.averageBars}-hour average. ` +
-          `${EXIT_WORDS[exit][0]!.toUpperCase()}${EXIT_WORDS[exit].slice(1)} at ${t.closePrice}.</p>`,
+          `Closed at ${t.closePrice} (${EXIT_WORDS[exit]}).</p>`,
         rating: exit === 'target' ? 5 : 4,
-        ...(link
-          ? {
-              strategy_id: link.strategyId,
-              approach_id: link.approachId,
-              checklist_item_ids: link.checklistItemIds,
-            }
-          : {}),
+        ...reviewed,
       });
       annotated += 1;
     }
@@ -113,9 +196,9 @@ export async function seedJournalDemo(deps: {
       account_ids: [account.id],
       plan: planHtml(),
       review: review.html,
-      // the day's result sets the mood; the rule was followed every day
+      // the day's result sets the mood; discipline is 5 less one for a day with a playbook mistake
       mood: review.netMinor > 0 ? 4 : review.netMinor < 0 ? 2 : 3,
-      discipline: 5,
+      discipline: mistakes > 0 ? 4 : 5,
       tags: ['trend-rule', review.netMinor >= 0 ? 'green-day' : 'red-day'],
       ...(chart ? { snapshots: [{ kind: 'chart' as const, chart_id: chart.id, caption: 'The demo chart' }] } : {}),
     });

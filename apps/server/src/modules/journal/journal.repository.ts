@@ -114,16 +114,21 @@ export function createJournalRepository(db: Db) {
     },
 
     async annotationsOf(userId: string, positionIds: readonly string[]): Promise<JournalTradeAnnotationRow[]> {
-      if (positionIds.length === 0) return [];
-      return db
-        .select()
-        .from(journalTradeAnnotations)
-        .where(
-          and(
-            eq(journalTradeAnnotations.userId, userId),
-            inArray(journalTradeAnnotations.positionId, [...positionIds]),
-          ),
-        );
+      const out: JournalTradeAnnotationRow[] = [];
+      // in slices: a year of a busy account's trades must stay under the driver's parameter limit
+      for (let i = 0; i < positionIds.length; i += 5000) {
+        const rows = await db
+          .select()
+          .from(journalTradeAnnotations)
+          .where(
+            and(
+              eq(journalTradeAnnotations.userId, userId),
+              inArray(journalTradeAnnotations.positionId, positionIds.slice(i, i + 5000)),
+            ),
+          );
+        out.push(...rows);
+      }
+      return out;
     },
 
     async upsertAnnotation(row: JournalTradeAnnotationRow): Promise<JournalTradeAnnotationRow> {

@@ -74,7 +74,7 @@ function queries(db: Db, transaction: Tx) {
         .select()
         .from(strategies)
         .where(eq(strategies.userId, userId))
-        .orderBy(desc(strategies.createdAt), desc(strategies.id))
+        .orderBy(desc(strategies.seq))
         .offset(offset)
         .limit(limit);
     },
@@ -84,7 +84,7 @@ function queries(db: Db, transaction: Tx) {
       return row;
     },
 
-    async insertStrategy(row: StrategyRow): Promise<void> {
+    async insertStrategy(row: typeof strategies.$inferInsert): Promise<void> {
       await db.insert(strategies).values(row);
     },
 
@@ -112,12 +112,12 @@ function queries(db: Db, transaction: Tx) {
           .select()
           .from(strategySnapshots)
           .where(inArray(strategySnapshots.strategyId, ids))
-          .orderBy(asc(strategySnapshots.createdAt), asc(strategySnapshots.id)),
+          .orderBy(asc(strategySnapshots.seq)),
         db
           .select()
           .from(strategyFolders)
           .where(inArray(strategyFolders.strategyId, ids))
-          .orderBy(asc(strategyFolders.createdAt), asc(strategyFolders.id)),
+          .orderBy(asc(strategyFolders.seq)),
         db
           .select({ strategyId: strategyApproaches.strategyId, n: count() })
           .from(strategyApproaches)
@@ -154,7 +154,7 @@ function queries(db: Db, transaction: Tx) {
         .select()
         .from(strategyApproaches)
         .where(eq(strategyApproaches.userId, userId))
-        .orderBy(asc(strategyApproaches.createdAt), asc(strategyApproaches.id));
+        .orderBy(asc(strategyApproaches.seq));
       return rows.map((strategy) => ({
         strategy,
         approaches: approaches.filter((a) => a.strategyId === strategy.id),
@@ -171,7 +171,7 @@ function queries(db: Db, transaction: Tx) {
       return row?.n ?? 0;
     },
 
-    async insertSnapshot(row: StrategySnapshotRow): Promise<void> {
+    async insertSnapshot(row: typeof strategySnapshots.$inferInsert): Promise<void> {
       await db.insert(strategySnapshots).values(row);
     },
 
@@ -191,7 +191,7 @@ function queries(db: Db, transaction: Tx) {
       return row?.n ?? 0;
     },
 
-    async insertFolder(row: StrategyFolderRow): Promise<void> {
+    async insertFolder(row: typeof strategyFolders.$inferInsert): Promise<void> {
       await db.insert(strategyFolders).values(row);
     },
 
@@ -218,7 +218,7 @@ function queries(db: Db, transaction: Tx) {
         .select()
         .from(strategyApproaches)
         .where(and(eq(strategyApproaches.userId, userId), eq(strategyApproaches.strategyId, strategyId)))
-        .orderBy(asc(strategyApproaches.createdAt), asc(strategyApproaches.id));
+        .orderBy(asc(strategyApproaches.seq));
     },
 
     async findApproach(userId: string, strategyId: string, id: string): Promise<StrategyApproachRow | undefined> {
@@ -246,7 +246,7 @@ function queries(db: Db, transaction: Tx) {
       return row;
     },
 
-    async insertApproach(row: StrategyApproachRow): Promise<void> {
+    async insertApproach(row: typeof strategyApproaches.$inferInsert): Promise<void> {
       await db.insert(strategyApproaches).values(row);
     },
 
@@ -283,7 +283,7 @@ function queries(db: Db, transaction: Tx) {
             approaches.map((a) => a.id),
           ),
         )
-        .orderBy(asc(strategyCriteria.createdAt), asc(strategyCriteria.id));
+        .orderBy(asc(strategyCriteria.seq));
       const conditions =
         criteria.length === 0
           ? []
@@ -296,7 +296,7 @@ function queries(db: Db, transaction: Tx) {
                   criteria.map((c) => c.id),
                 ),
               )
-              .orderBy(asc(strategyConditions.createdAt), asc(strategyConditions.id));
+              .orderBy(asc(strategyConditions.seq));
       const conditionIds = conditions.map((c) => c.id);
       const [checklist, images, comments] =
         conditionIds.length === 0
@@ -311,12 +311,12 @@ function queries(db: Db, transaction: Tx) {
                 .select()
                 .from(strategyConditionImages)
                 .where(inArray(strategyConditionImages.conditionId, conditionIds))
-                .orderBy(asc(strategyConditionImages.createdAt), asc(strategyConditionImages.id)),
+                .orderBy(asc(strategyConditionImages.seq)),
               db
                 .select()
                 .from(strategyConditionComments)
                 .where(inArray(strategyConditionComments.conditionId, conditionIds))
-                .orderBy(asc(strategyConditionComments.createdAt), asc(strategyConditionComments.id)),
+                .orderBy(asc(strategyConditionComments.seq)),
             ]);
       return approaches.map((approach) => {
         const mine = criteria.filter((c) => c.approachId === approach.id);
@@ -353,7 +353,7 @@ function queries(db: Db, transaction: Tx) {
       return row;
     },
 
-    async insertCriterion(row: StrategyCriterionRow): Promise<void> {
+    async insertCriterion(row: typeof strategyCriteria.$inferInsert): Promise<void> {
       await db.insert(strategyCriteria).values(row);
     },
 
@@ -390,7 +390,7 @@ function queries(db: Db, transaction: Tx) {
       return row;
     },
 
-    async insertCondition(row: StrategyConditionRow): Promise<void> {
+    async insertCondition(row: typeof strategyConditions.$inferInsert): Promise<void> {
       await db.insert(strategyConditions).values(row);
     },
 
@@ -465,7 +465,7 @@ function queries(db: Db, transaction: Tx) {
       return row?.n ?? 0;
     },
 
-    async insertImage(row: StrategyConditionImageRow): Promise<void> {
+    async insertImage(row: typeof strategyConditionImages.$inferInsert): Promise<void> {
       await db.insert(strategyConditionImages).values(row);
     },
 
@@ -485,7 +485,7 @@ function queries(db: Db, transaction: Tx) {
       return row?.n ?? 0;
     },
 
-    async insertComment(row: StrategyConditionCommentRow): Promise<void> {
+    async insertComment(row: typeof strategyConditionComments.$inferInsert): Promise<void> {
       await db.insert(strategyConditionComments).values(row);
     },
 

@@ -287,7 +287,7 @@ describe('snapshots', () => {
       timeframe: '1h',
       url: null,
     });
-    clock.advance(1000);
+    // made in the same instant, still listed in the order made
     const second = await ok<Strategy>(
       await call(ada, 'POST', `/strategies/${s.id}/snapshots`, {
         chart_id: chart.id,

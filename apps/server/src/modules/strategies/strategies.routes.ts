@@ -641,7 +641,6 @@ function uploadRoutes(
           description:
             `Either ${imageRules} Or JSON { chart_id, symbol?, timeframe? }: a saved chart of the caller, shown with ` +
             'its own symbol and timeframe unless others are given. Answers the strategy.',
-          consumes: ['application/json', 'multipart/form-data'],
           params: strategyParamsSchema,
           body: createChartSnapshotBodySchema.nullish(),
           response: {

@@ -567,16 +567,17 @@ export function createStrategiesService(deps: {
       return approachOut(repo, await approachOf(repo, userId, p), false);
     },
 
-    async createApproach(userId: string, id: string, body: CreateApproachBody): Promise<Approach> {
+    async createApproach(userId: string, strategyId: string, body: CreateApproachBody): Promise<Approach> {
       return change(userId, async (q) => {
-        await strategyOf(q, userId, id);
-        if ((await q.countApproaches(id)) >= limits.approachesPerStrategy) {
+        await strategyOf(q, userId, strategyId);
+        if ((await q.countApproaches(strategyId)) >= limits.approachesPerStrategy) {
           throw limitReached(`A strategy has at most ${limits.approachesPerStrategy} approaches; delete one first.`);
         }
         const now = clock.now();
-        const row: StrategyApproachRow = {
-          id: newId(),
-          strategyId: id,
+        const id = newId();
+        await q.insertApproach({
+          id,
+          strategyId,
           userId,
           name: body.name,
           description: body.description ?? '',
@@ -587,10 +588,9 @@ export function createStrategiesService(deps: {
           indicators: [],
           createdAt: now,
           updatedAt: now,
-        };
-        await q.insertApproach(row);
-        await q.updateStrategy(userId, id, { updatedAt: now });
-        return approachOut(q, row, false);
+        });
+        await q.updateStrategy(userId, strategyId, { updatedAt: now });
+        return approachOut(q, await approachOf(q, userId, { id: strategyId, approachId: id }), false);
       });
     },
 

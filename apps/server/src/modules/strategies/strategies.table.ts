@@ -1,8 +1,10 @@
 import type { StrategyGraph } from '@tradedesk/contracts';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
+/** Insertion order: rows made in the same millisecond still list in the order they were made. */
+const seq = () => bigserial('seq', { mode: 'number' }).notNull();
 const labels = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
 
 /**
@@ -14,6 +16,7 @@ export const strategies = pgTable(
   'strategies',
   {
     id: uuid('id').primaryKey(),
+    seq: seq(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -36,6 +39,7 @@ export const strategySnapshots = pgTable(
   'strategy_snapshots',
   {
     id: uuid('id').primaryKey(),
+    seq: seq(),
     strategyId: uuid('strategy_id')
       .notNull()
       .references(() => strategies.id, { onDelete: 'cascade' }),
@@ -58,6 +62,7 @@ export const strategyFolders = pgTable(
   'strategy_folders',
   {
     id: uuid('id').primaryKey(),
+    seq: seq(),
     strategyId: uuid('strategy_id')
       .notNull()
       .references(() => strategies.id, { onDelete: 'cascade' }),
@@ -74,6 +79,7 @@ export const strategyApproaches = pgTable(
   'strategy_approaches',
   {
     id: uuid('id').primaryKey(),
+    seq: seq(),
     strategyId: uuid('strategy_id')
       .notNull()
       .references(() => strategies.id, { onDelete: 'cascade' }),
@@ -101,6 +107,7 @@ export const strategyCriteria = pgTable(
   'strategy_criteria',
   {
     id: uuid('id').primaryKey(),
+    seq: seq(),
     approachId: uuid('approach_id')
       .notNull()
       .references(() => strategyApproaches.id, { onDelete: 'cascade' }),
@@ -115,6 +122,7 @@ export const strategyConditions = pgTable(
   'strategy_conditions',
   {
     id: uuid('id').primaryKey(),
+    seq: seq(),
     criterionId: uuid('criterion_id')
       .notNull()
       .references(() => strategyCriteria.id, { onDelete: 'cascade' }),
@@ -145,6 +153,7 @@ export const strategyConditionImages = pgTable(
   'strategy_condition_images',
   {
     id: uuid('id').primaryKey(),
+    seq: seq(),
     conditionId: uuid('condition_id')
       .notNull()
       .references(() => strategyConditions.id, { onDelete: 'cascade' }),
@@ -162,6 +171,7 @@ export const strategyConditionComments = pgTable(
   'strategy_condition_comments',
   {
     id: uuid('id').primaryKey(),
+    seq: seq(),
     conditionId: uuid('condition_id')
       .notNull()
       .references(() => strategyConditions.id, { onDelete: 'cascade' }),

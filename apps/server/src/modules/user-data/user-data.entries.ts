@@ -29,6 +29,8 @@ const keys = {
   recentlyList: { store: 'instrument', name: 'recentlyList' },
 } as const satisfies Record<string, { store: UserDataStore; name: string }>;
 type EntryName = keyof typeof keys;
+/** Where the manual setups are kept (the tracker job reads and updates them). */
+export const MANUAL_SETUPS_KEY = keys.manualSetups;
 
 const labels: Record<EntryName, string> = {
   manualSetups: 'manual setups',
@@ -56,7 +58,7 @@ function instrumentOf(symbol: string, source: string | undefined, field: string)
 }
 
 /** A setup as saved: setups saved before the trade idea existed lack its fields. */
-type StoredSetup = Partial<ManualSetup> & Pick<ManualSetup, 'id' | 'name' | 'symbol' | 'source' | 'timeframe'>;
+export type StoredSetup = Partial<ManualSetup> & Pick<ManualSetup, 'id' | 'name' | 'symbol' | 'source' | 'timeframe'>;
 
 /** A saved setup with every field (null where an older save has none). */
 export function normaliseSetup(s: StoredSetup): ManualSetup {

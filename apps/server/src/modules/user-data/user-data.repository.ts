@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { type UserDataDocumentRow, userDataDocuments } from './user-data.table.js';
 
@@ -68,6 +68,38 @@ export function createUserDataRepository(db: Db) {
         .where(and(byKey(key), eq(table.version, expected)))
         .returning();
       return row;
+    },
+
+    /**
+     * Every user's document under a store and name whose state (a JSON array) holds an item with one of these
+     * statuses: for the leader's tracker of manual setups, across users by design.
+     */
+    async withItemStatus(store: string, name: string, statuses: readonly string[]): Promise<UserDataDocumentRow[]> {
+      if (statuses.length === 0) return [];
+      const table = userDataDocuments;
+      return db
+        .select()
+        .from(table)
+        .where(
+          and(
+            eq(table.store, store),
+            eq(table.name, name),
+            or(...statuses.map((status) => sql`${table.state} @> ${JSON.stringify([{ status }])}::jsonb`)),
+          ),
+        );
+    },
+
+    /**
+     * Writes the state the server keeps up to date (a tracker's status) over the saved version without moving
+     * the version or the time of the user's save: false when the user saved another version in the meantime.
+     */
+    async replaceStateOfVersion(key: Key, version: number, state: unknown): Promise<boolean> {
+      const rows = await db
+        .update(userDataDocuments)
+        .set({ state })
+        .where(and(byKey(key), eq(userDataDocuments.version, version)))
+        .returning({ version: userDataDocuments.version });
+      return rows.length > 0;
     },
 
     async delete(key: Key): Promise<boolean> {

@@ -11,6 +11,10 @@ export type MetricsArgs = {
   direction?: MetricsDirection;
   session?: MetricsSession;
   strategy?: string;
+  /** Trades reviewed in the journal (annotated) or not. */
+  reviewed?: 'true' | 'false';
+  /** Reviewed trades that met every checklist item of their approach with no mistake, or the others. */
+  discipline?: 'followed' | 'broke';
   /** The user's time zone: days, hours and weeks are theirs. */
   tz?: string;
 };

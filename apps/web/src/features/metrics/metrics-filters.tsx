@@ -17,7 +17,13 @@ import {
 
 /** Whether any filter narrows the trades (the display switches are no filter). */
 export const filtered = (v: MetricsView) =>
-  v.range !== 'all' || v.symbol !== '' || v.direction !== '' || v.session !== '' || v.strategy !== '';
+  v.range !== 'all' ||
+  v.symbol !== '' ||
+  v.direction !== '' ||
+  v.session !== '' ||
+  v.strategy !== '' ||
+  v.reviewed !== '' ||
+  v.discipline !== '';
 
 export const clearedFilters: Partial<MetricsView> = {
   range: 'all',
@@ -27,10 +33,13 @@ export const clearedFilters: Partial<MetricsView> = {
   direction: '',
   session: '',
   strategy: '',
+  reviewed: '',
+  discipline: '',
 };
 
 /**
- * The filters above the metrics (account, period, symbol, direction, session, strategy) and the display
+ * The filters above the metrics (account, period, symbol, direction, session, strategy, journal review, rules
+ * followed) and the display
  * switches (currency / % / R, net / gross).
  */
 export function MetricsFilters(props: {
@@ -166,6 +175,31 @@ export function MetricsFilters(props: {
             {s}
           </MenuItem>
         ))}
+      </TextField>
+      <TextField
+        size="small"
+        select
+        label="Journal"
+        value={view.reviewed}
+        onChange={(e) => onChange({ reviewed: e.target.value as MetricsView['reviewed'] })}
+        sx={{ minWidth: 150 }}
+      >
+        <MenuItem value="">Reviewed or not</MenuItem>
+        <MenuItem value="true">Reviewed</MenuItem>
+        <MenuItem value="false">Not reviewed</MenuItem>
+      </TextField>
+      <TextField
+        size="small"
+        select
+        label="Rules"
+        value={view.discipline}
+        onChange={(e) => onChange({ discipline: e.target.value as MetricsView['discipline'] })}
+        sx={{ minWidth: 150 }}
+        title="Reviewed trades that met every checklist item of their approach with no mistake, or the others."
+      >
+        <MenuItem value="">Followed or broke</MenuItem>
+        <MenuItem value="followed">Followed my rules</MenuItem>
+        <MenuItem value="broke">Broke my rules</MenuItem>
       </TextField>
       {filtered(view) && <Button onClick={() => onChange(clearedFilters)}>Clear filters</Button>}
     </Box>

@@ -71,6 +71,8 @@ export function MetricsScreen() {
     direction: view.direction || undefined,
     session: (view.session || undefined) as MetricsSession | undefined,
     strategy: view.strategy || undefined,
+    reviewed: view.reviewed || undefined,
+    discipline: view.discipline || undefined,
     tz: timeZone,
   };
   const badRange = Boolean(days.from && days.to && days.to < days.from);

@@ -41,6 +41,9 @@ export const rangeLabels: Record<RangePreset, string> = {
 export type DisplayUnit = 'money' | 'percent' | 'r';
 export type PnlBasis = 'net' | 'gross';
 export type Direction = '' | 'long' | 'short';
+/** Journal filters: trades reviewed in the journal or not; reviewed trades that followed their rules or broke them. */
+export type Reviewed = '' | 'true' | 'false';
+export type Discipline = '' | 'followed' | 'broke';
 
 export type MetricsView = {
   sub: SubTab;
@@ -55,6 +58,8 @@ export type MetricsView = {
   direction: Direction;
   session: string;
   strategy: string;
+  reviewed: Reviewed;
+  discipline: Discipline;
   unit: DisplayUnit;
   basis: PnlBasis;
   /** The symbol shown on the symbol tab. */
@@ -74,6 +79,8 @@ export const defaultView: MetricsView = {
   direction: '',
   session: '',
   strategy: '',
+  reviewed: '',
+  discipline: '',
   unit: 'money',
   basis: 'net',
   detail: '',
@@ -101,6 +108,8 @@ export function viewOf(params: URLSearchParams): MetricsView {
     direction: oneOf<Direction>(['', 'long', 'short'], params.get('direction'), ''),
     session: text(params.get('session'), 32),
     strategy: text(params.get('strategy'), 64),
+    reviewed: oneOf<Reviewed>(['', 'true', 'false'], params.get('reviewed'), ''),
+    discipline: oneOf<Discipline>(['', 'followed', 'broke'], params.get('discipline'), ''),
     unit: oneOf<DisplayUnit>(['money', 'percent', 'r'], params.get('unit'), 'money'),
     basis: oneOf<PnlBasis>(['net', 'gross'], params.get('basis'), 'net'),
     detail: text(params.get('detail'), 20).toUpperCase(),
@@ -119,6 +128,8 @@ const keys: Record<keyof MetricsView, string> = {
   direction: 'direction',
   session: 'session',
   strategy: 'strategy',
+  reviewed: 'reviewed',
+  discipline: 'discipline',
   unit: 'unit',
   basis: 'basis',
   detail: 'detail',

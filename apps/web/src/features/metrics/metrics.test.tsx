@@ -351,6 +351,23 @@ describe('the metrics screen', () => {
     expect(address()).toBe('');
   });
 
+  it('sends the journal filters: reviewed trades that broke their rules', async () => {
+    const user = userEvent.setup();
+    const { net } = renderScreen();
+    expect(await screen.findByLabelText('Headline figures', {}, firstRender)).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Journal' }));
+    await user.click(screen.getByRole('option', { name: 'Reviewed' }));
+    await user.click(screen.getByRole('combobox', { name: 'Rules' }));
+    await user.click(screen.getByRole('option', { name: 'Broke my rules' }));
+    await waitFor(() => {
+      const last = net.callsTo('GET', `/trading/metrics/${ACCOUNT_ID}`).at(-1);
+      expect([last?.query.get('reviewed'), last?.query.get('discipline')]).toEqual(['true', 'broke']);
+    });
+    expect(address()).toBe('?reviewed=true&discipline=broke');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(address()).toBe('');
+  });
+
   it('points a trader without closed trades to the chart', async () => {
     renderScreen('/metrics', () =>
       response({ overview: overview([]), trades: [], symbols: [], dailyPerf: { days: [], weeks: [] } }),
