@@ -146,6 +146,12 @@ export const firstPages: FirstPage[] = [
     ],
   },
   {
+    name: 'journal',
+    paths: ['/journal'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/journal/journal-page.tsx'],
+  },
+  {
     name: 'watchlists',
     paths: ['/watchlists'],
     access: 'signedIn',

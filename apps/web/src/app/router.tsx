@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
             path: 'strategies/:id/editor',
             lazy: () => import('../features/strategy-editor/strategy-editor-page'),
           },
+
+          { path: 'journal', lazy: () => import('../features/journal/journal-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

@@ -1,3 +1,4 @@
+import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -17,6 +18,8 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
     { label: 'Positions', to: '/positions', icon: ListAltOutlined, match: '/positions' },
     { label: 'Metrics', to: '/metrics', icon: InsightsOutlined, match: '/metrics' },
     { label: 'Strategies', to: '/strategies', icon: MenuBookOutlined, match: '/strategies' },
+
+    { label: 'Journal', to: '/journal', icon: AutoStoriesOutlined, match: '/journal' },
     { label: 'Watchlists', to: '/watchlists', icon: StarBorderOutlined, match: '/watchlists' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
