@@ -63,6 +63,9 @@ export default defineConfig(({ command }) => {
     ...(command === 'build' ? { mode: 'production' } : {}),
     html: { cspNonce: CSP_NONCE_PLACEHOLDER },
     build: {
+      // Every browser the app supports (Vite's default targets: Chrome 107+, Firefox 104+, Safari 16+) preloads
+      // modules itself; the polyfill was 0.5 KB of every page's entry chunk.
+      modulePreload: { polyfill: false },
       outDir: 'dist',
       emptyOutDir: true,
       sourcemap: false,
