@@ -6,16 +6,12 @@ import {
   JOURNAL_IMAGE_MAX_DIMENSION,
   journalImageSchema,
 } from '@tradedesk/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth/guard.js';
-import { AppError } from '../../platform/errors.js';
+import { IMAGE_NOT_MULTIPART, imageUploadReader } from '../../platform/uploads/image-upload.js';
 import { formatBytes } from '../settings/profile-images.service.js';
 import { journalError } from './journal.errors.js';
 import type { JournalImagesService } from './journal-images.service.js';
-
-const NOT_MULTIPART = 'Send the image as multipart/form-data in a field named file.';
-const MALFORMED = 'The upload is not a well-formed multipart/form-data body: send it again.';
 
 /** POST /journal/images: one multipart file field named `file` (a chart snapshot or trade screenshot). */
 export function journalImagesRoutes(deps: { images: JournalImagesService; maxBytes?: number }): FastifyPluginAsyncZod {
@@ -26,43 +22,13 @@ export function journalImagesRoutes(deps: { images: JournalImagesService; maxByt
     await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024 } });
     app.removeContentTypeParser(['application/json', 'text/plain']);
     app.addContentTypeParser('*', (_request, _payload, done) => {
-      done(journalError.onField('file', 'JOURNAL_UPLOAD_MISSING', NOT_MULTIPART), undefined);
+      done(journalError.onField('file', 'JOURNAL_UPLOAD_MISSING', IMAGE_NOT_MULTIPART), undefined);
     });
 
-    function uploadError(error: unknown): unknown {
-      if (error instanceof app.multipartErrors.FilesLimitError) {
-        return journalError.onField('file', 'JOURNAL_UPLOAD_MISSING', 'Send exactly one file.');
-      }
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-        return journalError.onField('file', 'JOURNAL_UPLOAD_TOO_LARGE', `The file must be at most ${limit}.`);
-      }
-      if (error instanceof AppError) return error;
-      const status = (error as { statusCode?: unknown } | null)?.statusCode;
-      if (typeof status === 'number' && status >= 400 && status < 500 && status !== 406) return error;
-      return journalError.onField('file', 'JOURNAL_UPLOAD_MALFORMED', MALFORMED);
-    }
-
-    async function readImage(request: FastifyRequest): Promise<Buffer> {
-      if (!request.isMultipart()) throw journalError.onField('file', 'JOURNAL_UPLOAD_MISSING', NOT_MULTIPART);
-      let part: Awaited<ReturnType<FastifyRequest['file']>>;
-      try {
-        part = await request.file();
-      } catch (error) {
-        throw uploadError(error);
-      }
-      if (part?.fieldname !== 'file') {
-        throw journalError.onField(
-          'file',
-          'JOURNAL_UPLOAD_MISSING',
-          'The file is required: send it in a multipart field named file.',
-        );
-      }
-      try {
-        return await part.toBuffer();
-      } catch (error) {
-        throw uploadError(error);
-      }
-    }
+    const readImage = imageUploadReader(app, {
+      limitText: limit,
+      fileError: (problem, message) => journalError.onField('file', `JOURNAL_${problem}`, message),
+    });
 
     app.post(
       '/journal/images',

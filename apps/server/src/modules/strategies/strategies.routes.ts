@@ -34,10 +34,9 @@ import {
   updateChecklistItemBodySchema,
   updateStrategyBodySchema,
 } from '@tradedesk/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth/guard.js';
-import { AppError } from '../../platform/errors.js';
+import { imageUploadReader } from '../../platform/uploads/image-upload.js';
 import { formatBytes } from '../settings/profile-images.service.js';
 import { strategyError } from './strategies.errors.js';
 import type { StrategiesService } from './strategies.service.js';
@@ -56,9 +55,6 @@ const itemMissing = {
 };
 const limit = { 409: errorBodySchema.describe('STRATEGY_LIMIT_REACHED: the level holds as many as it may') };
 const approachAnswer = 'Answers the whole approach as it is afterwards.';
-
-const NOT_MULTIPART = 'Send the image as multipart/form-data in a field named file.';
-const MALFORMED = 'The upload is not a well-formed multipart/form-data body: send it again.';
 
 /**
  * Strategies (spec section 7 "Strategies") under the spec's paths: strategies, snapshots, labels, folders,
@@ -596,40 +592,10 @@ function uploadRoutes(
     });
     const onRequest = app.authenticate;
 
-    function uploadError(error: unknown): unknown {
-      if (error instanceof app.multipartErrors.FilesLimitError) {
-        return strategyError.onField('file', 'STRATEGY_UPLOAD_MISSING', 'Send exactly one file.');
-      }
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-        return strategyError.onField('file', 'STRATEGY_UPLOAD_TOO_LARGE', `The file must be at most ${limitText}.`);
-      }
-      if (error instanceof AppError) return error;
-      const status = (error as { statusCode?: unknown } | null)?.statusCode;
-      if (typeof status === 'number' && status >= 400 && status < 500 && status !== 406) return error;
-      return strategyError.onField('file', 'STRATEGY_UPLOAD_MALFORMED', MALFORMED);
-    }
-
-    async function readImage(request: FastifyRequest): Promise<Buffer> {
-      if (!request.isMultipart()) throw strategyError.onField('file', 'STRATEGY_UPLOAD_MISSING', NOT_MULTIPART);
-      let part: Awaited<ReturnType<FastifyRequest['file']>>;
-      try {
-        part = await request.file();
-      } catch (error) {
-        throw uploadError(error);
-      }
-      if (part?.fieldname !== 'file') {
-        throw strategyError.onField(
-          'file',
-          'STRATEGY_UPLOAD_MISSING',
-          'The file is required: send it in a multipart field named file.',
-        );
-      }
-      try {
-        return await part.toBuffer();
-      } catch (error) {
-        throw uploadError(error);
-      }
-    }
+    const readImage = imageUploadReader(app, {
+      limitText: limitText,
+      fileError: (problem, message) => strategyError.onField('file', `STRATEGY_${problem}`, message),
+    });
 
     app.post(
       '/strategies/:id/snapshots',
