@@ -1,4 +1,4 @@
-import type { MetricsDirection, MetricsResponse, MetricsSession } from '@tradedesk/contracts';
+import type { MetricsDirection, MetricsResponse, MetricsSession, StrategyList } from '@tradedesk/contracts';
 import { api } from '../../app/api';
 
 export type MetricsArgs = {
@@ -23,13 +23,22 @@ export type MetricsArgs = {
  * Performance metrics of closed trades (spec section 7 "Metrics": GET /trading/metrics/{accountID}). Closing a
  * trade invalidates the trades tag of features/trading, so the figures are read again with the history.
  */
-export const metricsApi = api.enhanceEndpoints({ addTagTypes: ['Trades'] }).injectEndpoints({
+export const metricsApi = api.enhanceEndpoints({ addTagTypes: ['Trades', 'Strategies'] }).injectEndpoints({
   endpoints: (build) => ({
     metrics: build.query<MetricsResponse, MetricsArgs>({
       query: ({ account, ...params }) => ({ url: `/trading/metrics/${encodeURIComponent(account)}`, params }),
       providesTags: ['Trades'],
     }),
+    /**
+     * The names of the user's strategies (the 100 changed last), for the strategy filter: the trades carry the id
+     * of the strategy the journal links them to. The strategies screen's changes invalidate the same tag.
+     */
+    strategyNames: build.query<Record<string, string>, void>({
+      query: () => ({ url: '/strategies', params: { page: 1, limit: 100 } }),
+      transformResponse: (list: StrategyList) => Object.fromEntries(list.items.map((s) => [s.id, s.name])),
+      providesTags: [{ type: 'Strategies', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useMetricsQuery } = metricsApi;
+export const { useMetricsQuery, useStrategyNamesQuery } = metricsApi;

@@ -50,11 +50,17 @@ export function MetricsFilters(props: {
   /** Symbols and strategies to offer (those of the trades shown, plus the chosen one). */
   symbols: string[];
   strategies: string[];
+  /** Strategy names by id; an id without a name (a strategy deleted since) shows as such. */
+  strategyNames?: Readonly<Record<string, string>>;
   onChange: (patch: Partial<MetricsView>) => void;
 }) {
   const { view, onChange } = props;
   const symbols = [...new Set([...(view.symbol ? [view.symbol] : []), ...props.symbols])].sort();
-  const strategies = [...new Set([...(view.strategy ? [view.strategy] : []), ...props.strategies])].sort();
+  const strategyName = (id: string) =>
+    props.strategyNames ? (props.strategyNames[id] ?? 'A deleted strategy') : 'Strategy (loading)';
+  const strategies = [...new Set([...(view.strategy ? [view.strategy] : []), ...props.strategies])].sort((a, b) =>
+    strategyName(a).localeCompare(strategyName(b)),
+  );
   return (
     <Box
       component="fieldset"
@@ -172,7 +178,7 @@ export function MetricsFilters(props: {
         <MenuItem value="">All strategies</MenuItem>
         {strategies.map((s) => (
           <MenuItem key={s} value={s}>
-            {s}
+            {strategyName(s)}
           </MenuItem>
         ))}
       </TextField>

@@ -20,7 +20,7 @@ import { useActiveAccount } from '../trading';
 import { BucketTradesDialog } from './bucket-trades-dialog';
 import { GeneralTab } from './general-tab';
 import type { Display } from './metric-values';
-import { type MetricsArgs, useMetricsQuery } from './metrics-api';
+import { type MetricsArgs, useMetricsQuery, useStrategyNamesQuery } from './metrics-api';
 import { clearedFilters, DisplaySwitches, filtered, MetricsFilters } from './metrics-filters';
 import { DailyPerfTab, DayOfWeekTab, HodlTab, OverviewTab, TimeAnalysisTab } from './metrics-tabs';
 import {
@@ -99,6 +99,7 @@ export function MetricsScreen() {
     () => [...new Set((data?.trades ?? []).map((t) => t.strategy).filter((s): s is string => Boolean(s)))],
     [data],
   );
+  const { data: strategyNames } = useStrategyNamesQuery(undefined, { skip: strategies.length === 0 && !view.strategy });
   const lastDay = data?.dailyPerf.days.at(-1)?.date;
   const month = view.month || `${(lastDay ?? dayIn(new Date(), timeZone)).slice(0, 8)}01`;
 
@@ -229,6 +230,7 @@ export function MetricsScreen() {
         accounts={active.accounts}
         symbols={symbols}
         strategies={strategies}
+        strategyNames={strategyNames}
         onChange={(patch) => setView('account' in patch ? { ...patch, detail: '', month: '' } : patch)}
       />
       <Tabs value="overview" aria-label="Metrics views">

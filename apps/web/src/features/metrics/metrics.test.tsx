@@ -368,6 +368,35 @@ describe('the metrics screen', () => {
     expect(address()).toBe('');
   });
 
+  it('offers the journal-linked strategies by name and filters on the chosen one’s id', async () => {
+    const user = userEvent.setup();
+    const linked = '20000000-0000-4000-8000-000000000001';
+    const gone = '20000000-0000-4000-8000-000000000002';
+    const net = mockFetch({
+      'GET /accounts': { body: { accounts: [tradingAccount()] } },
+      [`GET /trading/metrics/${ACCOUNT_ID}`]: () => ({
+        body: response({ trades: [trade(T1, { strategy: linked }), trade(T2, { strategy: gone })] }),
+      }),
+      'GET /strategies': {
+        body: { ids: [linked], items: [{ id: linked, name: 'London breakout' }], total: 1, page: 1, limit: 100 },
+      },
+    });
+    renderWithStore(
+      <MemoryRouter initialEntries={['/metrics']}>
+        <MetricsScreen />
+        <Address />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByLabelText('Headline figures', {}, firstRender)).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Strategy' }));
+    expect(await screen.findByRole('option', { name: 'London breakout' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'A deleted strategy' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'London breakout' }));
+    await waitFor(() =>
+      expect(net.callsTo('GET', `/trading/metrics/${ACCOUNT_ID}`).at(-1)?.query.get('strategy')).toBe(linked),
+    );
+  });
+
   it('points a trader without closed trades to the chart', async () => {
     renderScreen('/metrics', () =>
       response({ overview: overview([]), trades: [], symbols: [], dailyPerf: { days: [], weeks: [] } }),
