@@ -137,13 +137,6 @@ export const createChartSnapshotBodySchema = z.strictObject({
 });
 export type CreateChartSnapshotBody = z.infer<typeof createChartSnapshotBodySchema>;
 
-/** Multipart upload (snapshots and condition images): one file field named `file`. */
-export const strategyImageUploadBodySchema = z
-  .object({
-    file: z.string().meta({ format: 'binary', description: 'PNG, JPEG, WebP or GIF; at most UPLOAD_MAX_BYTES' }),
-  })
-  .nullish();
-
 export const createStrategyFolderBodySchema = z.strictObject({
   name: line('Folder name', STRATEGY_TEXT_MAX.folder, { min: 1 }),
   color: z
