@@ -124,6 +124,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // API_DOCS=false: no reference and no document; /api/docs answers 404 like any unknown address.
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: apiDocsPolicy });
 
+  // Fastify runs onClose hooks last-registered first: this one, registered before the modules', runs after
+  // theirs (a module writes what it holds, like the prop job's unsaved states, while the database is open).
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await mailer.close();
+    if (ownsLimits) await limits.close();
+    if (ownsDatabase) await database.close();
+  });
   await registerModules(app, ctx);
   if (servesClients(config.role)) {
     const closeGraceMs = Math.min(5000, Math.max(100, Math.floor(config.shutdownTimeoutMs / 3)));
@@ -134,13 +142,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onReady', async () => {
     jobs.start();
   });
-  // Runs after the server stopped accepting and in-flight requests and WebSockets finished (preClose).
+  // Runs first on close, after the server stopped accepting and in-flight requests and WebSockets finished
+  // (preClose): the jobs stop before the modules flush and the database closes.
   app.addHook('onClose', async () => {
     await jobs.close();
-    await bus.close();
-    await mailer.close();
-    if (ownsLimits) await limits.close();
-    if (ownsDatabase) await database.close();
   });
 
   return app;
