@@ -290,8 +290,11 @@ function AccountRow(props: { account: TradingAccount }) {
               )}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {kindLabel(a)} · {a.type === 'demo' ? 'Demo' : 'Live'} · {a.server} · {STATUS_LABELS[a.status]} ·{' '}
-              {f.money(a.balance, a.currency)}
+              {/* an imported account trades nowhere: no demo/live type and no connection to show */}
+              {a.kind === 'imported'
+                ? [kindLabel(a), a.server === 'Imported' ? '' : a.server].filter(Boolean).join(' · ')
+                : `${kindLabel(a)} · ${a.type === 'demo' ? 'Demo' : 'Live'} · ${a.server} · ${STATUS_LABELS[a.status]}`}{' '}
+              · {f.money(a.balance, a.currency)}
             </Typography>
             {a.propFirm && (
               <Typography
