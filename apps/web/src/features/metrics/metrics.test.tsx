@@ -276,6 +276,9 @@ describe('the metrics screen', () => {
     const sortino = within(tile('Sortino')).getByTitle(/losing day/);
     expect(sortino).toHaveTextContent('—');
     expect(within(tile('Commissions')).getByText('-$15.00')).toBeInTheDocument();
+    // Average R is an R figure in money mode too (one trade with a stop: +2R), never "$0.00".
+    expect(within(tile('Average R')).getByText('+2.00R')).toBeInTheDocument();
+    expect(within(tile('Average R')).queryByText('$0.00')).not.toBeInTheDocument();
   });
 
   it('says why profit factor has no value when no trade lost', async () => {
