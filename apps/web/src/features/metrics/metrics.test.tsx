@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
 import { mockFetch } from '../../test/fetch-mock';
 import { ACCOUNT_ID, tradingAccount } from '../trading/test/trading-fixtures';
+import { withTail } from './metric-values';
 import { MetricsScreen } from './metrics-page';
 import { defaultView, paramsOf, rangeDays, viewOf } from './metrics-url';
 import { monthWeeks } from './pnl-calendar';
@@ -259,6 +260,28 @@ describe('the metrics address', () => {
     expect(weeks[0]?.[0]).toBe('2026-02-23');
     expect(weeks.at(-1)?.[6]).toBe('2026-04-05');
     expect(weeks).toHaveLength(6);
+  });
+});
+
+describe('the equity curve’s tail', () => {
+  const rows = [
+    { time: '2026-03-02T10:00:00.000Z', balance: 100, equity: 100, drawdown: 0 },
+    { time: '2026-03-03T10:00:00.000Z', balance: 90, equity: 90, drawdown: 10 },
+  ];
+  it('runs flat from the last trade to the period’s end', () => {
+    const now = Date.parse('2026-04-01T00:00:00Z');
+    expect(withTail(rows, '2026-03-09T00:00:00.000Z', now).at(-1)).toEqual({
+      time: '2026-03-09T00:00:00.000Z',
+      balance: 90,
+      equity: 90,
+      drawdown: 10,
+    });
+  });
+  it('stops at now for a period ending later, and adds nothing without an end or before the last point', () => {
+    const now = Date.parse('2026-03-05T12:00:00Z');
+    expect(withTail(rows, '2026-03-09T00:00:00.000Z', now).at(-1)?.time).toBe('2026-03-05T12:00:00.000Z');
+    expect(withTail(rows, null, now)).toBe(rows);
+    expect(withTail(rows, '2026-03-03T00:00:00.000Z', now)).toBe(rows);
   });
 });
 
