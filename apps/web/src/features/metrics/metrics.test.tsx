@@ -27,7 +27,9 @@ vi.mock('./metrics-charts', () => ({
       ))}
     </div>
   ),
-  EquityCurves: (props: { label: string }) => <div role="img" aria-label={props.label} />,
+  EquityCurves: (props: { label: string; end?: string | null }) => (
+    <div role="img" aria-label={props.label} data-end={props.end ?? ''} />
+  ),
 }));
 
 const T1 = '10000000-0000-4000-8000-000000000001';
@@ -302,6 +304,26 @@ describe('the metrics screen', () => {
     // Average R is an R figure in money mode too (one trade with a stop: +2R), never "$0.00".
     expect(within(tile('Average R')).getByText('+2.00R')).toBeInTheDocument();
     expect(within(tile('Average R')).queryByText('$0.00')).not.toBeInTheDocument();
+  });
+
+  it('runs the equity curves to the period’s end', async () => {
+    const point = (time: string, balance: number) => ({
+      time,
+      balance,
+      equity: balance,
+      drawdown: 0,
+      drawdownPercent: 0,
+      tradeId: null,
+      kind: 'close' as const,
+    });
+    renderScreen('/metrics', () =>
+      response({
+        to: '2026-03-09T00:00:00.000Z',
+        curves: { points: [point('2026-03-02T15:00:00.000Z', 10_195), point('2026-03-03T16:00:00.000Z', 10_150)] },
+      }),
+    );
+    const curves = await screen.findByRole('img', { name: /Equity and balance curves/ }, firstRender);
+    expect(curves).toHaveAttribute('data-end', '2026-03-09T00:00:00.000Z');
   });
 
   it('says why profit factor has no value when no trade lost', async () => {
