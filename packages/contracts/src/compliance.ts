@@ -16,7 +16,9 @@ import { TRADING_ACCOUNT_CURRENCIES } from './trading-accounts.js';
  * - A reviewed trade's *checklist* is the checklist (the items of every condition of every criterion) of the
  *   approach its annotation names, as the playbook stands now; none without an approach. Met ids that are not on
  *   that checklist are ignored.
- * - A reviewed trade is *disciplined* when every item of its checklist was met and it has no mistake.
+ * - A reviewed trade *followed* the rules when it is linked to a strategy, every item of its approach's checklist
+ *   (if any) was met and it has no mistake; it *broke* them with a mistake or an unmet item; with no strategy and
+ *   no mistake it is neither, counted apart (`overall.noPlaybook`).
  * - Checklist item: the trades annotated with its approach followed it when it was met, broke it when not.
  * - Approach, strategy: the trades annotated with it followed it when disciplined, broke it otherwise.
  * - Discipline score of a day or ISO week (by close time, in the time zone), over its reviewed trades:
@@ -123,10 +125,12 @@ export const complianceResponseSchema = z.object({
   /** Points one mistake takes off a one-trade period's discipline score. */
   mistakePenalty: z.number(),
   overall: z.object({
-    /** Reviewed trades that were disciplined. */
+    /** Reviewed trades linked to a strategy, every checklist item met, no mistake. */
     followed: complianceGroupSchema,
-    /** Reviewed trades that were not. */
+    /** Reviewed trades with a mistake or an unmet checklist item. */
     broke: complianceGroupSchema,
+    /** Reviewed trades linked to no strategy and without a mistake: neither followed nor broke. */
+    noPlaybook: complianceGroupSchema,
     unreviewed: complianceGroupSchema,
   }),
   /** Every strategy of the user's playbook, with every approach and checklist item (groups may be empty). */

@@ -225,7 +225,10 @@ export const metricsOverviewSchema = z.object({
   largestLossTradeId: z.uuid().nullable(),
   /** Trades with an initial stop loss, which R figures are computed from. */
   tradesWithR: z.number().int(),
-  /** Maximum drawdown of the balance (closed trades and balance operations). */
+  /**
+   * Maximum drawdown of the trading result: the balance minus the net of the balance operations so far (a deposit
+   * or a withdrawal is never a drawdown nor a recovery).
+   */
   maxDrawdown: drawdownSchema,
   /** Balance at the start of the period (before its first trade), which return % is measured against. */
   startingBalance: money,
@@ -342,7 +345,10 @@ export const curvePointSchema = z.object({
    * same minute are not valued, so with overlapping trades the true equity can have been lower.
    */
   equity: money,
-  /** Below the highest equity so far (money, positive) and as a percentage of it. */
+  /**
+   * The overview's drawdown at this time (money, positive) and as a percentage of the peak: the trading result
+   * (balance minus the net of the deposits and withdrawals so far) below its highest value so far.
+   */
   drawdown: money,
   drawdownPercent: z.number(),
   /** The trade closed, or whose MAE this is; null for a balance operation. */

@@ -22,7 +22,7 @@ import {
  *   T4 Tue 03-03 12:00  net -10,000  R -1     S1/A2 met none             -> broke (I3 not met)
  *   T5 Wed 03-04 10:00  net  +3,000  no R     S2/B1 (no checklist)       -> disciplined
  *   T6 Wed 03-04 11:00  net  -2,500  no R     no annotation              -> unreviewed
- *   T7 Mon 03-09 10:00  net       0  R 0      annotation without strategy -> disciplined
+ *   T7 Mon 03-09 10:00  net       0  R 0      annotation without strategy -> no playbook (neither)
  */
 const playbook: PlaybookStrategy[] = [
   {
@@ -113,9 +113,11 @@ const none = [0, 0, 0, 0, null, null, 0, 0, ''];
 describe('computeCompliance', () => {
   const c = computeCompliance({ trades, annotations, strategies: playbook, mistakes, timeZone: 'UTC' });
 
-  it('splits reviewed trades into disciplined and not, and counts unreviewed ones apart', () => {
-    expect(g(c.overall.followed)).toEqual([3, 2, 0, 1, 66.6667, 0.5, 2, 13_000, 'T1,T5,T7']);
+  it('splits reviewed trades into followed and broke, and counts no-playbook and unreviewed ones apart', () => {
+    expect(g(c.overall.followed)).toEqual([2, 2, 0, 0, 100, 1, 1, 13_000, 'T1,T5']);
     expect(g(c.overall.broke)).toEqual([3, 1, 2, 0, 33.3333, -0.75, 2, 5_000, 'T2,T3,T4']);
+    // T7: reviewed, no strategy, no mistake: neither followed nor broke
+    expect(g(c.overall.noPlaybook)).toEqual([1, 0, 0, 1, 0, 0, 1, 0, 'T7']);
     expect(g(c.overall.unreviewed)).toEqual([1, 0, 1, 0, 0, null, 0, -2_500, 'T6']);
   });
 
@@ -192,7 +194,28 @@ describe('computeCompliance', () => {
       strategies: [],
       timeZone: 'UTC',
     });
-    expect(r.overall.followed.net).toBe(3);
+    expect(r.overall.noPlaybook.net).toBe(3);
+  });
+});
+
+describe('rule standing of a reviewed trade', () => {
+  it.each([
+    ['a strategy, every item met, no mistake', note('X', 'S1', 'A1', ['I1', 'I2']), 'followed'],
+    ['a strategy without an approach, no mistake', note('X', 'S1', null, []), 'followed'],
+    ['a strategy, an item unmet', note('X', 'S1', 'A1', ['I1']), 'broke'],
+    ['a strategy and a mistake', note('X', 'S2', 'B1', [], ['M1']), 'broke'],
+    ['no strategy, a mistake', note('X', null, null, [], ['M1']), 'broke'],
+    ['no strategy, no mistake', note('X', null, null, []), 'no_playbook'],
+  ])('%s: %s', (_, annotation, standing) => {
+    const one = [trade('X', '2026-03-02T10:00:00Z', 100, null)];
+    const c = computeCompliance({ trades: one, annotations: [annotation], strategies: playbook, timeZone: 'UTC' });
+    expect(c.overall.followed.count).toBe(standing === 'followed' ? 1 : 0);
+    expect(c.overall.broke.count).toBe(standing === 'broke' ? 1 : 0);
+    expect(c.overall.noPlaybook.count).toBe(standing === 'no_playbook' ? 1 : 0);
+    const picked = (d: 'followed' | 'broke') =>
+      filterByCompliance(one, [annotation], playbook, { discipline: d }).map((t) => t.id);
+    expect(picked('followed')).toEqual(standing === 'followed' ? ['X'] : []);
+    expect(picked('broke')).toEqual(standing === 'broke' ? ['X'] : []);
   });
 });
 
@@ -265,7 +288,7 @@ describe('filterByCompliance', () => {
     [{ checklistItem: 'I2' }, ['T1', 'T3']],
     [{ checklistItem: 'I2', checklist: 'broke' as const }, ['T2']],
     [{ approach: 'A2', checklistItem: 'I3', checklist: 'broke' as const }, ['T4']],
-    [{ discipline: 'followed' as const }, ['T1', 'T5', 'T7']],
+    [{ discipline: 'followed' as const }, ['T1', 'T5']],
     [{ discipline: 'broke' as const, approach: 'A1' }, ['T2', 'T3']],
     [{ reviewed: false, approach: 'A1' }, []],
   ])('%o keeps %o', (f, expected) => {

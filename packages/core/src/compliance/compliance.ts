@@ -16,8 +16,11 @@ import { epochDayToDate } from '../metrics/sessions.js';
  * - The *checklist* of a reviewed trade is the checklist of the approach its annotation names (as the playbook
  *   stands now); none when it names no approach, or an approach the playbook no longer has. A met item id that
  *   is not on that checklist is ignored.
- * - A reviewed trade is *disciplined* when every item of its checklist is met and it has no mistake; it *broke
- *   discipline* otherwise (a trade with any mistake broke it).
+ * - A reviewed trade *followed* the rules (is *disciplined*) when it is linked to a strategy (a strategy or a
+ *   known approach) and, when it names an approach, every item of its checklist is met, and it has no mistake. It
+ *   *broke* them when it has a mistake or an unmet checklist item. A reviewed trade with no strategy and no
+ *   mistake is neither: it is counted apart as *no playbook* (`noPlaybook`), like unreviewed trades, in no
+ *   followed or broke group (it still counts towards the discipline score as a reviewed trade).
  * - Checklist item C of approach A: the reviewed trades annotated with approach A *followed* C when C is among
  *   their met items, *broke* C when it is not.
  * - Approach A (of strategy S): the reviewed trades annotated with A (and S) followed A when disciplined, broke it
@@ -142,6 +145,8 @@ export interface Compliance {
     followed: ComplianceGroup;
     /** Reviewed trades that were not. */
     broke: ComplianceGroup;
+    /** Reviewed trades linked to no strategy and without a mistake: neither followed nor broke. */
+    noPlaybook: ComplianceGroup;
     unreviewed: ComplianceGroup;
   };
   strategies: StrategyCompliance[];
@@ -237,7 +242,10 @@ export interface TradeReview {
   checklist: readonly PlaybookChecklistItem[];
   met: Set<string>;
   itemsMet: number;
+  /** Followed the rules (see the module's comment). */
   disciplined: boolean;
+  /** followed, broke, or no_playbook (no strategy, no mistake: neither). */
+  standing: 'followed' | 'broke' | 'no_playbook';
 }
 
 /**
@@ -258,12 +266,10 @@ export function reviewTrade(
   const metIds = new Set(annotation.checklistItemIdsMet);
   const met = new Set<string>();
   for (const item of checklist) if (metIds.has(item.id)) met.add(item.id);
-  return {
-    checklist,
-    met,
-    itemsMet: met.size,
-    disciplined: met.size === checklist.length && annotation.mistakeIds.length === 0,
-  };
+  const broke = met.size < checklist.length || annotation.mistakeIds.length > 0;
+  const linked = annotation.strategyId !== null || approach !== undefined;
+  const standing = broke ? 'broke' : linked ? 'followed' : 'no_playbook';
+  return { checklist, met, itemsMet: met.size, disciplined: standing === 'followed', standing };
 }
 
 /** Index of the playbook's approaches by id, with the strategy each belongs to. */
@@ -294,6 +300,7 @@ export function computeCompliance(input: ComplianceInput): Compliance {
 
   const followed = new GroupAcc();
   const broke = new GroupAcc();
+  const noPlaybook = new GroupAcc();
   const unreviewed = new GroupAcc();
   const strategyAccs = new Map<string, PairAcc>();
   const approachAccs = new Map<string, PairAcc>();
@@ -320,7 +327,11 @@ export function computeCompliance(input: ComplianceInput): Compliance {
       continue;
     }
     const review = reviewTrade(annotation, approaches);
-    (review.disciplined ? followed : broke).add(t.id, f.net, f.r);
+    (review.standing === 'followed' ? followed : review.standing === 'broke' ? broke : noPlaybook).add(
+      t.id,
+      f.net,
+      f.r,
+    );
     for (const p of [day, week, total]) {
       p.reviewed++;
       p.itemsMet += review.itemsMet;
@@ -377,7 +388,12 @@ export function computeCompliance(input: ComplianceInput): Compliance {
     [...m.entries()].sort((a, b) => a[0] - b[0]).map(([key, acc]) => acc.period(isoDate(key)));
 
   return {
-    overall: { followed: followed.group(), broke: broke.group(), unreviewed: unreviewed.group() },
+    overall: {
+      followed: followed.group(),
+      broke: broke.group(),
+      noPlaybook: noPlaybook.group(),
+      unreviewed: unreviewed.group(),
+    },
     strategies,
     mistakes,
     discipline: { score: disciplineScore(total), days: periods(days), weeks: periods(weeks) },
@@ -393,7 +409,7 @@ export interface ComplianceFilter {
   checklist?: 'followed' | 'broke' | undefined;
   /** Reviewed trades (with an annotation) or unreviewed ones. */
   reviewed?: boolean | undefined;
-  /** Reviewed trades that were disciplined (`followed`) or broke discipline (`broke`). */
+  /** Reviewed trades that followed the rules (`followed`) or broke them (`broke`); no-playbook trades are neither. */
   discipline?: 'followed' | 'broke' | undefined;
 }
 
@@ -422,7 +438,7 @@ export function filterByCompliance<T extends { id: string }>(
     if (!a) return false;
     if (f.approach !== undefined && a.approachId !== f.approach) return false;
     const review = reviewTrade(a, approaches);
-    if (f.discipline !== undefined && review.disciplined !== (f.discipline === 'followed')) return false;
+    if (f.discipline !== undefined && review.standing !== f.discipline) return false;
     if (f.checklistItem !== undefined) {
       if (!review.checklist.some((item) => item.id === f.checklistItem)) return false;
       if (review.met.has(f.checklistItem) !== ((f.checklist ?? 'followed') === 'followed')) return false;

@@ -308,8 +308,46 @@ describe('computeMetrics edge cases', () => {
       ['close', 99_000],
       ['balance', 149_000],
     ]);
-    // a deposit above the peak ends the drawdown
-    expect(m.overview.maxDrawdown.recovered).toBe(true);
+    // a deposit is no trading result: the 1,000 lost is still a drawdown, not recovered by the deposit
+    expect(m.overview.maxDrawdown.money).toBe(1_000);
+    expect(m.overview.maxDrawdown.recovered).toBe(false);
+  });
+
+  it('withdrawals and deposits are never drawdown nor recovery: drawdown is on balance minus their net', () => {
+    const trades = [
+      trade({ open: '2026-03-02T09:00:00Z', close: '2026-03-02T10:00:00Z', profit: 1_000 }),
+      trade({ open: '2026-03-03T09:00:00Z', close: '2026-03-03T10:00:00Z', profit: -300 }),
+      trade({ open: '2026-03-05T09:00:00Z', close: '2026-03-05T10:00:00Z', profit: 400 }),
+    ];
+    const m = computeMetrics({
+      trades,
+      balanceOperations: [
+        { timeMs: at('2026-03-02T12:00:00Z'), amountMinor: -500 }, // withdrawal at the peak
+        { timeMs: at('2026-03-04T12:00:00Z'), amountMinor: 2_000 }, // deposit inside the drawdown
+      ],
+      startingBalanceMinor: 100_000,
+      timeZone: 'UTC',
+    });
+    // the curve shows the real balance; each point's drawdown is the card's (trading result below its peak)
+    expect(m.curve.map((p) => [p.kind, p.balance, p.drawdown])).toEqual([
+      ['close', 101_000, 0],
+      ['balance', 100_500, 0],
+      ['close', 100_200, 300],
+      ['balance', 102_200, 300],
+      ['close', 102_600, 0],
+    ]);
+    const dd = m.overview.maxDrawdown;
+    expect(dd.money).toBe(300);
+    expect(dd.percent).toBeCloseTo((300 / 101_000) * 100, 10);
+    expect([dd.peakAtMs, dd.troughAtMs, dd.recoveredAtMs]).toEqual([
+      at('2026-03-02T10:00:00Z'),
+      at('2026-03-03T10:00:00Z'),
+      at('2026-03-05T10:00:00Z'),
+    ]);
+    expect(dd.recovered).toBe(true);
+    // the return is the trades' P/L over the starting balance, whatever was paid in or out
+    expect(m.overview.returnPercent).toBeCloseTo(1.1, 10);
+    expect(Math.max(...m.curve.map((p) => p.drawdown))).toBe(dd.money);
   });
 
   it('MAE points dip the equity curve below the balance', () => {
@@ -323,7 +361,8 @@ describe('computeMetrics edge cases', () => {
     });
     const m = computeMetrics({ trades: [t], startingBalanceMinor: 100_000, timeZone: 'UTC' });
     expect(m.curve.map((p) => [p.kind, p.balance, p.equity, p.drawdown])).toEqual([
-      ['mae', 100_000, 90_000, 10_000],
+      // the drawdown is the card's (of the balance), so an MAE dip is not one
+      ['mae', 100_000, 90_000, 0],
       ['close', 101_300, 101_300, 0],
     ]);
     expect(m.trades[0]!.bestExitNet).toBe(24_300);

@@ -531,16 +531,23 @@ function maeOrder(
 }
 
 /**
- * The balance and equity curves with the maximum drawdown of the balance, point by point in time order, into an
- * array sized up front.
+ * The balance and equity curves with the maximum drawdown, point by point in time order, into an array sized up
+ * front.
+ *
+ * Drawdown is measured on the trading result, not on the balance: the *level* is the balance minus the net of the
+ * balance operations (deposits, withdrawals, corrections) so far, i.e. the starting balance plus the P/L of the
+ * trades closed so far. A withdrawal or a deposit moves the balance but not the level, so it is never a drawdown
+ * nor a recovery. Every point's drawdown (the curves' shaded area) is the card's: the highest level so far minus
+ * the level then, and as a percentage of that highest level.
  */
 class CurveBuilder {
   readonly points: CurvePoint[];
   private k = 0;
   balance: number;
-  private peakBalance: number;
-  private peakEquity: number;
-  /** When the balance peak was reached; NaN before any (a plain number field: storing a time allocates nothing). */
+  /** Net of the balance operations so far (minor units): balance - opsNet is the trading result's level. */
+  private opsNet = 0;
+  private peakLevel: number;
+  /** When the level's peak was reached; NaN before any (a plain number field: storing a time allocates nothing). */
   private peakAt: number;
   private inMax = false;
   /** The last time the balance changed; NaN before any. */
@@ -558,21 +565,29 @@ class CurveBuilder {
   constructor(size: number, startingBalance: number, peakAt: number | null) {
     this.points = new Array(size);
     this.balance = startingBalance;
-    this.peakBalance = startingBalance;
-    this.peakEquity = startingBalance;
+    this.peakLevel = startingBalance;
     this.peakAt = peakAt ?? Number.NaN;
   }
 
+  /** A balance operation at timeMs: the balance moves, the trading result's level does not. */
+  operation(timeMs: number, amount: number) {
+    this.balance += amount;
+    this.opsNet += amount;
+    this.point(timeMs, this.balance, null, 'balance');
+    this.lastTime = timeMs;
+  }
+
   point(timeMs: number, equity: number, tradeId: string | null, kind: CurvePoint['kind']) {
-    if (equity > this.peakEquity) this.peakEquity = equity;
-    const peakEquity = this.peakEquity;
-    const down = peakEquity - equity;
+    const level = this.balance - this.opsNet;
+    // the peak as it is once this point's balance is taken in (onBalance follows a close point)
+    const peak = Math.max(this.peakLevel, level);
+    const down = peak - level;
     this.points[this.k++] = {
       timeMs,
       balance: this.balance,
       equity,
       drawdown: down,
-      drawdownPercent: peakEquity > 0 ? (down / peakEquity) * 100 : 0,
+      drawdownPercent: peak > 0 ? (down / peak) * 100 : 0,
       tradeId,
       kind,
     };
@@ -582,20 +597,21 @@ class CurveBuilder {
   onBalance(timeMs: number) {
     const dd = this.dd;
     this.lastTime = timeMs;
-    if (this.balance >= this.peakBalance) {
+    const level = this.balance - this.opsNet;
+    if (level >= this.peakLevel) {
       if (this.inMax && dd.recoveredAtMs === null) {
         dd.recoveredAtMs = timeMs;
         dd.recovered = true;
         this.inMax = false;
       }
       this.peakAt = timeMs;
-      this.peakBalance = this.balance;
+      this.peakLevel = level;
       return;
     }
-    const down = this.peakBalance - this.balance;
+    const down = this.peakLevel - level;
     if (down > dd.money) {
       dd.money = down;
-      dd.percent = this.peakBalance > 0 ? (down / this.peakBalance) * 100 : 0;
+      dd.percent = this.peakLevel > 0 ? (down / this.peakLevel) * 100 : 0;
       const peakAt = Number.isNaN(this.peakAt) ? null : this.peakAt;
       if (dd.peakAtMs !== peakAt) {
         // a new, deeper drawdown from another peak: its recovery is still to come
@@ -838,9 +854,7 @@ export function computeMetrics(input: MetricsInput): Metrics {
     while (oi < ops.length && ops[oi]!.timeMs <= closedAt) {
       const op = ops[oi++]!;
       while (mi < maeCount && maes.times[mi]! < op.timeMs) maePoint(mi++);
-      curve.balance += op.amountMinor;
-      curve.point(op.timeMs, curve.balance, null, 'balance');
-      curve.onBalance(op.timeMs);
+      curve.operation(op.timeMs, op.amountMinor);
     }
     while (mi < maeCount && maes.times[mi]! < closedAt) maePoint(mi++);
     const day = closedDays[i]!;
@@ -857,9 +871,7 @@ export function computeMetrics(input: MetricsInput): Metrics {
   while (mi < maeCount) maePoint(mi++);
   while (oi < ops.length) {
     const op = ops[oi++]!;
-    curve.balance += op.amountMinor;
-    curve.point(op.timeMs, curve.balance, null, 'balance');
-    curve.onBalance(op.timeMs);
+    curve.operation(op.timeMs, op.amountMinor);
   }
   const dd = curve.finish();
 

@@ -24,6 +24,7 @@ import { tradingPositions } from '../trading/trading.table.js';
  *   T3 Tue 03-03  close 1.1015  profit  150.00  net  143.00  no stop:   no R      S/A, met I1 I2       disciplined
  *   T4 Tue 03-03  close 1.0995  profit  -50.00  net  -57.00  SL 1.0990: R -0.57   S only, mistake      broke
  *   T5 Wed 03-04  close 1.1005  profit   50.00  net   43.00  SL 1.0990: R  0.43   no annotation        unreviewed
+ *   T6 Wed 03-04  close 1.1002  profit   20.00  net   13.00  no stop:   no R      notes only           no playbook
  *
  * Strategy S "Breakout", approach A "London open" with one criterion, one condition and items I1 "Trend up",
  * I2 "Volume spike"; mistake M "Moved stop".
@@ -34,7 +35,14 @@ let ada: SignedInUser;
 let bob: SignedInUser;
 let usd: TradingAccount;
 const clock = createManualClock('2026-03-05T09:00:00Z');
-const t: Record<'T1' | 'T2' | 'T3' | 'T4' | 'T5', string> = { T1: '', T2: '', T3: '', T4: '', T5: '' };
+const t: Record<'T1' | 'T2' | 'T3' | 'T4' | 'T5' | 'T6', string> = {
+  T1: '',
+  T2: '',
+  T3: '',
+  T4: '',
+  T5: '',
+  T6: '',
+};
 const play = { S: randomUUID(), A: randomUUID(), I1: randomUUID(), I2: randomUUID(), M: '' };
 
 function call(user: SignedInUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, trading = false) {
@@ -95,6 +103,7 @@ beforeAll(async () => {
   t.T3 = await closedTrade('2026-03-03T10:00:00Z', 1.1015, '150.00', null);
   t.T4 = await closedTrade('2026-03-03T12:00:00Z', 1.0995, '-50.00', 1.099);
   t.T5 = await closedTrade('2026-03-04T10:00:00Z', 1.1005, '50.00', 1.099);
+  t.T6 = await closedTrade('2026-03-04T12:00:00Z', 1.1002, '20.00', null);
 
   const now = clock.now();
   const db = app.ctx.db;
@@ -133,6 +142,8 @@ beforeAll(async () => {
   });
   await annotate(t.T3, { strategy_id: play.S, approach_id: play.A, checklist_item_ids: both });
   await annotate(t.T4, { strategy_id: play.S, mistake_ids: [play.M] });
+  // reviewed, but linked to no strategy and without a mistake: neither followed nor broke
+  await annotate(t.T6, { notes: '<p>Took it on a whim.</p>' });
 }, 60_000);
 
 /** A group as [count, wins, losses, winRate, averageR, net, trade ids]. */
@@ -147,12 +158,13 @@ const g = (x: ComplianceGroupWire) => [
 ];
 
 describe('GET /journal/compliance', () => {
-  it('splits the trades into followed, broke and unreviewed with hand-computed figures', async () => {
+  it('splits the trades into followed, broke, no playbook and unreviewed with hand-computed figures', async () => {
     const c = await compliance(ada, `?account_id=${usd.id}`);
     expect(c.accountIds).toEqual([usd.id]);
     expect(c.currency).toBe('USD');
     expect(g(c.overall.followed)).toEqual([2, 2, 0, 100, 1.93, 336, [t.T1, t.T3]]);
     expect(g(c.overall.broke)).toEqual([2, 0, 2, 0, -0.82, -164, [t.T2, t.T4]]);
+    expect(g(c.overall.noPlaybook)).toEqual([1, 1, 0, 100, null, 13, [t.T6]]);
     expect(g(c.overall.unreviewed)).toEqual([1, 1, 0, 100, 0.43, 43, [t.T5]]);
 
     const [s] = c.strategies;
@@ -188,10 +200,11 @@ describe('GET /journal/compliance', () => {
       ['2026-03-02', 2, 0, 3, 4, 1, 65],
       // 2 of 2 (100; T4 has no approach, so no checklist) - 20 x 1 / 2
       ['2026-03-03', 2, 0, 2, 2, 1, 90],
-      ['2026-03-04', 0, 1, 0, 0, 0, null],
+      // T6 is reviewed (no checklist, no mistake: 100)
+      ['2026-03-04', 1, 1, 0, 0, 0, 100],
     ]);
-    // 5 of 6 (83.3333) - 20 x 2 / 4
-    expect(c.discipline.weeks.map(row)).toEqual([['2026-03-02', 4, 1, 5, 6, 2, 73.3333]]);
+    // 5 of 6 (83.3333) - 20 x 2 / 5
+    expect(c.discipline.weeks.map(row)).toEqual([['2026-03-02', 5, 1, 5, 6, 2, 75.3333]]);
   });
 
   it('bounds the trades by their close time', async () => {
@@ -226,7 +239,9 @@ describe('GET /trading/metrics/{accountID} compliance filters', () => {
     ['a checklist item followed', () => `?checklist_item=${play.I2}`, () => [t.T1, t.T3]],
     ['a checklist item broken', () => `?checklist_item=${play.I2}&checklist=broke`, () => [t.T2]],
     ['unreviewed trades', () => '?reviewed=false', () => [t.T5]],
-    ['reviewed trades', () => '?reviewed=true', () => [t.T1, t.T2, t.T3, t.T4]],
+    ['reviewed trades', () => '?reviewed=true', () => [t.T1, t.T2, t.T3, t.T4, t.T6]],
+    // T6 (reviewed, no strategy, no mistake) followed no rules: not in followed, nor in broke
+    ['discipline followed', () => '?discipline=followed', () => [t.T1, t.T3]],
     ['discipline broken', () => '?discipline=broke', () => [t.T2, t.T4]],
     ['with the strategy filter', () => `?strategy=${play.S}&discipline=followed`, () => [t.T1, t.T3]],
   ])('%s', async (_name, query, expected) => {

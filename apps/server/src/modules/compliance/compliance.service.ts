@@ -50,7 +50,11 @@ export function createComplianceService(deps: {
         from: gathered.from?.toISOString() ?? null,
         to: gathered.to?.toISOString() ?? null,
         mistakePenalty: MISTAKE_PENALTY,
-        overall: { ...pair(c.overall), unreviewed: group(c.overall.unreviewed) },
+        overall: {
+          ...pair(c.overall),
+          noPlaybook: group(c.overall.noPlaybook),
+          unreviewed: group(c.overall.unreviewed),
+        },
         strategies: c.strategies.map((s) => ({
           strategyId: s.strategyId,
           name: s.name,

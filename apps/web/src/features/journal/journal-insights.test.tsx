@@ -209,7 +209,12 @@ const compliance: ComplianceResponse = {
   from: null,
   to: null,
   mistakePenalty: 25,
-  overall: { followed: group(3, 2, 150, 0.8), broke: group(2, 0, -90, -1), unreviewed: group(4, 2, 10, null) },
+  overall: {
+    followed: group(3, 2, 150, 0.8),
+    broke: group(2, 0, -90, -1),
+    noPlaybook: group(0, 0, 0, null),
+    unreviewed: group(4, 2, 10, null),
+  },
   strategies: [
     {
       strategyId: STRATEGY,

@@ -84,6 +84,12 @@ export function FigureTiles(props: { label: string; tiles: Tile[]; unsigned?: Re
 
 const plain = (text: string): Shown => ({ text, direction: 'flat' });
 
+/** A figure in R, signed, two decimals ("+0.13R"), whatever the display unit. */
+function rShown(f: Formatters, r: number): Shown {
+  const p = f.pnl(r, undefined, { digits: 2 });
+  return { text: `${p.text}R`, direction: p.direction };
+}
+
 /** Mean R of the trades picked (those with an initial stop), or null. */
 function meanR(trades: Iterable<{ r: number | null }>): number | null {
   let sum = 0;
@@ -177,7 +183,8 @@ export function overviewTiles(f: Formatters, o: MetricsOverview, display: Displa
     },
     {
       label: 'Average R',
-      value: o.averageR === null ? missing(o.count ? NO_STOP : none) : signedShown(f, 0, display, { r: o.averageR }),
+      // An R figure is never money: shown in R whatever the display unit.
+      value: o.averageR === null ? missing(o.count ? NO_STOP : none) : rShown(f, o.averageR),
       detail: `${o.tradesWithR} of ${tradesText(o.count)} with a stop`,
     },
     { label: 'Max drawdown', value: ddValue, detail: ddDetail },

@@ -7,6 +7,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/types/dist/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import { useFormatters } from '../../shared/format/format-preferences';
+import { withTail } from './metric-values';
 
 /**
  * The metrics screen's plots: Apache ECharts, only the charts and components used registered (echarts/core), the
@@ -167,7 +168,9 @@ export type CurveRow = { time: string; balance: number; equity: number; drawdown
 
 /**
  * Equity and balance over time, with the drawdown below them shaded as an area under zero (two grids sharing
- * the time axis).
+ * the time axis). Every series is drawn as steps: a value holds until the next point (nothing moves between
+ * trades). With `end` (the period's end, ISO) the time axis runs to it and the lines stay flat from the last
+ * point to it (to now at the latest: nothing is drawn in the future).
  */
 export function EquityCurves(props: {
   rows: CurveRow[];
@@ -175,12 +178,17 @@ export function EquityCurves(props: {
   unit: string;
   format: (value: number) => string;
   height?: number;
+  end?: string | null;
+  /** Now, in ms (injected for tests); the flat tail stops there. */
+  nowMs?: number;
 }) {
   const c = useChartColors();
   const f = useFormatters();
-  const { rows, format } = props;
+  const { format, end, nowMs } = props;
+  const rows = useMemo(() => withTail(props.rows, end ?? null, nowMs ?? Date.now()), [props.rows, end, nowMs]);
   const option = useMemo<Option>(() => {
     const at = (r: CurveRow) => new Date(r.time).getTime();
+    const endMs = end ? new Date(end).getTime() : undefined;
     const tooltip = (items: unknown) => {
       const list = items as Array<{ seriesName: string; value: [number, number]; marker: string }>;
       const first = list[0];
@@ -205,10 +213,17 @@ export function EquityCurves(props: {
         { left: 72, right: 16, top: '68%', bottom: 28 },
       ],
       xAxis: [
-        { type: 'time', gridIndex: 0, axisLabel: { show: false }, axisLine: { lineStyle: { color: c.grid } } },
+        {
+          type: 'time',
+          gridIndex: 0,
+          max: endMs,
+          axisLabel: { show: false },
+          axisLine: { lineStyle: { color: c.grid } },
+        },
         {
           type: 'time',
           gridIndex: 1,
+          max: endMs,
           axisLabel: { color: c.text, hideOverlap: true, formatter: (v: number) => f.date(v) },
           axisLine: { lineStyle: { color: c.grid } },
         },
@@ -236,6 +251,7 @@ export function EquityCurves(props: {
         {
           name: 'Equity',
           type: 'line',
+          step: 'end',
           showSymbol: false,
           xAxisIndex: 0,
           yAxisIndex: 0,
@@ -257,6 +273,7 @@ export function EquityCurves(props: {
         {
           name: 'Drawdown',
           type: 'line',
+          step: 'end',
           showSymbol: false,
           xAxisIndex: 1,
           yAxisIndex: 1,
@@ -267,6 +284,6 @@ export function EquityCurves(props: {
         },
       ],
     };
-  }, [rows, format, props.unit, c, f]);
+  }, [rows, format, props.unit, c, f, end]);
   return <EChart option={option} label={props.label} height={props.height ?? 340} />;
 }

@@ -69,6 +69,7 @@ function Curves(props: { data: MetricsResponse; display: Display }) {
             rows={rows}
             unit={percent ? '% of start' : display.currency}
             format={format}
+            end={props.data.to}
             label={`Equity and balance curves with drawdown, ${rows.length} points`}
           />
         </Suspense>

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
 import { mockFetch } from '../../test/fetch-mock';
 import { ACCOUNT_ID, tradingAccount } from '../trading/test/trading-fixtures';
+import { withTail } from './metric-values';
 import { MetricsScreen } from './metrics-page';
 import { defaultView, paramsOf, rangeDays, viewOf } from './metrics-url';
 import { monthWeeks } from './pnl-calendar';
@@ -26,7 +27,9 @@ vi.mock('./metrics-charts', () => ({
       ))}
     </div>
   ),
-  EquityCurves: (props: { label: string }) => <div role="img" aria-label={props.label} />,
+  EquityCurves: (props: { label: string; end?: string | null }) => (
+    <div role="img" aria-label={props.label} data-end={props.end ?? ''} />
+  ),
 }));
 
 const T1 = '10000000-0000-4000-8000-000000000001';
@@ -262,6 +265,28 @@ describe('the metrics address', () => {
   });
 });
 
+describe('the equity curve’s tail', () => {
+  const rows = [
+    { time: '2026-03-02T10:00:00.000Z', balance: 100, equity: 100, drawdown: 0 },
+    { time: '2026-03-03T10:00:00.000Z', balance: 90, equity: 90, drawdown: 10 },
+  ];
+  it('runs flat from the last trade to the period’s end', () => {
+    const now = Date.parse('2026-04-01T00:00:00Z');
+    expect(withTail(rows, '2026-03-09T00:00:00.000Z', now).at(-1)).toEqual({
+      time: '2026-03-09T00:00:00.000Z',
+      balance: 90,
+      equity: 90,
+      drawdown: 10,
+    });
+  });
+  it('stops at now for a period ending later, and adds nothing without an end or before the last point', () => {
+    const now = Date.parse('2026-03-05T12:00:00Z');
+    expect(withTail(rows, '2026-03-09T00:00:00.000Z', now).at(-1)?.time).toBe('2026-03-05T12:00:00.000Z');
+    expect(withTail(rows, null, now)).toBe(rows);
+    expect(withTail(rows, '2026-03-03T00:00:00.000Z', now)).toBe(rows);
+  });
+});
+
 describe('the metrics screen', () => {
   it('shows the headline figures formatted, and "—" with the reason where a figure has no value', async () => {
     renderScreen();
@@ -276,6 +301,29 @@ describe('the metrics screen', () => {
     const sortino = within(tile('Sortino')).getByTitle(/losing day/);
     expect(sortino).toHaveTextContent('—');
     expect(within(tile('Commissions')).getByText('-$15.00')).toBeInTheDocument();
+    // Average R is an R figure in money mode too (one trade with a stop: +2R), never "$0.00".
+    expect(within(tile('Average R')).getByText('+2.00R')).toBeInTheDocument();
+    expect(within(tile('Average R')).queryByText('$0.00')).not.toBeInTheDocument();
+  });
+
+  it('runs the equity curves to the period’s end', async () => {
+    const point = (time: string, balance: number) => ({
+      time,
+      balance,
+      equity: balance,
+      drawdown: 0,
+      drawdownPercent: 0,
+      tradeId: null,
+      kind: 'close' as const,
+    });
+    renderScreen('/metrics', () =>
+      response({
+        to: '2026-03-09T00:00:00.000Z',
+        curves: { points: [point('2026-03-02T15:00:00.000Z', 10_195), point('2026-03-03T16:00:00.000Z', 10_150)] },
+      }),
+    );
+    const curves = await screen.findByRole('img', { name: /Equity and balance curves/ }, firstRender);
+    expect(curves).toHaveAttribute('data-end', '2026-03-09T00:00:00.000Z');
   });
 
   it('says why profit factor has no value when no trade lost', async () => {
