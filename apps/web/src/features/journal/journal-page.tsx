@@ -53,6 +53,13 @@ export function JournalScreen() {
   );
   const f = useFormatters();
   const today = dayIn(new Date(), f.preferences.timeZone);
+  // The open day lists the trades of the accounts the calendar shows: with "All accounts" every account by its id
+  // (left empty, the server would take the accounts saved with the day's entry, fewer than the calendar counts).
+  const active = useActiveAccount();
+  const dayAccounts = useMemo(
+    () => (view.accounts.length ? view.accounts : active.accounts.map((a) => a.id)),
+    [view.accounts, active.accounts],
+  );
 
   // Unsaved edits of the open day hold back leaving it (another day, closing it, another page).
   const [dirty, setDirty] = useState(false);
@@ -107,11 +114,12 @@ export function JournalScreen() {
           },
         }}
       >
-        {view.day && (
+        {view.day && active.isLoading && <LoadingState label="Loading your trading accounts" />}
+        {view.day && !active.isLoading && (
           <DayEntry
             key={view.day}
             date={view.day}
-            accountIds={view.accounts}
+            accountIds={dayAccounts}
             onClose={() => setView({ day: '' })}
             onDirtyChange={setDirty}
           />

@@ -531,6 +531,99 @@ describe('a journal day', () => {
     await waitFor(() => expect(address()).not.toContain('day='));
   });
 
+  it('lists the trades of every account the calendar shows, not only those saved with the entry', async () => {
+    const days: MockRequest[] = [];
+    const entry = {
+      date: '2026-03-02',
+      accountIds: [ACCOUNT_ID],
+      plan: '',
+      review: '',
+      mood: 4,
+      discipline: null,
+      tags: [],
+      snapshots: [],
+      createdAt: '2026-03-02T20:00:00.000Z',
+      updatedAt: '2026-03-02T20:00:00.000Z',
+    };
+    renderJournal('/journal?month=2026-03&day=2026-03-02', {
+      'GET /journal/days/2026-03-02': (req) => {
+        days.push(req);
+        const ids = (req.query.get('account_ids') ?? '').split(',').filter(Boolean);
+        // As the server does: no ids, the entry's accounts.
+        const picked = ids.length ? accounts.filter((a) => ids.includes(a.id)) : [accounts[0]!];
+        const trades = [
+          trade({ date: '2026-03-02', net: '120.50', profit: '120.50', commission: '0.00' }),
+          trade({ positionId: `${POSITION.slice(0, -2)}02`, accountId: SECOND, date: '2026-03-02', net: '74.50' }),
+        ].filter((t) => picked.some((a) => a.id === t.accountId));
+        return { body: dayView({ date: '2026-03-02', accounts: picked, entry, trades }) };
+      },
+    });
+    const panel = await screen.findByRole('article', { name: 'Mon, Mar 2, 2026' }, firstRender);
+    const summary = await within(panel).findByRole('group', { name: 'Day summary' });
+    await waitFor(() => expect(summary).toHaveTextContent('+$195.00'));
+    expect(summary).toHaveTextContent('2 trades, 2 won');
+    expect(summary).toHaveTextContent('Practice, Swing');
+    expect(days.every((r) => r.query.get('account_ids') === `${ACCOUNT_ID},${SECOND}`)).toBe(true);
+  });
+
+  it('opens a saved day clean though the editor rewrites its markup, ', async () => {
+    const user = userEvent.setup();
+    // As the demo seeds it: list items without paragraphs and a heading level the editor does not keep.
+    const plan = '<h2>Plan</h2><p>Trend rule.</p><ul><li>EURUSD: 1 lot</li></ul>';
+    const entry = {
+      date: '2026-03-03',
+      accountIds: [ACCOUNT_ID],
+      plan,
+      review: '<ul><li>EURUSD short: -45.00 USD</li></ul>',
+      mood: 2,
+      discipline: 5,
+      tags: ['red-day'],
+      snapshots: [],
+      createdAt: '2026-03-03T20:00:00.000Z',
+      updatedAt: '2026-03-03T20:00:00.000Z',
+    };
+    renderJournal('/journal?month=2026-03&day=2026-03-03', {
+      'GET /journal/days/2026-03-03': { body: dayView({ entry }) },
+    });
+    const panel = await screen.findByRole('article', { name: 'Tue, Mar 3, 2026' }, firstRender);
+    const editor = await within(panel).findByRole('textbox', { name: 'Pre-session plan' }, firstRender);
+    await within(panel).findByRole('textbox', { name: 'Post-session review' }, firstRender);
+    expect(editor).toHaveTextContent('EURUSD: 1 lot');
+    // Clicking into the text lets the editor add its trailing paragraph: still no change.
+    await user.click(editor);
+    await user.click(within(panel).getByRole('textbox', { name: 'Post-session review' }));
+    expect(within(panel).getByRole('status')).toHaveTextContent('');
+    expect(within(panel).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.click(within(panel).getByRole('button', { name: 'Close the day' }));
+    await waitFor(() => expect(address()).not.toContain('day='));
+    expect(screen.queryByRole('dialog', { name: /without saving/ })).not.toBeInTheDocument();
+  });
+
+  it('counts a real edit of a seeded text as unsaved', async () => {
+    const user = userEvent.setup();
+    const entry = {
+      date: '2026-03-03',
+      accountIds: [ACCOUNT_ID],
+      plan: '<h2>Plan</h2><ul><li>EURUSD: 1 lot</li></ul>',
+      review: '',
+      mood: null,
+      discipline: null,
+      tags: [],
+      snapshots: [],
+      createdAt: '2026-03-03T20:00:00.000Z',
+      updatedAt: '2026-03-03T20:00:00.000Z',
+    };
+    renderJournal('/journal?month=2026-03&day=2026-03-03', {
+      'GET /journal/days/2026-03-03': { body: dayView({ entry }) },
+    });
+    const panel = await screen.findByRole('article', { name: 'Tue, Mar 3, 2026' }, firstRender);
+    const editor = await within(panel).findByRole('textbox', { name: 'Pre-session plan' }, firstRender);
+    await user.click(editor);
+    await user.paste('No news trades');
+    expect(within(panel).getByText('Unsaved changes')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
   it('says when a day has no trades', async () => {
     renderJournal('/journal?month=2026-03&day=2026-03-03', {
       'GET /journal/days/2026-03-03': { body: dayView({ trades: [] }) },
