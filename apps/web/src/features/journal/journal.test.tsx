@@ -14,6 +14,7 @@ import { renderWithStore } from '../../shared/test/render-with-store';
 import { type MockRequest, mockFetch } from '../../test/fetch-mock';
 import { ACCOUNT_ID, tradingAccount } from '../trading/test/trading-fixtures';
 import { dayBody, dayChanged, dayDraftOf, withTag } from './day-entry-model';
+import { accountLooks } from './journal-calendar';
 import { addDecimals, sumByCurrency } from './journal-money';
 import { JournalScreen } from './journal-page';
 import { gridRange, journalParamsOf, journalViewOf, monthWeeks } from './journal-url';
@@ -246,6 +247,19 @@ describe('journal helpers', () => {
     expect(journalParamsOf(journalViewOf(new URLSearchParams())).toString()).toBe('');
   });
 
+  it('gives accounts that share a colour distinct ones, and a short name each', () => {
+    const looks = accountLooks([
+      { id: 'a', name: 'Demo virtual account', color: '#8861E4' },
+      { id: 'b', name: 'Prop challenge', color: '#8861e4' },
+      { id: 'c', name: 'Swing', color: '#2E7D32' },
+    ]);
+    expect(looks.get('a')).toEqual({ name: 'Demo virtual account', short: 'DVA', color: '#8861E4' });
+    expect(looks.get('b')?.short).toBe('PC');
+    expect(looks.get('c')?.color).toBe('#2E7D32');
+    const colours = [...looks.values()].map((l) => l.color.toLowerCase());
+    expect(new Set(colours).size).toBe(3);
+  });
+
   it('lays a month out in whole weeks from Monday', () => {
     expect(monthWeeks('2026-03')).toHaveLength(6);
     expect(gridRange('2026-03')).toEqual({ from: '2026-02-23', to: '2026-04-05' });
@@ -304,6 +318,9 @@ describe('the journal calendar', () => {
     expect(monday).toHaveAccessibleName(/Practice \+\$120\.50, Swing \+\$74\.50/);
     expect(within(monday).getByTitle('Practice')).toHaveTextContent('+$120.50');
     expect(within(monday).getByTitle('Swing')).toHaveTextContent('+$74.50');
+    // Each line names its account and carries the account's own colour.
+    expect(within(monday).getByTitle('Practice')).toHaveTextContent(/^Pra\+\$120\.50$/);
+    expect(within(monday).getByTitle('Swing')).toHaveTextContent(/^Swi\+\$74\.50$/);
 
     await user.click(screen.getByRole('combobox', { name: 'Accounts' }));
     await user.click(await screen.findByRole('option', { name: /Swing/ }));
