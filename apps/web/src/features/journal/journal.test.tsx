@@ -330,6 +330,18 @@ describe('the journal calendar', () => {
     );
   });
 
+  it('offers a fresh user without accounts today’s plan and the month’s calendar to open any day', async () => {
+    const user = userEvent.setup();
+    renderJournal('/journal', {
+      'GET /accounts': { body: { accounts: [] } },
+      'GET /journal/calendar': { body: { ...calendar, accounts: [], days: [], totals: [] } },
+    });
+    expect(await screen.findByText('No trading account yet', {}, firstRender)).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: /^Journal, / })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Write today’s plan' }));
+    await waitFor(() => expect(address()).toMatch(/day=\d{4}-\d{2}-\d{2}/));
+  });
+
   it('moves the day with the arrow keys, into the next month too, and opens it with Enter', async () => {
     const user = userEvent.setup();
     renderJournal('/journal?month=2026-03', { 'GET /journal/days/2026-03-03': { body: dayView() } });
