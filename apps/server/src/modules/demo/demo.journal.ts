@@ -95,11 +95,11 @@ function planHtml(): string {
   const rules = DEMO_STRATEGY.instruments
     .map(
       (i) =>
-        `<li>${i.symbol}: ${i.size} ${i.size === 1 ? 'lot' : 'lots'}, stop ${i.stopPips} pips, target ${i.targetPips} pips</li>`,
+        `<li><p>${i.symbol}: ${i.size} ${i.size === 1 ? 'lot' : 'lots'}, stop ${i.stopPips} pips, target ${i.targetPips} pips</p></li>`,
     )
     .join('');
   return (
-    `<h2>Plan</h2><p>Trend rule at ${DEMO_STRATEGY.openHourUtc}:00 UTC: buy when the last hourly close is above ` +
+    `<h3>Plan</h3><p>Trend rule at ${DEMO_STRATEGY.openHourUtc}:00 UTC: buy when the last hourly close is above ` +
     `the average of the ${DEMO_STRATEGY.averageBars} before it, sell when below. Mental stop and target, flat by ` +
     `${DEMO_STRATEGY.closeHourUtc}:00 UTC.</p><ul>${rules}</ul>`
   );
@@ -110,11 +110,12 @@ function reviewHtml(trades: readonly JournalTrade[], currency: string): { html: 
   const wins = trades.filter((t) => decimalToMinor(t.net, t.currency) > 0).length;
   const lines = trades
     .map(
-      (t) => `<li>${t.symbol} ${t.direction}: ${signed(t.net)} ${t.currency}, closed at ${EXIT_WORDS[exitOf(t)]}</li>`,
+      (t) =>
+        `<li><p>${t.symbol} ${t.direction}: ${signed(t.net)} ${t.currency}, closed at ${EXIT_WORDS[exitOf(t)]}</p></li>`,
     )
     .join('');
   const html =
-    `<h2>Review</h2><p>${trades.length} trades, ${wins} won, net <strong>${signed(minorToDecimal(netMinor, currency))} ` +
+    `<h3>Review</h3><p>${trades.length} trades, ${wins} won, net <strong>${signed(minorToDecimal(netMinor, currency))} ` +
     `${currency}</strong>. The rule was followed as written (Simulated trades).</p><ul>${lines}</ul>`;
   return { html, netMinor };
 }

@@ -41,6 +41,40 @@ function directionOf(amounts: readonly CurrencyAmount[]): 'up' | 'down' | 'flat'
   return s === 1 ? 'up' : s === -1 ? 'down' : 'flat';
 }
 
+/** Distinct dot colours for accounts that share one (new accounts all start with the same default). */
+const ACCOUNT_PALETTE = ['#8861E4', '#2E7D32', '#ED6C02', '#0288D1', '#D81B60', '#6D4C41', '#00897B', '#F9A825'];
+
+/** Initials of a name (up to three letters), the account's short label on a day. */
+export function shortAccountName(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 'Acc';
+  if (words.length === 1) return (words[0] as string).slice(0, 3);
+  return words
+    .slice(0, 3)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** Each account's name, short label and colour: its own colour, another when an earlier account already has it. */
+export function accountLooks(
+  list: readonly { id: string; name: string; color: string }[],
+): Map<string, { name: string; short: string; color: string }> {
+  // An account keeps its colour when it is the first with it; the others take a palette colour no account has.
+  const owner = new Map<string, string>();
+  for (const a of list) if (a.color && !owner.has(a.color.toLowerCase())) owner.set(a.color.toLowerCase(), a.id);
+  const used = new Set(owner.keys());
+  const out = new Map<string, { name: string; short: string; color: string }>();
+  for (const a of list) {
+    let color = a.color;
+    if (!color || owner.get(color.toLowerCase()) !== a.id) {
+      color = ACCOUNT_PALETTE.find((c) => !used.has(c.toLowerCase())) ?? a.color;
+      used.add(color.toLowerCase());
+    }
+    out.set(a.id, { name: a.name, short: shortAccountName(a.name), color });
+  }
+  return out;
+}
+
 /**
  * The journal's month (overview tab): each day a button with its net P/L in the user's colours (per currency),
  * its trade count, and icons for notes and mood; several accounts summed ("together") or one line each
@@ -67,6 +101,7 @@ export function JournalCalendar(props: {
   const { month, selected, onSelect, onMonth } = props;
   const byDate = useMemo(() => new Map(props.days.map((d) => [d.date, d])), [props.days]);
   const accounts = useMemo(() => new Map(props.accounts.map((a) => [a.id, a])), [props.accounts]);
+  const looks = useMemo(() => accountLooks(props.accounts), [props.accounts]);
   const weeks = monthWeeks(month);
   const title = monthTitle(month, locale);
   const cells = useRef(new Map<string, HTMLButtonElement>());
@@ -113,7 +148,7 @@ export function JournalCalendar(props: {
     move(to);
   };
 
-  const pnlLine = (a: CurrencyAmount, prefix?: { name: string; color: string }) => {
+  const pnlLine = (a: CurrencyAmount, prefix?: { name: string; color: string; short: string }) => {
     const shown = f.pnl(Number(a.net), a.currency);
     return (
       <Box
@@ -140,6 +175,11 @@ export function JournalCalendar(props: {
             aria-hidden
             sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: prefix.color, flexShrink: 0 }}
           />
+        )}
+        {prefix && (
+          <Box component="span" aria-hidden sx={{ color: 'text.secondary', fontWeight: 500, flexShrink: 0 }}>
+            {prefix.short}
+          </Box>
         )}
         {shown.text}
       </Box>
@@ -223,10 +263,10 @@ export function JournalCalendar(props: {
         {traded &&
           (props.mode === 'apart' && (day?.accounts.length ?? 0) > 0
             ? (day?.accounts ?? []).map((a) =>
-                pnlLine(a, {
-                  name: accounts.get(a.accountId)?.name ?? 'Account',
-                  color: accounts.get(a.accountId)?.color ?? '#8861E4',
-                }),
+                pnlLine(
+                  a,
+                  looks.get(a.accountId) ?? { name: 'Account', short: 'Acc', color: ACCOUNT_PALETTE[0] as string },
+                ),
               )
             : totals.map((t) => pnlLine(t)))}
         {traded && (

@@ -134,7 +134,10 @@ describe('manual setups', () => {
     renderWithStore(<SetupsTab />);
     const watching = await screen.findByRole('region', { name: 'Watching setups' }, { timeout: 5000 });
     const eurusd = within(watching).getByRole('listitem', { name: 'EURUSD long setup' });
-    expect(eurusd).toHaveTextContent('1.08 – 1.081');
+    // The instrument's 5 digits, not the number as stored.
+    expect(eurusd).toHaveTextContent('1.08000 – 1.08100');
+    expect(eurusd).toHaveTextContent('Stop1.07500');
+    expect(eurusd).toHaveTextContent('Target1.09000');
     expect(await within(eurusd).findByText('London breakout')).toBeInTheDocument();
     const invalidated = screen.getByRole('region', { name: 'Invalidated setups' });
     expect(within(invalidated).getByRole('listitem', { name: 'XAUUSD short setup' })).toHaveTextContent(

@@ -53,6 +53,13 @@ export function JournalScreen() {
   );
   const f = useFormatters();
   const today = dayIn(new Date(), f.preferences.timeZone);
+  // The open day lists the trades of the accounts the calendar shows: with "All accounts" every account by its id
+  // (left empty, the server would take the accounts saved with the day's entry, fewer than the calendar counts).
+  const active = useActiveAccount();
+  const dayAccounts = useMemo(
+    () => (view.accounts.length ? view.accounts : active.accounts.map((a) => a.id)),
+    [view.accounts, active.accounts],
+  );
 
   // Unsaved edits of the open day hold back leaving it (another day, closing it, another page).
   const [dirty, setDirty] = useState(false);
@@ -107,11 +114,12 @@ export function JournalScreen() {
           },
         }}
       >
-        {view.day && (
+        {view.day && active.isLoading && <LoadingState label="Loading your trading accounts" />}
+        {view.day && !active.isLoading && (
           <DayEntry
             key={view.day}
             date={view.day}
-            accountIds={view.accounts}
+            accountIds={dayAccounts}
             onClose={() => setView({ day: '' })}
             onDirtyChange={setDirty}
           />
@@ -158,18 +166,24 @@ function OverviewTab(props: { view: JournalView; setView: (patch: Partial<Journa
   if (active.isLoading) return <LoadingState label="Loading your trading accounts" />;
   if (active.isError)
     return <ErrorState title="Your trading accounts could not be loaded." onRetry={() => window.location.reload()} />;
-  if (accounts.length === 0)
-    return (
+  // No account yet: the way to trade, and the month's calendar below it, where any day opens to write its plan.
+  const noAccount =
+    accounts.length === 0 ? (
       <EmptyState
         title="No trading account yet"
-        description="Open a virtual account in Trading accounts (top bar) and trade: each day's trades show in the journal by themselves. You can write a day's plan any time."
+        description="Open a virtual account in Trading accounts (top bar) and trade: each day's trades show in the journal by themselves. You can write a day's plan any time: open a day in the calendar."
         action={
-          <Button component={RouterLink} to="/chart" variant="contained">
-            Open the chart to trade
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
+            <Button variant="contained" onClick={() => setView({ day: today, month: '' })}>
+              Write today’s plan
+            </Button>
+            <Button component={RouterLink} to="/chart" variant="outlined">
+              Open the chart to trade
+            </Button>
+          </Box>
         }
       />
-    );
+    ) : null;
 
   // The last month's figures stay (greyed) while another loads, so the grid and the keyboard focus stay put.
   const data = calendar.data;
@@ -177,7 +191,8 @@ function OverviewTab(props: { view: JournalView; setView: (patch: Partial<Journa
   const names = new Map(accounts.map((a) => [a.id, a.name]));
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      {noAccount}
+      <Box sx={{ display: noAccount ? 'none' : 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
           select
           size="small"
@@ -258,10 +273,15 @@ function OverviewTab(props: { view: JournalView; setView: (patch: Partial<Journa
             onMonth={(m) => setView({ month: m === today.slice(0, 7) ? '' : m })}
             busy={calendar.isFetching}
           />
-          {current?.days.every((d) => d.tradeCount === 0 && !d.hasEntry) && (
+          {!noAccount && current?.days.every((d) => d.tradeCount === 0 && !d.hasEntry) && (
             <EmptyState
               title="Nothing journaled in these weeks."
               description="Days with closed trades show their P/L here by themselves. Open any day to write its plan and review."
+              action={
+                <Button variant="outlined" onClick={() => setView({ day: today, month: '' })}>
+                  Write today’s plan
+                </Button>
+              }
             />
           )}
         </>

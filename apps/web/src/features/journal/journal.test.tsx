@@ -14,6 +14,7 @@ import { renderWithStore } from '../../shared/test/render-with-store';
 import { type MockRequest, mockFetch } from '../../test/fetch-mock';
 import { ACCOUNT_ID, tradingAccount } from '../trading/test/trading-fixtures';
 import { dayBody, dayChanged, dayDraftOf, withTag } from './day-entry-model';
+import { accountLooks } from './journal-calendar';
 import { addDecimals, sumByCurrency } from './journal-money';
 import { JournalScreen } from './journal-page';
 import { gridRange, journalParamsOf, journalViewOf, monthWeeks } from './journal-url';
@@ -246,6 +247,19 @@ describe('journal helpers', () => {
     expect(journalParamsOf(journalViewOf(new URLSearchParams())).toString()).toBe('');
   });
 
+  it('gives accounts that share a colour distinct ones, and a short name each', () => {
+    const looks = accountLooks([
+      { id: 'a', name: 'Demo virtual account', color: '#8861E4' },
+      { id: 'b', name: 'Prop challenge', color: '#8861e4' },
+      { id: 'c', name: 'Swing', color: '#2E7D32' },
+    ]);
+    expect(looks.get('a')).toEqual({ name: 'Demo virtual account', short: 'DVA', color: '#8861E4' });
+    expect(looks.get('b')?.short).toBe('PC');
+    expect(looks.get('c')?.color).toBe('#2E7D32');
+    const colours = [...looks.values()].map((l) => l.color.toLowerCase());
+    expect(new Set(colours).size).toBe(3);
+  });
+
   it('lays a month out in whole weeks from Monday', () => {
     expect(monthWeeks('2026-03')).toHaveLength(6);
     expect(gridRange('2026-03')).toEqual({ from: '2026-02-23', to: '2026-04-05' });
@@ -304,6 +318,9 @@ describe('the journal calendar', () => {
     expect(monday).toHaveAccessibleName(/Practice \+\$120\.50, Swing \+\$74\.50/);
     expect(within(monday).getByTitle('Practice')).toHaveTextContent('+$120.50');
     expect(within(monday).getByTitle('Swing')).toHaveTextContent('+$74.50');
+    // Each line names its account and carries the account's own colour.
+    expect(within(monday).getByTitle('Practice')).toHaveTextContent(/^Pra\+\$120\.50$/);
+    expect(within(monday).getByTitle('Swing')).toHaveTextContent(/^Swi\+\$74\.50$/);
 
     await user.click(screen.getByRole('combobox', { name: 'Accounts' }));
     await user.click(await screen.findByRole('option', { name: /Swing/ }));
@@ -311,6 +328,18 @@ describe('the journal calendar', () => {
     await waitFor(() =>
       expect(net.callsTo('GET', '/journal/calendar').some((c) => c.query.get('account_ids') === ACCOUNT_ID)).toBe(true),
     );
+  });
+
+  it('offers a fresh user without accounts today’s plan and the month’s calendar to open any day', async () => {
+    const user = userEvent.setup();
+    renderJournal('/journal', {
+      'GET /accounts': { body: { accounts: [] } },
+      'GET /journal/calendar': { body: { ...calendar, accounts: [], days: [], totals: [] } },
+    });
+    expect(await screen.findByText('No trading account yet', {}, firstRender)).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: /^Journal, / })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Write today’s plan' }));
+    await waitFor(() => expect(address()).toMatch(/day=\d{4}-\d{2}-\d{2}/));
   });
 
   it('moves the day with the arrow keys, into the next month too, and opens it with Enter', async () => {
@@ -529,6 +558,99 @@ describe('a journal day', () => {
     await user.click(within(panel).getByRole('button', { name: 'Close the day' }));
     await user.click(await screen.findByRole('button', { name: 'Discard the changes' }));
     await waitFor(() => expect(address()).not.toContain('day='));
+  });
+
+  it('lists the trades of every account the calendar shows, not only those saved with the entry', async () => {
+    const days: MockRequest[] = [];
+    const entry = {
+      date: '2026-03-02',
+      accountIds: [ACCOUNT_ID],
+      plan: '',
+      review: '',
+      mood: 4,
+      discipline: null,
+      tags: [],
+      snapshots: [],
+      createdAt: '2026-03-02T20:00:00.000Z',
+      updatedAt: '2026-03-02T20:00:00.000Z',
+    };
+    renderJournal('/journal?month=2026-03&day=2026-03-02', {
+      'GET /journal/days/2026-03-02': (req) => {
+        days.push(req);
+        const ids = (req.query.get('account_ids') ?? '').split(',').filter(Boolean);
+        // As the server does: no ids, the entry's accounts.
+        const picked = ids.length ? accounts.filter((a) => ids.includes(a.id)) : [accounts[0]!];
+        const trades = [
+          trade({ date: '2026-03-02', net: '120.50', profit: '120.50', commission: '0.00' }),
+          trade({ positionId: `${POSITION.slice(0, -2)}02`, accountId: SECOND, date: '2026-03-02', net: '74.50' }),
+        ].filter((t) => picked.some((a) => a.id === t.accountId));
+        return { body: dayView({ date: '2026-03-02', accounts: picked, entry, trades }) };
+      },
+    });
+    const panel = await screen.findByRole('article', { name: 'Mon, Mar 2, 2026' }, firstRender);
+    const summary = await within(panel).findByRole('group', { name: 'Day summary' });
+    await waitFor(() => expect(summary).toHaveTextContent('+$195.00'));
+    expect(summary).toHaveTextContent('2 trades, 2 won');
+    expect(summary).toHaveTextContent('Practice, Swing');
+    expect(days.every((r) => r.query.get('account_ids') === `${ACCOUNT_ID},${SECOND}`)).toBe(true);
+  });
+
+  it('opens a saved day clean though the editor rewrites its markup, ', async () => {
+    const user = userEvent.setup();
+    // As the demo seeds it: list items without paragraphs and a heading level the editor does not keep.
+    const plan = '<h2>Plan</h2><p>Trend rule.</p><ul><li>EURUSD: 1 lot</li></ul>';
+    const entry = {
+      date: '2026-03-03',
+      accountIds: [ACCOUNT_ID],
+      plan,
+      review: '<ul><li>EURUSD short: -45.00 USD</li></ul>',
+      mood: 2,
+      discipline: 5,
+      tags: ['red-day'],
+      snapshots: [],
+      createdAt: '2026-03-03T20:00:00.000Z',
+      updatedAt: '2026-03-03T20:00:00.000Z',
+    };
+    renderJournal('/journal?month=2026-03&day=2026-03-03', {
+      'GET /journal/days/2026-03-03': { body: dayView({ entry }) },
+    });
+    const panel = await screen.findByRole('article', { name: 'Tue, Mar 3, 2026' }, firstRender);
+    const editor = await within(panel).findByRole('textbox', { name: 'Pre-session plan' }, firstRender);
+    await within(panel).findByRole('textbox', { name: 'Post-session review' }, firstRender);
+    expect(editor).toHaveTextContent('EURUSD: 1 lot');
+    // Clicking into the text lets the editor add its trailing paragraph: still no change.
+    await user.click(editor);
+    await user.click(within(panel).getByRole('textbox', { name: 'Post-session review' }));
+    expect(within(panel).getByRole('status')).toHaveTextContent('');
+    expect(within(panel).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.click(within(panel).getByRole('button', { name: 'Close the day' }));
+    await waitFor(() => expect(address()).not.toContain('day='));
+    expect(screen.queryByRole('dialog', { name: /without saving/ })).not.toBeInTheDocument();
+  });
+
+  it('counts a real edit of a seeded text as unsaved', async () => {
+    const user = userEvent.setup();
+    const entry = {
+      date: '2026-03-03',
+      accountIds: [ACCOUNT_ID],
+      plan: '<h2>Plan</h2><ul><li>EURUSD: 1 lot</li></ul>',
+      review: '',
+      mood: null,
+      discipline: null,
+      tags: [],
+      snapshots: [],
+      createdAt: '2026-03-03T20:00:00.000Z',
+      updatedAt: '2026-03-03T20:00:00.000Z',
+    };
+    renderJournal('/journal?month=2026-03&day=2026-03-03', {
+      'GET /journal/days/2026-03-03': { body: dayView({ entry }) },
+    });
+    const panel = await screen.findByRole('article', { name: 'Tue, Mar 3, 2026' }, firstRender);
+    const editor = await within(panel).findByRole('textbox', { name: 'Pre-session plan' }, firstRender);
+    await user.click(editor);
+    await user.paste('No news trades');
+    expect(within(panel).getByText('Unsaved changes')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
   it('says when a day has no trades', async () => {

@@ -34,10 +34,21 @@ const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
+/** Lets the editor's own fix-ups of loaded content (a trailing paragraph) run silently; the HTML it then writes. */
+function normalize(editor: Editor, value: string): { value: string; html: string } {
+  if (!editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta('preventUpdate', true));
+  return { value, html: htmlOf(editor) };
+}
+
 export function RichTextEditor(props: RichTextEditorProps) {
   const { onChange } = props;
   const changed = useRef(onChange);
   changed.current = onChange;
+  const initial = useRef(props.value);
+  // The value last given from outside and the same text as the editor writes it (TipTap rewrites markup it does
+  // not keep as is, e.g. a <li> without a paragraph, and adds a trailing paragraph after a list): the editor's
+  // rewrite of a loaded text is not an edit.
+  const baseline = useRef({ value: props.value, html: props.value });
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -60,17 +71,28 @@ export function RichTextEditor(props: RichTextEditorProps) {
         ...(props.placeholder ? { 'data-placeholder': props.placeholder } : {}),
       },
     },
-    onUpdate: ({ editor: e }) => changed.current(htmlOf(e)),
+    onCreate: ({ editor: e }) => {
+      baseline.current = normalize(e, initial.current);
+    },
+    onUpdate: ({ editor: e }) => {
+      const html = htmlOf(e);
+      // Back to the value given, as the editor writes it: that value, so nothing counts as changed.
+      changed.current(html === baseline.current.html ? baseline.current.value : html);
+    },
   });
 
   // A value set from outside (the saved entry loaded, a reset after save) replaces the content; the editor's
   // own edits come back equal and change nothing.
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
-    if (props.value !== htmlOf(editor)) editor.commands.setContent(props.value, { emitUpdate: false });
+    const html = htmlOf(editor);
+    if (props.value === html || (props.value === baseline.current.value && html === baseline.current.html)) return;
+    editor.commands.setContent(props.value, { emitUpdate: false });
+    baseline.current = normalize(editor, props.value);
   }, [editor, props.value]);
   useEffect(() => {
-    editor?.setEditable(!props.disabled);
+    // No update event: switching editable changes no text (TipTap would otherwise report the content as edited).
+    editor?.setEditable(!props.disabled, false);
   }, [editor, props.disabled]);
 
   return (

@@ -21,6 +21,7 @@ import {
   type ManualSetupStatus,
   type ManualSetupsBody,
 } from '@tradedesk/contracts';
+import { findInstrument } from '@tradedesk/core';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { type ApiError, isApiError } from '../../shared/api/api-error';
 import { useFormatters } from '../../shared/format/format-preferences';
@@ -67,6 +68,9 @@ function apply(list: ManualSetup[], change: Change): ManualSetupsBody['state'] {
  */
 export function SetupsTab() {
   const f = useFormatters();
+  // Prices with the instrument's digits (5 for a symbol the catalogue does not know), as the other screens show them.
+  const priceOf = (symbol: string, value: number) =>
+    f.price(value, findInstrument(symbol.slice(symbol.indexOf(':') + 1))?.digits ?? 5);
   const query = useManualSetupsQuery();
   const [save, saving] = useSaveManualSetupsMutation();
   const strategies = useJournalStrategyOptionsQuery();
@@ -193,11 +197,11 @@ export function SetupsTab() {
                           s.entryFrom === null
                             ? '—'
                             : s.entryTo !== null && s.entryTo !== s.entryFrom
-                              ? `${s.entryFrom} – ${s.entryTo}`
-                              : String(s.entryFrom),
+                              ? `${priceOf(s.symbol, s.entryFrom)} – ${priceOf(s.symbol, s.entryTo)}`
+                              : priceOf(s.symbol, s.entryFrom),
                         ],
-                        ['Stop', s.stopLoss === null ? '—' : String(s.stopLoss)],
-                        ['Target', s.takeProfit === null ? '—' : String(s.takeProfit)],
+                        ['Stop', s.stopLoss === null ? '—' : priceOf(s.symbol, s.stopLoss)],
+                        ['Target', s.takeProfit === null ? '—' : priceOf(s.symbol, s.takeProfit)],
                         ['Strategy', s.strategyId ? (strategyNames.get(s.strategyId) ?? '—') : '—'],
                       ].map(([k, v]) => (
                         <Box key={k}>
