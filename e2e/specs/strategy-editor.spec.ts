@@ -135,6 +135,11 @@ test('draw "RSI(14) crosses above 30 → buy", save it, backtest it on EURUSD 1h
     await tab.click();
     await expect(tab).toHaveAttribute('aria-selected', 'true');
   }
+  await tabs.getByRole('tab', { name: 'Overview', exact: true }).click();
+  // Hovering the trade chart draws its crosshair and labels: no inline style either. (Hovering the overview's
+  // ECharts curve still logs one: its tooltip's series markers are HTML with style attributes, in
+  // features/metrics/metrics-charts.tsx; see the report.)
+  await chart.hover();
   await tabs.scrollIntoViewIfNeeded();
   await shot(page, 'backtest-metrics');
   await shot(page, 'backtest-full', true);
