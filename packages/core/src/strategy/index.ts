@@ -38,4 +38,4 @@ export {
   type GraphSize,
   isGraphNodeType,
 } from './graph.js';
-export { findGraphIndicator, GRAPH_FORMAT_VERSION, graphNodeName, validateGraph } from './validate.js';
+export { findGraphIndicator, GRAPH_FORMAT_VERSION, graphNodeName, graphNodeNames, validateGraph } from './validate.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GRAPH_CATALOGUE } from './evaluate.js';
 import type { Graph } from './graph.js';
 import { edge, graphOf, LOTS, node } from './testing.js';
-import { validateGraph } from './validate.js';
+import { graphNodeName, graphNodeNames, validateGraph } from './validate.js';
 
 const check = (g: Graph) => validateGraph(g, GRAPH_CATALOGUE);
 const codes = (g: Graph) => check(g).map((p) => `${p.code}:${p.nodeId ?? '-'}:${p.port ?? '-'}`);
@@ -30,7 +30,7 @@ describe('validateGraph', () => {
     const bad = { ...g, edges: [...g.edges.slice(0, 2), edge('c', 'out', 'buy', 'signal')] };
     const [p] = check(bad);
     expect(p).toMatchObject({ code: 'UNKNOWN_PORT', nodeId: 'c', port: 'out' });
-    expect(p!.message).toBe('The Compare node "Above one" has no output "out"; its output is result.');
+    expect(p!.message).toBe('The "Above one" node has no output "out"; its output is result.');
     const bad2 = { ...g, edges: [...g.edges.slice(0, 2), edge('c', 'result', 'buy', 'go')] };
     expect(codes(bad2)).toEqual(['UNKNOWN_PORT:buy:go', 'MISSING_INPUT:buy:signal']);
   });
@@ -52,7 +52,7 @@ describe('validateGraph', () => {
     const problems = check(missing);
     expect(problems).toHaveLength(1);
     expect(problems[0]!.message).toBe(
-      'Input b of the Compare node "Above one" is not connected; connect a series (a price, an indicator or a constant) to it.',
+      'Input b of the "Above one" node is not connected; connect a series (a price, an indicator or a constant) to it.',
     );
   });
 
@@ -142,16 +142,16 @@ describe('validateGraph', () => {
     );
     const messages = check(g).map((p) => `${p.code} ${p.nodeId}: ${p.message}`);
     expect(messages).toEqual([
-      'BAD_SETTING i1: The Indicator node i1 uses "nope", which is not an indicator of the catalogue; pick one from the list.',
-      'BAD_SETTING i2: The Indicator node i2 (Relative Strength Index): colour is not an input of Relative Strength Index; its inputs are period, source.',
-      'BAD_SETTING i2: The Indicator node i2 (Relative Strength Index): period must be an integer from 2 to 500.',
+      'BAD_SETTING i1: The Indicator node uses "nope", which is not an indicator of the catalogue; pick one from the list.',
+      'BAD_SETTING i2: The RSI indicator node (Relative Strength Index): colour is not an input of Relative Strength Index; its inputs are period, source.',
+      'BAD_SETTING i2: The RSI indicator node (Relative Strength Index): period must be an integer from 2 to 500.',
       expect.stringMatching(
-        /^BAD_SETTING i2: The Indicator node i2 reads output "value", which Relative Strength Index does not have; its outputs are rsi/,
+        /^BAD_SETTING i2: The RSI indicator node reads output "value", which Relative Strength Index does not have; its outputs are rsi/,
       ),
-      'BAD_SETTING t: The Time window node t starts and ends at 09:00, so it is never active; pick two different times.',
-      'BAD_SETTING t: The Time window node t: "Mars/Olympus" is not a time zone; use a name such as Europe/London, or UTC.',
-      'BAD_SETTING buy: The Buy node buy sizes by risk %, which needs a stop loss to measure the risk; set a stop loss or size in lots.',
-      'BAD_SETTING buy: The Buy node buy: Take profit in pips must be greater than 0.',
+      'BAD_SETTING t: The Time window node starts and ends at 09:00, so it is never active; pick two different times.',
+      'BAD_SETTING t: The Time window node: "Mars/Olympus" is not a time zone; use a name such as Europe/London, or UTC.',
+      'BAD_SETTING buy: The Buy node sizes by risk %, which needs a stop loss to measure the risk; set a stop loss or size in lots.',
+      'BAD_SETTING buy: The Buy node: Take profit in pips must be greater than 0.',
     ]);
   });
 
@@ -159,5 +159,17 @@ describe('validateGraph', () => {
     expect(check({ ...valid(), version: 2 })[0]!.message).toBe(
       'This graph is format version 2; this version of TradeDesk reads version 1.',
     );
+  });
+
+  it('names nodes as a person sees them, never by id: label, type, indicator short name, ordinal for twins', () => {
+    const g = valid();
+    const buy = g.nodes.find((n) => n.type === 'buy_action')!;
+    const twin = { ...buy, id: 'buy-twin', label: undefined };
+    const names = graphNodeNames([{ ...buy, label: undefined }, twin, { ...buy, id: 'x', label: 'Entry' }], []);
+    expect([...names.values()]).toEqual(['Buy (1)', 'Buy (2)', '"Entry"']);
+    expect(graphNodeName(twin, names)).toBe('Buy (2) node');
+    const problems = check({ ...g, nodes: [...g.nodes, twin] }).map((p) => p.message);
+    expect(problems).toEqual([expect.stringMatching(/^Input signal of the Buy \(2\) node is not connected/)]);
+    for (const m of problems) expect(m).not.toContain('buy-twin');
   });
 });

@@ -18,10 +18,56 @@ export const GRAPH_FORMAT_VERSION = 1;
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 const KIND_WORDS = { series: 'a series (a price, an indicator or a constant)', signal: 'a true/false signal' } as const;
 
-/** How a sentence names a node: its label in quotes with its type, or the type alone. */
-export function graphNodeName(node: Pick<GraphNode, 'type' | 'label' | 'id'>): string {
-  const type = isGraphNodeType(node.type) ? GRAPH_NODE_NAMES[node.type] : `"${node.type}"`;
-  return node.label ? `${type} node "${node.label}"` : `${type} node ${node.id}`;
+/**
+ * How a sentence names a node, as a person sees it on the canvas: its label, or its type's name (an indicator
+ * node by its indicator's short name, "RSI indicator"), followed by "node". Pass the whole graph's `names` (see
+ * {@link graphNodeNames}) so two nodes of one name are told apart ("Buy (2) node"); never the internal id.
+ */
+export function graphNodeName(
+  node: Pick<GraphNode, 'type' | 'label' | 'id'>,
+  names?: ReadonlyMap<string, string>,
+): string {
+  return `${names?.get(node.id) ?? baseName(node)} node`;
+}
+
+function baseName(
+  node: Pick<GraphNode, 'type' | 'label'> & { data?: unknown },
+  catalogue?: readonly IndicatorDefinition[],
+) {
+  const label = node.label?.trim();
+  if (label) return `"${label}"`;
+  if (!isGraphNodeType(node.type)) return `"${node.type}"`;
+  if (node.type === 'indicator' && catalogue) {
+    const id = (node.data as { indicatorId?: unknown } | undefined)?.indicatorId;
+    const def = typeof id === 'string' && id ? findGraphIndicator(catalogue, id) : undefined;
+    if (def) return `${def.shortName} indicator`;
+  }
+  return GRAPH_NODE_NAMES[node.type];
+}
+
+/**
+ * Each node's name as a person sees it (its label, or its type's name, an indicator by its short name), with a
+ * short ordinal in the graph's order where two or more nodes share a name: "Buy (1)", "Buy (2)".
+ */
+export function graphNodeNames(
+  nodes: readonly Pick<GraphNode, 'id' | 'type' | 'label' | 'data'>[],
+  catalogue: readonly IndicatorDefinition[] = [],
+): Map<string, string> {
+  const bases = nodes.map((n) => [n.id, baseName(n, catalogue)] as const);
+  const counts = new Map<string, number>();
+  for (const [, base] of bases) counts.set(base, (counts.get(base) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const out = new Map<string, string>();
+  for (const [id, base] of bases) {
+    if (out.has(id)) continue;
+    if ((counts.get(base) ?? 0) < 2) out.set(id, base);
+    else {
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      out.set(id, `${base} (${n})`);
+    }
+  }
+  return out;
 }
 
 /** The catalogue entry for an indicator node's `indicatorId`: the id, or case-insensitively the id or short name. */
@@ -57,10 +103,12 @@ export function validateGraph(graph: Graph, catalogue: readonly IndicatorDefinit
     return problems;
   }
 
+  const names = graphNodeNames(graph.nodes, catalogue);
+  const nameOf = (node: Pick<GraphNode, 'type' | 'label' | 'id'>) => graphNodeName(node, names);
   const nodes = new Map<string, GraphNode>();
   for (const node of graph.nodes) {
     if (!isGraphNodeType(node.type)) {
-      add('UNKNOWN_NODE', `Node ${node.id} is of an unknown type "${node.type}"; remove it.`, { nodeId: node.id });
+      add('UNKNOWN_NODE', `A node is of an unknown type "${node.type}"; remove it.`, { nodeId: node.id });
       continue;
     }
     if (nodes.has(node.id)) {
@@ -101,8 +149,8 @@ export function validateGraph(graph: Graph, catalogue: readonly IndicatorDefinit
       add(
         'UNKNOWN_PORT',
         outs.length === 0
-          ? `The ${graphNodeName(source)} has no outputs: an action ends a chain, nothing can be connected from it.`
-          : `The ${graphNodeName(source)} has no output "${edge.sourceHandle}"; its output is ${outs.join(', ')}.`,
+          ? `The ${nameOf(source)} has no outputs: an action ends a chain, nothing can be connected from it.`
+          : `The ${nameOf(source)} has no output "${edge.sourceHandle}"; its output is ${outs.join(', ')}.`,
         { nodeId: source.id, edgeId: edge.id, port: edge.sourceHandle },
       );
       continue;
@@ -112,8 +160,8 @@ export function validateGraph(graph: Graph, catalogue: readonly IndicatorDefinit
       add(
         'UNKNOWN_PORT',
         ins.length === 0
-          ? `The ${graphNodeName(target)} has no inputs: it produces values, nothing can be connected into it.`
-          : `The ${graphNodeName(target)} has no input "${edge.targetHandle}"; its inputs are ${ins.join(', ')}.`,
+          ? `The ${nameOf(target)} has no inputs: it produces values, nothing can be connected into it.`
+          : `The ${nameOf(target)} has no input "${edge.targetHandle}"; its inputs are ${ins.join(', ')}.`,
         { nodeId: target.id, edgeId: edge.id, port: edge.targetHandle },
       );
       continue;
@@ -121,7 +169,7 @@ export function validateGraph(graph: Graph, catalogue: readonly IndicatorDefinit
     if (outKind !== inKind) {
       add(
         'PORT_KIND',
-        `Input ${edge.targetHandle} of the ${graphNodeName(target)} takes ${KIND_WORDS[inKind]}, but the ${graphNodeName(source)} gives ${KIND_WORDS[outKind]}.` +
+        `Input ${edge.targetHandle} of the ${nameOf(target)} takes ${KIND_WORDS[inKind]}, but the ${nameOf(source)} gives ${KIND_WORDS[outKind]}.` +
           (inKind === 'signal' ? ' Put a Compare or Cross node in between.' : ' A signal cannot be used as a number.'),
         { nodeId: target.id, edgeId: edge.id, port: edge.targetHandle },
       );
@@ -131,7 +179,7 @@ export function validateGraph(graph: Graph, catalogue: readonly IndicatorDefinit
     if (taken.has(key)) {
       add(
         'INPUT_TAKEN',
-        `Input ${edge.targetHandle} of the ${graphNodeName(target)} is already connected; an input takes one connection (use an And or Or node to combine signals).`,
+        `Input ${edge.targetHandle} of the ${nameOf(target)} is already connected; an input takes one connection (use an And or Or node to combine signals).`,
         { nodeId: target.id, edgeId: edge.id, port: edge.targetHandle },
       );
       continue;
@@ -147,7 +195,7 @@ export function validateGraph(graph: Graph, catalogue: readonly IndicatorDefinit
       if (!taken.has(`${node.id}\u0000${port}`)) {
         add(
           'MISSING_INPUT',
-          `Input ${port} of the ${graphNodeName(node)} is not connected; connect ${KIND_WORDS[kind]} to it.`,
+          `Input ${port} of the ${nameOf(node)} is not connected; connect ${KIND_WORDS[kind]} to it.`,
           {
             nodeId: node.id,
             port,
@@ -158,13 +206,13 @@ export function validateGraph(graph: Graph, catalogue: readonly IndicatorDefinit
   }
 
   for (const cycle of cycles(nodes, next)) {
-    const names = cycle.map((id) => graphNodeName(nodes.get(id)!));
+    const loop = cycle.map((id) => nameOf(nodes.get(id)!));
     for (const id of cycle) {
       add(
         'CYCLE',
         cycle.length === 1
-          ? `The ${names[0]} is connected to itself; a value cannot depend on itself.`
-          : `The ${graphNodeName(nodes.get(id)!)} is on a loop (${names.join(' → ')}); a value cannot depend on itself, remove one connection of the loop.`,
+          ? `The ${loop[0]} is connected to itself; a value cannot depend on itself.`
+          : `The ${nameOf(nodes.get(id)!)} is on a loop (${loop.join(' → ')}); a value cannot depend on itself, remove one connection of the loop.`,
         { nodeId: id },
       );
     }
@@ -175,7 +223,7 @@ export function validateGraph(graph: Graph, catalogue: readonly IndicatorDefinit
   }
 
   for (const node of nodes.values())
-    settingProblems(node, catalogue, (message, port) =>
+    settingProblems(node, nameOf(node), catalogue, (message, port) =>
       add('BAD_SETTING', message, port ? { nodeId: node.id, port } : { nodeId: node.id }),
     );
   return problems;
@@ -238,10 +286,10 @@ function exitProblem(label: string, exit: GraphExit | undefined): string | null 
 
 function settingProblems(
   node: GraphNode,
+  name: string,
   catalogue: readonly IndicatorDefinition[],
   report: (message: string, port?: string) => void,
 ): void {
-  const name = graphNodeName(node);
   switch (node.type) {
     case 'indicator': {
       const def = findGraphIndicator(catalogue, node.data.indicatorId);

@@ -185,7 +185,7 @@ describe('backtests', () => {
         edgeId: null,
         port: 'b',
         message:
-          'Input b of the Cross node up is not connected; connect a series (a price, an indicator or a constant) to it.',
+          'Input b of the Cross (1) node is not connected; connect a series (a price, an indicator or a constant) to it.',
       },
     ]);
     expect(body.message).toBe(`The strategy’s graph cannot be backtested: ${body.details.problems[0]!.message}`);

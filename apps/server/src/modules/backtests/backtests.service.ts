@@ -178,7 +178,7 @@ export function createBacktestsService(deps: {
         throw backtestError.onField(
           'from',
           'BACKTEST_NO_BARS',
-          `There are no closed ${instrument.id} ${p.timeframe} bars from ${from.toISOString()} to ${to.toISOString()}; pick a range in the past with market hours in it.`,
+          `There are no closed ${instrument.id} ${p.timeframe} bars from ${p.from} to ${p.to}; pick a range in the past with market hours in it.`,
         );
       }
 

@@ -26,8 +26,9 @@ export const strategyEditorApi = api
         }),
         // The editor keeps its own copy of the graph: the answer only updates the cached strategy.
         async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled;
-          dispatch(strategyEditorApi.util.upsertQueryData('editorStrategy', id, data));
+          // A refused save is the caller's (its unwrap shows it): not an unhandled rejection here.
+          const done = await queryFulfilled.catch(() => null);
+          if (done) dispatch(strategyEditorApi.util.upsertQueryData('editorStrategy', id, done.data));
         },
       }),
       backtests: build.query<BacktestList, string>({
@@ -46,8 +47,10 @@ export const strategyEditorApi = api
         }),
         invalidatesTags: (_r, _e, { strategyId }) => [{ type: 'Backtests', id: strategyId }],
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled;
-          dispatch(strategyEditorApi.util.upsertQueryData('backtest', data.id, data));
+          // A refused run (an unknown symbol, a bad range) is shown by the panel's unwrap: caught here, else the
+          // rejected promise surfaces as an uncaught page error.
+          const done = await queryFulfilled.catch(() => null);
+          if (done) dispatch(strategyEditorApi.util.upsertQueryData('backtest', done.data.id, done.data));
         },
       }),
       deleteBacktest: build.mutation<void, { id: string; strategyId: string }>({

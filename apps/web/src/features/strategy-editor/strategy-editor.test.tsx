@@ -185,6 +185,40 @@ describe('the graph model', () => {
     expect(graphProblems(bad, [rsi]).map((p) => p.nodeId)).toEqual(['rsi-1']);
   });
 
+  it('says each problem once, naming the node as a person sees it, never by id', () => {
+    // Risk % = 0: the wire schema and core's validator both refuse it; one message.
+    const risky = rsiGraph(true);
+    risky.nodes[3] = {
+      ...(risky.nodes[3] as Extract<StrategyGraph['nodes'][number], { type: 'buy_action' }>),
+      data: { size: { mode: 'risk', percent: 0 }, stopLoss: { mode: 'pips', pips: 30 }, takeProfit: { mode: 'none' } },
+    };
+    expect(graphProblems(risky, [rsi]).map((p) => p.message)).toEqual([
+      'The Buy node: Risk % must be above 0 and at most 100.',
+    ]);
+    // An indicator with nothing picked: one message (not the schema's two plus core's), and by its type's name.
+    const empty = rsiGraph(true);
+    empty.nodes[0] = {
+      ...(empty.nodes[0] as Extract<StrategyGraph['nodes'][number], { type: 'indicator' }>),
+      data: { indicatorId: '', inputs: {}, output: '' },
+    };
+    const emptyProblems = graphProblems(empty, [rsi]);
+    expect(emptyProblems).toHaveLength(1);
+    expect(emptyProblems[0]!.message).toMatch(/^The Indicator node uses ""/);
+    // Two unconnected Buy nodes are told apart by an ordinal; an indicator is named by its short name.
+    const twins = rsiGraph(false);
+    twins.nodes.push({ ...(twins.nodes[3] as StrategyGraph['nodes'][number]), id: 'buy-2' });
+    const messages = graphProblems(twins, [rsi]).map((p) => p.message);
+    expect(messages).toEqual([
+      expect.stringMatching(/^Input b of the Cross node is not connected/),
+      expect.stringMatching(/^Input signal of the Buy \(2\) node is not connected/),
+    ]);
+    for (const m of messages) expect(m).not.toMatch(/buy-2|cross-1|rsi-1/);
+    // A schema-only problem (a label too long) is named too.
+    const long = rsiGraph(true);
+    long.nodes[1] = { ...(long.nodes[1] as StrategyGraph['nodes'][number]), label: 'x'.repeat(81) };
+    expect(graphProblems(long, [rsi]).map((p) => p.message)).toEqual([expect.stringMatching(/^The "x+" node: /)]);
+  });
+
   it('undoes and redoes commits, merges keystrokes in one field, and keeps a drag as one step', () => {
     const a = rsiGraph(true);
     const b = { ...a, nodes: a.nodes.slice(1) };
@@ -263,7 +297,7 @@ describe('the strategy node editor', () => {
     expect(await screen.findByRole('button', { name: /run backtest/i })).toBeDisabled();
     expect(screen.getByText(/The graph has 1 problem/)).toBeInTheDocument();
     await user.click(item);
-    const settings = await screen.findByRole('region', { name: /Node settings · cross-1/ });
+    const settings = await screen.findByRole('region', { name: 'Node settings · Cross' });
     expect(within(settings).getByRole('list', { name: 'Problems of this node' })).toHaveTextContent(/b/);
   });
 
@@ -275,7 +309,7 @@ describe('the strategy node editor', () => {
     // Delete a node with the Delete key: the node and its edges go.
     const crossNode = node('cross-1').closest('.react-flow__node') as HTMLElement;
     fireEvent.click(crossNode);
-    await screen.findByRole('region', { name: /Node settings · cross-1/ });
+    await screen.findByRole('region', { name: 'Node settings · Cross' });
     await act(async () => {
       fireEvent.keyDown(crossNode, { key: 'Delete', code: 'Delete' });
     });

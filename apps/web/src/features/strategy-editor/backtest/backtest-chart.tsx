@@ -11,7 +11,7 @@ import {
   type SeriesMarker,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { MAX_HISTORY_LIMIT, useHistoricalCandlesQuery } from '../../charts/chart-api';
@@ -28,6 +28,55 @@ export function barAt(times: readonly number[], time: number): number | undefine
     else hi = mid - 1;
   }
   return times[lo];
+}
+
+/** Above this many trades in view the markers carry no text: letters on every bar would pile up unreadably. */
+export const DENSE_TRADES = 40;
+
+type MarkerTrade = Pick<Backtest['trades'][number], 'direction' | 'openedAt' | 'closedAt' | 'net'>;
+
+/**
+ * Each trade's entry (an arrow, "B" for a buy, "S" for a sell) and exit (a circle, "x"; green for a win, red for a
+ * loss) on the bars open at those times, in time order; trades closed before the first bar are left out. With
+ * `dense` (many trades in view) the markers carry no text, only their shape and colour.
+ */
+export function tradeMarkers(
+  trades: readonly MarkerTrade[],
+  times: readonly number[],
+  options: { dense: boolean; dark: boolean },
+): SeriesMarker<UTCTimestamp>[] {
+  const out: SeriesMarker<UTCTimestamp>[] = [];
+  if (times.length === 0) return out;
+  for (const t of trades) {
+    const long = t.direction === 'long';
+    const entry = barAt(times, Date.parse(t.openedAt) / 1000);
+    const exit = barAt(times, Date.parse(t.closedAt) / 1000);
+    if (entry === undefined || exit === undefined || Date.parse(t.closedAt) / 1000 < (times[0] ?? 0)) continue;
+    out.push({
+      time: entry as UTCTimestamp,
+      position: long ? 'belowBar' : 'aboveBar',
+      shape: long ? 'arrowUp' : 'arrowDown',
+      color: options.dark ? '#5B8CFF' : '#1D4ED8',
+      size: options.dense ? 0.6 : 1,
+      ...(options.dense ? {} : { text: long ? 'B' : 'S' }),
+    });
+    out.push({
+      time: exit as UTCTimestamp,
+      position: long ? 'aboveBar' : 'belowBar',
+      shape: 'circle',
+      color: t.net >= 0 ? '#26A69A' : '#EF5350',
+      size: options.dense ? 0.5 : 0.8,
+      ...(options.dense ? {} : { text: 'x' }),
+    });
+  }
+  return out.sort((a, b) => a.time - b.time);
+}
+
+/** How many trades open between `from` and `to` (seconds, both included), from the entries of `markers`. */
+export function tradesInView(markers: readonly SeriesMarker<UTCTimestamp>[], from: number, to: number): number {
+  let n = 0;
+  for (const m of markers) if (m.shape !== 'circle' && m.time >= from && m.time <= to) n++;
+  return n;
 }
 
 /** The backtest's bars (the latest 5,000 of a longer range) as candles, each trade's entry and exit marked. */
@@ -49,38 +98,21 @@ export default function BacktestChart(props: { backtest: Backtest; height?: numb
     endTime: last + step,
   });
   const candles = history.data?.candles;
-  const markers = useMemo(() => {
-    if (!candles?.length) return [];
-    const times = candles.map((c) => c.time);
-    const dark = theme.palette.mode === 'dark';
-    const out: SeriesMarker<UTCTimestamp>[] = [];
-    for (const t of backtest.trades) {
-      const long = t.direction === 'long';
-      const entry = barAt(times, Date.parse(t.openedAt) / 1000);
-      const exit = barAt(times, Date.parse(t.closedAt) / 1000);
-      if (entry === undefined || exit === undefined || Date.parse(t.closedAt) / 1000 < (times[0] ?? 0)) continue;
-      out.push({
-        time: entry as UTCTimestamp,
-        position: long ? 'belowBar' : 'aboveBar',
-        shape: long ? 'arrowUp' : 'arrowDown',
-        color: dark ? '#5B8CFF' : '#1D4ED8',
-        text: `${long ? 'Buy' : 'Sell'} ${t.openPrice.toFixed(digits)}`,
-      });
-      out.push({
-        time: exit as UTCTimestamp,
-        position: long ? 'aboveBar' : 'belowBar',
-        shape: 'circle',
-        color: t.net >= 0 ? '#26A69A' : '#EF5350',
-        text: `Exit ${t.closePrice.toFixed(digits)}`,
-      });
-    }
-    return out.sort((a, b) => a.time - b.time);
-  }, [candles, backtest.trades, digits, theme.palette.mode]);
+  const times = useMemo(() => candles?.map((c) => c.time) ?? [], [candles]);
+  const dark = theme.palette.mode === 'dark';
+  const markers = useMemo(
+    () => tradeMarkers(backtest.trades, times, { dense: false, dark }),
+    [times, backtest.trades, dark],
+  );
+  const denseMarkers = useMemo(
+    () => tradeMarkers(backtest.trades, times, { dense: true, dark }),
+    [times, backtest.trades, dark],
+  );
+  const [dense, setDense] = useState(false);
 
   useEffect(() => {
     const el = ref.current;
     if (!el || !candles) return;
-    const dark = theme.palette.mode === 'dark';
     const chart = createChart(el, {
       autoSize: true,
       layout: {
@@ -106,10 +138,26 @@ export default function BacktestChart(props: { backtest: Backtest; height?: numb
     series.setData(
       candles.map((c) => ({ time: c.time as UTCTimestamp, open: c.open, high: c.high, low: c.low, close: c.close })),
     );
-    createSeriesMarkers(series, markers);
+    const plugin = createSeriesMarkers(series, markers);
+    // Letters while few trades are in view; shapes only when more than DENSE_TRADES are (zoomed out).
+    let shownDense: boolean | null = null;
+    const onRange = () => {
+      const range = chart.timeScale().getVisibleRange();
+      const inView = range ? tradesInView(markers, Number(range.from), Number(range.to)) : markers.length / 2;
+      const next = inView > DENSE_TRADES;
+      if (next === shownDense) return;
+      shownDense = next;
+      plugin.setMarkers(next ? denseMarkers : markers);
+      setDense(next);
+    };
+    chart.timeScale().subscribeVisibleTimeRangeChange(onRange);
     chart.timeScale().fitContent();
-    return () => chart.remove();
-  }, [candles, markers, theme, digits, step]);
+    onRange();
+    return () => {
+      chart.timeScale().unsubscribeVisibleTimeRangeChange(onRange);
+      chart.remove();
+    };
+  }, [candles, markers, denseMarkers, theme, dark, digits, step]);
 
   if (history.isError) {
     return <ErrorState title="The bars of this backtest could not be loaded." onRetry={() => history.refetch()} />;
@@ -122,7 +170,8 @@ export default function BacktestChart(props: { backtest: Backtest; height?: numb
         role="img"
         data-testid="backtest-chart"
         data-markers={markers.length}
-        aria-label={`${symbol} ${backtest.request.timeframe} chart of the backtest, ${backtest.trades.length} trades with entries and exits marked`}
+        data-dense={dense}
+        aria-label={`${symbol} ${backtest.request.timeframe} chart of the backtest, ${backtest.trades.length} trades with entries (B buy, S sell) and exits (x) marked`}
         sx={{ height: props.height ?? 360, width: '100%' }}
       />
       {backtest.bars > MAX_HISTORY_LIMIT && (

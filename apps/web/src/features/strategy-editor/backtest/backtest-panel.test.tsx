@@ -4,8 +4,9 @@ import type { Backtest } from '@tradedesk/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../../shared/test/render-with-store';
 import { mockFetch } from '../../../test/fetch-mock';
-import { barAt } from './backtest-chart';
+import { barAt, DENSE_TRADES, tradeMarkers, tradesInView } from './backtest-chart';
 import BacktestPanel from './backtest-panel';
+import { backtestRangeText, inclusiveToDay } from './backtest-range';
 
 const STRATEGY = '20000000-0000-4000-8000-000000000001';
 const RUN = '30000000-0000-4000-8000-000000000001';
@@ -21,7 +22,8 @@ const failed: Backtest = {
     symbol: 'GBPUSD',
     timeframe: '4h',
     from: '2026-01-01T00:00:00.000Z',
-    to: '2026-02-01T00:00:00.000Z',
+    // the server keeps the entered "to" day's end: the next midnight
+    to: '2026-02-02T00:00:00.000Z',
     initialBalance: 2500,
     currency: 'USD',
     leverage: 100,
@@ -104,6 +106,41 @@ describe('the backtest panel', () => {
     await waitFor(() => expect(within(result).getByRole('alert')).toHaveTextContent(failed.error as string));
   });
 
+  it('shows a refused run’s sentence, and the refused request is caught (no unhandled rejection)', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      mockFetch({
+        [`GET /strategies/${STRATEGY}/backtests`]: { body: { backtests: [] } },
+        [`POST /strategies/${STRATEGY}/backtests`]: {
+          status: 422,
+          body: {
+            code: 'BACKTEST_UNKNOWN_SYMBOL',
+            message: "No instrument has the symbol NOPE; pick one from the market's symbols.",
+            field: 'symbol',
+          },
+        },
+      });
+      const user = userEvent.setup();
+      renderWithStore(
+        <BacktestPanel strategyId={STRATEGY} problems={0} dirty={false} onSave={vi.fn()} onShowProblem={vi.fn()} />,
+      );
+      const form = screen.getByRole('form', { name: 'Backtest settings' });
+      const symbol = within(form).getByRole('textbox', { name: 'Symbol' });
+      await user.clear(symbol);
+      await user.type(symbol, 'NOPE');
+      await user.click(within(form).getByRole('button', { name: 'Run backtest' }));
+      expect(
+        await screen.findByText("No instrument has the symbol NOPE; pick one from the market's symbols."),
+      ).toBeVisible();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
+
   it('refuses a balance that is not a positive number', async () => {
     mockFetch({ [`GET /strategies/${STRATEGY}/backtests`]: { body: { backtests: [] } } });
     const user = userEvent.setup();
@@ -127,5 +164,50 @@ describe('barAt', () => {
     expect(barAt(hours, 99_999)).toBe(10_800);
     expect(barAt(hours, -10)).toBe(0);
     expect(barAt([], 5)).toBeUndefined();
+  });
+});
+
+describe('the backtest range', () => {
+  it('shows the "to" day as entered: the server keeps the next midnight, the day is included', () => {
+    expect(inclusiveToDay('2026-11-23T00:00:00.000Z')).toBe('2026-11-22');
+    expect(inclusiveToDay('2026-11-22T15:30:00.000Z')).toBe('2026-11-22');
+    expect(backtestRangeText({ from: '2026-08-22T00:00:00.000Z', to: '2026-11-23T00:00:00.000Z' })).toBe(
+      '2026-08-22 – 2026-11-22',
+    );
+  });
+});
+
+describe('trade markers', () => {
+  const hours = Array.from({ length: 200 }, (_, i) => Date.UTC(2026, 0, 5) / 1000 + i * 3600);
+  const at = (i: number) => new Date((hours[i] as number) * 1000).toISOString();
+  const trades = [
+    { direction: 'long' as const, openedAt: at(2), closedAt: at(5), net: 12 },
+    { direction: 'short' as const, openedAt: at(7), closedAt: at(9), net: -3 },
+  ];
+
+  it('marks entries B (buy) or S (sell) and exits x, green for a win and red for a loss', () => {
+    const markers = tradeMarkers(trades, hours, { dense: false, dark: false });
+    expect(markers.map((m) => [m.time, m.shape, m.text])).toEqual([
+      [hours[2], 'arrowUp', 'B'],
+      [hours[5], 'circle', 'x'],
+      [hours[7], 'arrowDown', 'S'],
+      [hours[9], 'circle', 'x'],
+    ]);
+    expect(markers.filter((m) => m.shape === 'circle').map((m) => m.color)).toEqual(['#26A69A', '#EF5350']);
+  });
+
+  it('drops the text when many trades are in view, and counts the trades in view', () => {
+    const many = Array.from({ length: DENSE_TRADES + 5 }, (_, i) => ({
+      direction: 'long' as const,
+      openedAt: at(i * 4),
+      closedAt: at(i * 4 + 2),
+      net: 1,
+    }));
+    const full = tradeMarkers(many, hours, { dense: false, dark: true });
+    expect(tradesInView(full, hours[0] as number, hours[199] as number)).toBe(DENSE_TRADES + 5);
+    expect(tradesInView(full, hours[0] as number, hours[10] as number)).toBe(3);
+    const dense = tradeMarkers(many, hours, { dense: true, dark: true });
+    expect(dense).toHaveLength(full.length);
+    expect(dense.every((m) => m.text === undefined)).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import { useFormatters } from '../../../shared/format/format-preferences';
 import { toast } from '../../../shared/toast/toast';
 import { SymbolSearchDialog } from '../../symbol-search/lazy-symbol-search-dialog';
 import { useBacktestsQuery, useDeleteBacktestMutation, useRunBacktestMutation } from '../strategy-editor-api';
+import { backtestRangeText } from './backtest-range';
 import { BacktestResult } from './backtest-result';
 
 const errorMessage = (error: unknown) => (error as { message?: string } | undefined)?.message;
@@ -119,7 +120,7 @@ export default function BacktestPanel(props: BacktestPanelProps) {
         header: 'Range',
         width: 215,
         value: (b) => b.request.from,
-        format: (b) => `${b.request.from.slice(0, 10)} – ${b.request.to.slice(0, 10)}`,
+        format: (b) => backtestRangeText(b.request),
       },
       {
         id: 'data',

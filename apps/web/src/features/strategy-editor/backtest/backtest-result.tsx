@@ -20,6 +20,7 @@ import { DailyPerfTab, DayOfWeekTab, HodlTab, OverviewTab, TimeAnalysisTab } fro
 import { type SubTab, subTabLabels } from '../../metrics/metrics-url';
 import { SymbolsTab } from '../../metrics/symbol-tabs';
 import { useBacktestQuery } from '../strategy-editor-api';
+import { backtestRangeText, inclusiveToDay } from './backtest-range';
 
 const BacktestChart = lazy(() => import('./backtest-chart'));
 
@@ -184,12 +185,12 @@ export function BacktestResult(props: { id: string }) {
       ? { data: report, display, onOpen: (title: string, bucket: MetricsBucket) => setOpened({ title, bucket }) }
       : null;
   const lastDay = report?.dailyPerf.days.at(-1)?.date;
-  const shownMonth = month || `${(lastDay ?? b.request.to).slice(0, 8)}01`;
+  const shownMonth = month || `${(lastDay ?? inclusiveToDay(b.request.to)).slice(0, 8)}01`;
   return (
     <Paper variant="outlined" component="section" aria-label="Backtest result" sx={{ p: 2, display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {b.request.symbol} · {b.request.timeframe} · {b.request.from.slice(0, 10)} – {b.request.to.slice(0, 10)}
+          {b.request.symbol} · {b.request.timeframe} · {backtestRangeText(b.request)}
         </Typography>
         <Chip size="small" label={b.dataLabel} color={simulated ? 'warning' : 'default'} variant="outlined" />
         <Typography variant="caption" color="text.secondary">

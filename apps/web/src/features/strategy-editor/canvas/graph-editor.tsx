@@ -1,3 +1,4 @@
+import { graphNodeNames, type IndicatorDefinition } from '@tradedesk/core';
 import '@xyflow/react/dist/style.css';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -442,6 +443,9 @@ function Editor(props: GraphEditorProps) {
           <NodeSettings
             key={selected.id}
             node={selected}
+            name={graphNodeNames(graph.nodes, (props.indicators ?? []) as unknown as IndicatorDefinition[])
+              .get(selected.id)
+              ?.replace(/^"(.*)"$/, '$1')}
             problems={problemsByNode.get(selected.id) ?? []}
             indicators={props.indicators}
             indicatorsFailed={props.indicatorsFailed}

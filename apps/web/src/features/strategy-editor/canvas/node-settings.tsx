@@ -27,6 +27,8 @@ type Size = StrategyNodeOf<'buy_action'>['data']['size'];
 /** Settings of the selected node; `onData` commits an edit (`key` groups keystrokes in one field into one undo). */
 export type NodeSettingsProps = {
   node: StrategyNode;
+  /** The node's name as a person sees it ("Buy (2)", "RSI indicator"): the heading names it so, not by its id. */
+  name?: string;
   problems: readonly GraphProblem[];
   indicators: readonly IndicatorDefinitionWire[] | undefined;
   indicatorsFailed: boolean;
@@ -490,7 +492,7 @@ export function NodeSettings(props: NodeSettingsProps) {
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1.5 }}>
       <Typography id={headingId} variant="subtitle2">
-        Node settings · {node.id}
+        Node settings · {props.name ?? nodeTypeLabels[node.type]}
       </Typography>
       <SelectField
         label="Node type"
