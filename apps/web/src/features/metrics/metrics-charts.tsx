@@ -190,12 +190,11 @@ export function EquityCurves(props: {
     const at = (r: CurveRow) => new Date(r.time).getTime();
     const endMs = end ? new Date(end).getTime() : undefined;
     const tooltip = (items: unknown) => {
-      const list = items as Array<{ seriesName: string; value: [number, number]; marker: string }>;
+      const list = items as Array<{ seriesName: string; value: [number, number] }>;
       const first = list[0];
       if (!first) return '';
-      return [f.dateTime(first.value[0]), ...list.map((i) => `${i.marker}${i.seriesName}: ${format(i.value[1])}`)].join(
-        '<br/>',
-      );
+      // No ECharts `marker`: it is HTML with a style attribute, which the Content-Security-Policy refuses.
+      return [f.dateTime(first.value[0]), ...list.map((i) => `${i.seriesName}: ${format(i.value[1])}`)].join('<br/>');
     };
     return {
       animation: false,
