@@ -134,16 +134,3 @@ export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`
 export const whyMissing = (s: Shown) => s.missing;
 export const money = (f: Formatters, value: number | null, currency: string) =>
   value === null ? MISSING_VALUE : f.money(value, currency);
-
-/** The rows with a last one at the period's end (or now, if earlier) repeating the last values, when later. */
-export function withTail<R extends { time: string }>(
-  rows: readonly R[],
-  end: string | null,
-  nowMs: number,
-): readonly R[] {
-  const last = rows.at(-1);
-  if (!last || !end) return rows;
-  const tailMs = Math.min(new Date(end).getTime(), nowMs);
-  if (!(tailMs > new Date(last.time).getTime())) return rows;
-  return [...rows, { ...last, time: new Date(tailMs).toISOString() }];
-}

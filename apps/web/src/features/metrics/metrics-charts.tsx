@@ -7,7 +7,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/types/dist/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import { useFormatters } from '../../shared/format/format-preferences';
-import { withTail } from './metric-values';
+import { withTail } from './curve-tail';
 
 /**
  * The metrics screen's plots: Apache ECharts, only the charts and components used registered (echarts/core), the

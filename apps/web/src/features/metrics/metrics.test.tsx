@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
 import { mockFetch } from '../../test/fetch-mock';
 import { ACCOUNT_ID, tradingAccount } from '../trading/test/trading-fixtures';
-import { withTail } from './metric-values';
+import { withTail } from './curve-tail';
 import { MetricsScreen } from './metrics-page';
 import { defaultView, paramsOf, rangeDays, viewOf } from './metrics-url';
 import { monthWeeks } from './pnl-calendar';
