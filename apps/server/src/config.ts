@@ -67,6 +67,8 @@ export const envSchema = z.object({
   MARKET_FEED_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(100),
   // News feeds as name=url,name=url (RSS 2.0 or Atom); unset: only the built-in Simulated provider.
   NEWS_FEEDS: optionalString,
+  // false: no Simulated news provider (a deployment with real feeds only).
+  NEWS_SIMULATED: bool(true),
   NEWS_FEED_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
   NEWS_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   NEWS_FEED_MAX_BYTES: z.coerce
@@ -116,7 +118,13 @@ export type AppConfig = {
   /** Pause between two runs of the leader's market feed: about 1000 / this ticks a second per channel. */
   marketFeedIntervalMs: number;
   /** RSS/Atom news providers (`NEWS_FEEDS`) and how they are read. */
-  news: { feeds: FeedConfig[]; feedIntervalMs: number; feedTimeoutMs: number; feedMaxBytes: number };
+  news: {
+    simulated: boolean;
+    feeds: FeedConfig[];
+    feedIntervalMs: number;
+    feedTimeoutMs: number;
+    feedMaxBytes: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -235,6 +243,7 @@ export function loadConfig(
     wsMaxSubscriptions: e.WS_MAX_SUBSCRIPTIONS,
     marketFeedIntervalMs: e.MARKET_FEED_INTERVAL_MS,
     news: {
+      simulated: e.NEWS_SIMULATED,
       feeds: newsFeedsOf(e.NEWS_FEEDS),
       feedIntervalMs: e.NEWS_FEED_INTERVAL_MS,
       feedTimeoutMs: e.NEWS_FEED_TIMEOUT_MS,

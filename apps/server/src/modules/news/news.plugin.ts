@@ -21,7 +21,7 @@ export function createNewsModule(
 ) {
   const repo = createNewsRepository(ctx.db);
   const feeds = deps.feeds ?? ctx.config.news.feeds;
-  const providers = createNewsProviders(feeds);
+  const providers = createNewsProviders(feeds, { simulated: ctx.config.news.simulated });
   const service = createNewsService({ repo, clock: ctx.clock, providers });
   const now = () => ctx.clock.now().getTime();
   const simulated = createSimulatedWriter({ repo, calendar: deps.calendar ?? coreCalendar, now });
@@ -35,17 +35,21 @@ export function createNewsModule(
     maxBytes: ctx.config.news.feedMaxBytes,
   });
   const stops = [
-    ctx.jobs.register({
-      name: 'news-simulated',
-      intervalMs: 60_000,
-      run: async () => {
-        try {
-          await simulated.run();
-        } catch (error) {
-          deps.log.warn({ reason: (error as Error).message }, 'Simulated news could not be written.');
-        }
-      },
-    }),
+    ...(ctx.config.news.simulated
+      ? [
+          ctx.jobs.register({
+            name: 'news-simulated',
+            intervalMs: 60_000,
+            run: async () => {
+              try {
+                await simulated.run();
+              } catch (error) {
+                deps.log.warn({ reason: (error as Error).message }, 'Simulated news could not be written.');
+              }
+            },
+          }),
+        ]
+      : []),
     ...(feeds.length > 0
       ? [
           ctx.jobs.register({

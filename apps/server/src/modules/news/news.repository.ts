@@ -1,3 +1,4 @@
+import { NEWS_RECENT_MAX } from '@tradedesk/contracts';
 import {
   and,
   arrayOverlaps,
@@ -139,10 +140,16 @@ export function createNewsRepository(db: Db) {
     async markRead(userId: string, itemId: string, atMs: number): Promise<void> {
       const at = new Date(atMs);
       await db.insert(newsReads).values({ userId, itemId, readAt: at }).onConflictDoNothing();
+      // later than every other item of the list even when two opens share a clock reading, so it is first
+      const first = sql`greatest(${at.toISOString()}::timestamptz, coalesce((select max(r.viewed_at) + interval '1 millisecond' from news_recent r where r.user_id = ${userId}), ${at.toISOString()}::timestamptz))`;
       await db
         .insert(newsRecent)
-        .values({ userId, itemId, viewedAt: at })
-        .onConflictDoUpdate({ target: [newsRecent.userId, newsRecent.itemId], set: { viewedAt: at } });
+        .values({ userId, itemId, viewedAt: first })
+        .onConflictDoUpdate({ target: [newsRecent.userId, newsRecent.itemId], set: { viewedAt: first } });
+      // the list keeps the most recent NEWS_RECENT_MAX items
+      await db.execute(
+        sql`delete from news_recent where user_id = ${userId} and item_id not in (select item_id from news_recent where user_id = ${userId} order by viewed_at desc limit ${NEWS_RECENT_MAX})`,
+      );
     },
 
     async save(userId: string, itemId: string, atMs: number): Promise<void> {

@@ -25,17 +25,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The providers: the built-in simulated one, then the operator's feeds (logos learnt when a feed is read). */
-export function createNewsProviders(feeds: readonly FeedConfig[]) {
+export function createNewsProviders(
+  feeds: readonly FeedConfig[],
+  options: { simulated: boolean } = { simulated: true },
+) {
   const logos = new Map<string, string>();
+  const simulated: NewsProvider = {
+    id: SIMULATED_NEWS_PROVIDER_ID,
+    name: SIMULATED_NEWS_SOURCE,
+    kind: 'simulated',
+    simulated: true,
+    url: null,
+    logo: null,
+  };
   const list = (): NewsProvider[] => [
-    {
-      id: SIMULATED_NEWS_PROVIDER_ID,
-      name: SIMULATED_NEWS_SOURCE,
-      kind: 'simulated',
-      simulated: true,
-      url: null,
-      logo: null,
-    },
+    ...(options.simulated ? [simulated] : []),
     ...feeds.map((f) => ({
       id: f.id,
       name: f.name,
