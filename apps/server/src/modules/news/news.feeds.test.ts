@@ -103,8 +103,12 @@ describe('parsing', () => {
   });
 
   it('strips HTML and keys links and titles for de-duplication', () => {
-    expect(htmlToText('<p>A&nbsp;<b>bold</b> move &#8212; &lt;up&gt;</p><style>p{}</style>')).toBe('A bold move — <up>');
-    expect(linkKeyOf('https://Wire.example.test/news/x/?utm_source=rss&id=3#top')).toBe('wire.example.test/news/x?id=3');
+    expect(htmlToText('<p>A&nbsp;<b>bold</b> move &#8212; &lt;up&gt;</p><style>p{}</style>')).toBe(
+      'A bold move — <up>',
+    );
+    expect(linkKeyOf('https://Wire.example.test/news/x/?utm_source=rss&id=3#top')).toBe(
+      'wire.example.test/news/x?id=3',
+    );
     expect(titleKeyOf('Apple beats estimates!')).toBe(titleKeyOf('  apple BEATS estimates ')); // same key
   });
 
@@ -114,7 +118,9 @@ describe('parsing', () => {
       { id: 'desk', name: 'Desk', url: 'http://b.test/atom.xml' },
     ]);
     expect(parseNewsFeeds(undefined)).toEqual([]);
-    expect(() => parseNewsFeeds('Wire=ftp://a.test/rss')).toThrow('"Wire=ftp://a.test/rss" is not name=http(s)://address');
+    expect(() => parseNewsFeeds('Wire=ftp://a.test/rss')).toThrow(
+      '"Wire=ftp://a.test/rss" is not name=http(s)://address',
+    );
     expect(() => parseNewsFeeds('A=https://a.test,a=https://b.test')).toThrow(/used twice/);
     expect(() => parseNewsFeeds('Simulated=https://a.test')).toThrow(/reserved/);
   });

@@ -101,9 +101,10 @@ export const coreCalendar: SimulatedCalendar = {
   newsFromEarnings,
 };
 
-/** Sentiment of a release for its currency: the sign of the surprise (already signed so > 0 is good). */
+/** Sentiment of a release for its currency: the sign of the surprise (core signs it so > 0 is good for the currency). */
 function economicSentiment(e: SimEconomicEvent): 'Positive' | 'Negative' | 'Neutral' {
-  if (e.actual === null || !Number.isFinite(e.surprise) || Math.abs(e.surprise) < 0.25) return 'Neutral';
+  // the same reading as the written summary ("the surprise is positive for the USD")
+  if (e.actual === null || !Number.isFinite(e.surprise) || e.surprise === 0) return 'Neutral';
   return e.surprise > 0 ? 'Positive' : 'Negative';
 }
 function earningsSentiment(e: SimEarningsEvent): 'Positive' | 'Negative' | 'Neutral' {

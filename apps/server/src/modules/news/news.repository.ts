@@ -89,8 +89,12 @@ export function createNewsRepository(db: Db) {
     /** Inserts items, skipping any that duplicate a stored link, title or event; returns how many were new. */
     async insertItems(rows: NewsItemInsert[]): Promise<number> {
       let added = 0;
-      for (const row of rows) {
-        const out = await db.insert(newsItems).values(row).onConflictDoNothing().returning({ id: newsItems.id });
+      for (let i = 0; i < rows.length; i += 200) {
+        const out = await db
+          .insert(newsItems)
+          .values(rows.slice(i, i + 200))
+          .onConflictDoNothing()
+          .returning({ id: newsItems.id });
         added += out.length;
       }
       return added;
