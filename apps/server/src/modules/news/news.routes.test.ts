@@ -286,3 +286,31 @@ describe('folders', () => {
     expect(res.providers.map((p) => p.id)).toEqual(['wire', 'desk']);
   });
 });
+
+describe('the Simulated provider, as a fresh deployment runs it', () => {
+  it('fills the news from the simulated calendar on start, every item labelled Simulated', async () => {
+    const sim = await createTestApp({
+      build: { clock: createManualClock(new Date(NOW)) },
+      config: { news: { ...testConfig().news, simulated: true } },
+    });
+    const user = await signUpAndLogin(sim.app);
+    let items: NewsItem[] = [];
+    for (let i = 0; i < 100 && items.length === 0; i++) {
+      const res = await sim.app.inject({ method: 'GET', url: '/api/market/news?limit=100', headers: user.auth });
+      items = (res.json() as NewsPage).items;
+      if (items.length === 0) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items)
+      expect(item).toMatchObject({
+        source: 'Simulated',
+        simulated: true,
+        provider: { id: 'simulated', name: 'Simulated' },
+      });
+    expect(items.every((i) => i.eventId !== null && Date.parse(i.publishedAt) <= NOW)).toBe(true);
+    const providers = (
+      await sim.app.inject({ method: 'GET', url: '/api/market/news/providers', headers: user.auth })
+    ).json() as { providers: Array<{ id: string; simulated: boolean }> };
+    expect(providers.providers).toEqual([expect.objectContaining({ id: 'simulated', simulated: true })]);
+  });
+});
