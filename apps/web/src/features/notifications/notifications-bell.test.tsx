@@ -87,6 +87,7 @@ describe('notifications bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
     expect(await screen.findByText('Note to self')).toBeInTheDocument();
     expect(sound).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status', { name: 'Note to self' })).toBeInTheDocument();
 
     // Quiet: listed and counted, but no toast and no sound.
     push(NOTIFICATION_EVENT, {
@@ -108,6 +109,9 @@ describe('notifications bell', () => {
       expect.stringMatching(/^Unread: Note to self/),
       expect.stringMatching(/^Unread: EURUSD crossed 1.101/),
     ]);
+    // Reading it from the menu takes its toast away.
+    await userEvent.click(within(menu).getByRole('menuitem', { name: /^Unread: Note to self/ }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Note to self' })).toBeNull());
   });
 
   it('ignores malformed events and follows the changed count from other tabs', async () => {

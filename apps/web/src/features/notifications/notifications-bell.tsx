@@ -7,8 +7,9 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Notification } from '@tradedesk/contracts';
@@ -28,7 +29,7 @@ import {
   useMarkNotificationReadMutation,
   useNotificationsQuery,
 } from './notifications-api';
-import { useLiveNotifications } from './use-live-notifications';
+import { hideToastOf, useLiveNotifications } from './use-live-notifications';
 
 const MENU_ID = 'notifications-menu';
 
@@ -66,14 +67,16 @@ export function NotificationsBell(props: { client?: WsClient; sound?: () => void
   const close = () => setAnchor(null);
   const choose = (n: Notification) => {
     close();
+    hideToastOf(n.id);
     if (!n.read) void markRead({ id: n.id, read: true });
     openLink(n);
   };
 
-  let content: React.ReactNode;
-  if (query.isLoading) content = <LoadingState label="Loading notifications" />;
+  // Only menu items go in the menu (role menu); a state shows above it.
+  let state: React.ReactNode = null;
+  if (query.isLoading) state = <LoadingState label="Loading notifications" />;
   else if (query.isError && !query.data)
-    content = (
+    state = (
       <ErrorState
         title="The notifications could not be loaded."
         message={isApiError(query.error) ? query.error.message : undefined}
@@ -82,58 +85,57 @@ export function NotificationsBell(props: { client?: WsClient; sound?: () => void
       />
     );
   else if (items.length === 0)
-    content = (
+    state = (
       <EmptyState
         icon={<NotificationsNoneOutlined />}
         title="No notifications yet."
         description="Alerts that fire, calendar reminders and notes you post show here."
       />
     );
-  else
-    content = items.map((n) => (
-      <MenuItem
-        key={n.id}
-        onClick={() => choose(n)}
-        sx={{ alignItems: 'flex-start', gap: 1.5, whiteSpace: 'normal', py: 1.25 }}
-        data-unread={n.read ? undefined : 'true'}
-      >
-        <Box
-          aria-hidden
-          sx={{
-            mt: 0.75,
-            width: 8,
-            height: 8,
-            borderRadius: '50%',
-            flexShrink: 0,
-            bgcolor: n.read ? 'transparent' : 'primary.main',
-          }}
-        />
-        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          {!n.read && <Box sx={visuallyHidden}>Unread: </Box>}
-          <Typography component="span" sx={{ display: 'block', fontWeight: n.read ? 400 : 600 }}>
-            {n.title}
+  const rows = items.map((n) => (
+    <MenuItem
+      key={n.id}
+      onClick={() => choose(n)}
+      sx={{ alignItems: 'flex-start', gap: 1.5, whiteSpace: 'normal', py: 1.25 }}
+      data-unread={n.read ? undefined : 'true'}
+    >
+      <Box
+        aria-hidden
+        sx={{
+          mt: 0.75,
+          width: 8,
+          height: 8,
+          borderRadius: '50%',
+          flexShrink: 0,
+          bgcolor: n.read ? 'transparent' : 'primary.main',
+        }}
+      />
+      <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+        {!n.read && <Box sx={visuallyHidden}>Unread: </Box>}
+        <Typography component="span" sx={{ display: 'block', fontWeight: n.read ? 400 : 600 }}>
+          {n.title}
+        </Typography>
+        {n.body && (
+          <Typography
+            component="span"
+            variant="body2"
+            sx={{
+              display: '-webkit-box',
+              color: 'text.secondary',
+              overflow: 'hidden',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+            }}
+          >
+            {n.body}
           </Typography>
-          {n.body && (
-            <Typography
-              component="span"
-              variant="body2"
-              sx={{
-                display: '-webkit-box',
-                color: 'text.secondary',
-                overflow: 'hidden',
-                WebkitLineClamp: 2,
-                WebkitBoxOrient: 'vertical',
-              }}
-            >
-              {n.body}
-            </Typography>
-          )}
-          <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
-            {f.dateTime(n.createdAt)}
-          </Typography>
-        </Box>
-      </MenuItem>
-    ));
+        )}
+        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+          {f.dateTime(n.createdAt)}
+        </Typography>
+      </Box>
+    </MenuItem>
+  ));
 
   return (
     <>
@@ -150,19 +152,19 @@ export function NotificationsBell(props: { client?: WsClient; sound?: () => void
           </Badge>
         </IconButton>
       </Tooltip>
-      <Menu
-        id={MENU_ID}
+      <Popover
         anchorEl={anchor}
         open={Boolean(anchor)}
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{
-          list: { 'aria-label': 'Notifications' },
-          paper: { sx: { width: 360, maxWidth: 'calc(100vw - 16px)', maxHeight: 'min(560px, calc(100dvh - 80px))' } },
+          paper: {
+            sx: { width: 360, maxWidth: 'calc(100vw - 16px)', maxHeight: 'min(560px, calc(100dvh - 80px))' },
+          },
         }}
       >
-        <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'baseline', gap: 1 }}>
+        <Box sx={{ px: 2, pt: 1.5, pb: 0.5, display: 'flex', alignItems: 'baseline', gap: 1 }}>
           <Typography component="h2" sx={{ fontWeight: 600, fontSize: 16 }}>
             Notifications
           </Typography>
@@ -170,27 +172,30 @@ export function NotificationsBell(props: { client?: WsClient; sound?: () => void
             {unread > 0 ? `${unread} unread` : 'All read'}
           </Typography>
         </Box>
-        <MenuItem disabled={unread === 0 || markingAll.isLoading} onClick={() => void markAllRead()}>
-          <ListItemIcon>
-            <DoneAll fontSize="small" />
-          </ListItemIcon>
-          Mark all read
-        </MenuItem>
-        <Divider />
-        {content}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            navigate(manageAlertsHref(location));
-          }}
-        >
-          <ListItemIcon>
-            <TuneOutlined fontSize="small" />
-          </ListItemIcon>
-          Manage alerts
-        </MenuItem>
-      </Menu>
+        {state}
+        <MenuList id={MENU_ID} aria-label="Notifications" autoFocusItem={Boolean(anchor)} dense={false}>
+          <MenuItem disabled={unread === 0 || markingAll.isLoading} onClick={() => void markAllRead()}>
+            <ListItemIcon>
+              <DoneAll fontSize="small" />
+            </ListItemIcon>
+            Mark all read
+          </MenuItem>
+          <Divider />
+          {rows}
+          {rows.length > 0 && <Divider />}
+          <MenuItem
+            onClick={() => {
+              close();
+              navigate(manageAlertsHref(location));
+            }}
+          >
+            <ListItemIcon>
+              <TuneOutlined fontSize="small" />
+            </ListItemIcon>
+            Manage alerts
+          </MenuItem>
+        </MenuList>
+      </Popover>
     </>
   );
 }

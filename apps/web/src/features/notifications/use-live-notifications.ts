@@ -28,6 +28,16 @@ const countOf = (data: unknown): number | null => {
   return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null;
 };
 
+// The toast a live notification raised, so reading that notification from the menu takes its toast away.
+let raised: { notificationId: string; toastId: number } | null = null;
+
+/** Hides the toast of this notification, if it is the one showing. */
+export function hideToastOf(notificationId: string): void {
+  if (raised?.notificationId !== notificationId) return;
+  toast.hide(raised.toastId);
+  raised = null;
+}
+
 export type LiveNotificationOptions = {
   client?: WsClient;
   /** Opens a notification's link (the bell passes the router's navigate). */
@@ -64,7 +74,7 @@ export function useLiveNotifications(options: LiveNotificationOptions): void {
           }),
         );
         if (notification.toast) {
-          toast.show({
+          const toastId = toast.show({
             variant: notification.kind === 'alert' ? 'warning' : 'info',
             title: notification.title,
             message: notification.body,
@@ -73,6 +83,7 @@ export function useLiveNotifications(options: LiveNotificationOptions): void {
               ? { action: { label: 'Open', onClick: () => latest.current.open(notification) } }
               : {}),
           });
+          raised = { notificationId: notification.id, toastId };
           if (notification.sound) (latest.current.sound ?? beep)();
         }
       } else if (event.event === NOTIFICATIONS_CHANGED_EVENT) {
