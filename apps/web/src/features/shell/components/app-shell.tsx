@@ -22,6 +22,7 @@ import { selectThemeMode } from '../../../shared/theme/theme-slice';
 import { useThemeToggle } from '../../../shared/theme/use-theme-toggle';
 import { selectCurrentUser } from '../../auth';
 import { useLoginOptionsQuery, useLogoutMutation } from '../../auth/auth-api';
+import { LazyNotificationsBell } from '../../notifications';
 import { SymbolSearchDialog } from '../../symbol-search/lazy-symbol-search-dialog';
 import { LazyAccountSwitcher } from '../../trading/accounts/lazy-account-switcher';
 import { useKeyboardShortcuts } from '../hooks/use-keyboard-shortcuts';
@@ -124,6 +125,7 @@ export function AppShell() {
               {resolved === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
             </IconButton>
           </Tooltip>
+          {user && <LazyNotificationsBell />}
           {user && (
             <AccountMenu
               user={user}
