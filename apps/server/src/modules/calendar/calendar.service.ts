@@ -43,8 +43,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Feed events `near` keeps in memory between database reads (refreshed at once when a feed is stored). */
 const NEAR_CACHE_MS = 60_000;
 
-const byTime = <T extends { time: string; id: string }>(a: T, b: T) =>
-  a.time < b.time ? -1 : a.time > b.time ? 1 : a.id.localeCompare(b.id);
+/** By time, then title (company), then id: the same order on every call. */
+const byTime = <T extends { time: string; id: string; title?: string; company?: string }>(a: T, b: T) =>
+  a.time < b.time
+    ? -1
+    : a.time > b.time
+      ? 1
+      : (a.title ?? a.company ?? '').localeCompare(b.title ?? b.company ?? '') || a.id.localeCompare(b.id);
 
 /**
  * The one calendar of the server: the simulated calendar (source "Simulated", shown unless
