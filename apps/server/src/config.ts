@@ -67,7 +67,12 @@ export const envSchema = z.object({
   // Calendars (README "Economic, earnings and IPO calendars").
   CALENDAR_FEED_URL: optionalString,
   CALENDAR_ICS_URL: optionalString,
-  CALENDAR_FEED_INTERVAL_MS: z.coerce.number().int().min(10_000).max(7 * 86_400_000).default(3_600_000),
+  CALENDAR_FEED_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .max(7 * 86_400_000)
+    .default(3_600_000),
   CALENDAR_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   CALENDAR_FEED_TZ: z.string().default('UTC'),
   CALENDAR_SIMULATED: bool(true),
@@ -218,7 +223,9 @@ export function loadConfig(
   try {
     new Intl.DateTimeFormat('en', { timeZone: e.CALENDAR_FEED_TZ });
   } catch {
-    throw new ConfigError(`CALENDAR_FEED_TZ: "${e.CALENDAR_FEED_TZ}" is not an IANA time zone such as America/New_York`);
+    throw new ConfigError(
+      `CALENDAR_FEED_TZ: "${e.CALENDAR_FEED_TZ}" is not an IANA time zone such as America/New_York`,
+    );
   }
   return {
     env: e.NODE_ENV,

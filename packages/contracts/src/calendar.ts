@@ -88,8 +88,7 @@ function listFilter(name: string, oneOf?: readonly string[], lower = false) {
 }
 
 /** `impact=high,medium` (or repeated keys): the impacts kept. */
-const impactFilter = () =>
-  listFilter('impact', CALENDAR_IMPACTS, true).transform((v) => v as CalendarImpact[]);
+const impactFilter = () => listFilter('impact', CALENDAR_IMPACTS, true).transform((v) => v as CalendarImpact[]);
 
 function checkRange(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
   if (!q.from || !q.to) return;

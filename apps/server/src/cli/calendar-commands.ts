@@ -1,23 +1,26 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import * as core from '@tradedesk/core';
-import { createCalendarRepository } from '../modules/calendar/calendar.repository.js';
 import {
   CALENDAR_IMPORT_KINDS,
   CalendarImportError,
   type CalendarImportKind,
   parseCalendarFile,
 } from '../modules/calendar/calendar.import.js';
+import { createCalendarRepository } from '../modules/calendar/calendar.repository.js';
 import { createCalendarService } from '../modules/calendar/calendar.service.js';
 import { systemClock } from '../platform/clock.js';
+import type { CommandIo } from './candles-commands.js';
 import type { CliContext } from './cli-context.js';
 import { CliError } from './cli-context.js';
-import type { CommandIo } from './candles-commands.js';
 
 export type CalendarImportOptions = { file: string; kind: string | undefined; source: string | undefined };
 
 /** Checks the options before the database is opened. */
-export function checkCalendarImportOptions(options: CalendarImportOptions): { kind: CalendarImportKind; source: string } {
+export function checkCalendarImportOptions(options: CalendarImportOptions): {
+  kind: CalendarImportKind;
+  source: string;
+} {
   if (!options.kind || !(CALENDAR_IMPORT_KINDS as readonly string[]).includes(options.kind)) {
     throw new CliError(`--kind is required: one of ${CALENDAR_IMPORT_KINDS.join(', ')}.`, 2);
   }
@@ -50,5 +53,7 @@ export async function importCalendarCommand(ctx: CliContext, options: CalendarIm
     simulated: false,
   });
   const stored = await service.store(events);
-  io.stdout.write(`Imported ${stored} ${kind === 'ipos' ? 'IPO' : kind} events from ${options.file} as source "${source}".\n`);
+  io.stdout.write(
+    `Imported ${stored} ${kind === 'ipos' ? 'IPO' : kind} events from ${options.file} as source "${source}".\n`,
+  );
 }

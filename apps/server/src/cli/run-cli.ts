@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.js';
+import { checkCalendarImportOptions, importCalendarCommand } from './calendar-commands.js';
 import {
   checkImportOptions,
   deleteImportCommand,
@@ -7,7 +8,6 @@ import {
   isImportId,
   listImportsCommand,
 } from './candles-commands.js';
-import { checkCalendarImportOptions, importCalendarCommand } from './calendar-commands.js';
 import { type CliContext, CliError, EMBEDDED_DATABASE_NOTE, openCliContext } from './cli-context.js';
 import type { CliStream } from './progress-line.js';
 
@@ -95,7 +95,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }
       case 'calendar': {
         const [sub, ...args] = rest;
-        if (sub !== 'import') throw new CliError('calendar takes the subcommand import: calendar import FILE --kind KIND.', 2);
+        if (sub !== 'import')
+          throw new CliError('calendar takes the subcommand import: calendar import FILE --kind KIND.', 2);
         const { values, positionals } = parse(args, { kind: { type: 'string' }, source: { type: 'string' } } as const);
         if (positionals.length !== 1) throw new CliError('calendar import takes one FILE.', 2);
         const options = { file: positionals[0]!, kind: values.kind, source: values.source };

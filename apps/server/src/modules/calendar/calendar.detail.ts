@@ -51,8 +51,7 @@ export function createCalendarDetail(deps: {
         const change = moveAfter(instrumentId, Date.parse(r.time));
         if (change !== null) moves.push({ releaseId: r.id, time: r.time, changePercent: change });
       }
-      const avg =
-        moves.length === 0 ? null : moves.reduce((s, m) => s + Math.abs(m.changePercent), 0) / moves.length;
+      const avg = moves.length === 0 ? null : moves.reduce((s, m) => s + Math.abs(m.changePercent), 0) / moves.length;
       return { instrumentId, moves, averageAbsMovePercent: avg === null ? null : Math.round(avg * 10_000) / 10_000 };
     });
   }

@@ -24,7 +24,14 @@ describe('weekly XML and JSON economic feeds', () => {
     expect(nfp).toMatchObject({ kind: 'economic', source: 'feed.test', country: 'US' });
     // 8:30am New York on 6 March 2026 (EST, UTC-5)
     expect(new Date(nfp.timeMs).toISOString()).toBe('2026-03-06T13:30:00.000Z');
-    expect(nfp.data).toMatchObject({ currency: 'USD', impact: 'high', forecast: 160, prior: 143, actual: null, unit: 'K' });
+    expect(nfp.data).toMatchObject({
+      currency: 'USD',
+      impact: 'high',
+      forecast: 160,
+      prior: 143,
+      actual: null,
+      unit: 'K',
+    });
     expect(events[2]!.data).toMatchObject({ currency: 'EUR', impact: 'low', forecast: -2.1, prior: 6.9, unit: '%' });
     expect(events[2]!.country).toBe('EU');
     // All Day: the start of the day; Holiday: low impact
@@ -86,7 +93,13 @@ describe('earnings and IPO imports (CSV and ICS)', () => {
   it('reads an IPO CSV', () => {
     const [ipo] = parseCalendarFile(fixture('ipos.csv'), 'ipos', 'ipos.csv');
     expect(ipo).toMatchObject({ kind: 'ipo', title: 'Northwind Robotics' });
-    expect(ipo!.data).toMatchObject({ ticker: 'NWRB', priceLow: 18, priceHigh: 21, sharesOffered: 12e6, status: 'expected' });
+    expect(ipo!.data).toMatchObject({
+      ticker: 'NWRB',
+      priceLow: 18,
+      priceHigh: 21,
+      sharesOffered: 12e6,
+      status: 'expected',
+    });
   });
 
   it('refuses a CSV with bad lines, naming each line', () => {

@@ -67,7 +67,15 @@ export function weeklyTime(date: string, time: string, timeZone: string): number
 
 function economicInput(
   source: string,
-  fields: { title: unknown; country: unknown; timeMs: number; impact: unknown; forecast: unknown; previous: unknown; actual: unknown },
+  fields: {
+    title: unknown;
+    country: unknown;
+    timeMs: number;
+    impact: unknown;
+    forecast: unknown;
+    previous: unknown;
+    actual: unknown;
+  },
 ): CalendarEventInput | null {
   const title = typeof fields.title === 'string' ? fields.title.trim().slice(0, 200) : '';
   if (!title) return null;
@@ -109,7 +117,12 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === '
 
 /** Events of a weekly XML feed; rows without a title or a readable date are skipped. */
 export function parseWeeklyXml(xml: string, source: string, timeZone: string): CalendarEventInput[] {
-  const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true, processEntities: true });
+  const parser = new XMLParser({
+    ignoreAttributes: true,
+    parseTagValue: false,
+    trimValues: true,
+    processEntities: true,
+  });
   let doc: unknown;
   try {
     doc = parser.parse(xml, true);

@@ -161,7 +161,9 @@ export function parseCalendarCsv(body: string, kind: CalendarImportKind, source:
     else out.push(input);
   });
   if (problems.length > 0) {
-    throw new CalendarImportError(`The file has bad lines, nothing was imported:\n  ${problems.slice(0, 20).join('\n  ')}`);
+    throw new CalendarImportError(
+      `The file has bad lines, nothing was imported:\n  ${problems.slice(0, 20).join('\n  ')}`,
+    );
   }
   return out;
 }
@@ -172,7 +174,9 @@ export function parseCalendarIcs(body: string, kind: CalendarImportKind, source:
   try {
     root = new ICAL.Component(ICAL.parse(body));
   } catch (error) {
-    throw new CalendarImportError(`The file is not a readable iCalendar: ${error instanceof Error ? error.message : error}`);
+    throw new CalendarImportError(
+      `The file is not a readable iCalendar: ${error instanceof Error ? error.message : error}`,
+    );
   }
   const out: CalendarEventInput[] = [];
   for (const v of root.getAllSubcomponents('vevent')) {

@@ -65,7 +65,10 @@ export function createCalendarFeedJob(deps: {
         url,
         parse: (body: string) => parseEconomicFeed(body, feedSourceName(url), deps.timeZone),
       })),
-      ...deps.ics.map((f) => ({ url: f.url, parse: (body: string) => parseCalendarFile(body, f.kind, feedSourceName(f.url)) })),
+      ...deps.ics.map((f) => ({
+        url: f.url,
+        parse: (body: string) => parseCalendarFile(body, f.kind, feedSourceName(f.url)),
+      })),
     ];
     for (const task of tasks) {
       if (signal?.aborted) break;

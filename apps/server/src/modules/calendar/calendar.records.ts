@@ -1,6 +1,6 @@
 import type { CalendarImpact, EarningsEvent, EconomicEvent, IpoEvent } from '@tradedesk/contracts';
-import type { SimEarningsEvent, SimEconomicEvent, SimIpoEvent } from '@tradedesk/core';
 import { CALENDAR_SIMULATED_SOURCE } from '@tradedesk/contracts';
+import type { SimEarningsEvent, SimEconomicEvent, SimIpoEvent } from '@tradedesk/core';
 import type { CalendarEventRow } from './calendar.table.js';
 
 /**

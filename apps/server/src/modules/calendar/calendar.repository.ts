@@ -22,7 +22,8 @@ export function createCalendarRepository(db: Db) {
     async upsertEvents(events: readonly CalendarEventInput[], now: Date): Promise<number> {
       // one row per key: a file listing the same event twice keeps its last line
       const unique = new Map<string, CalendarEventInput>();
-      for (const e of events) unique.set(`${e.kind}\u0000${e.source}\u0000${e.title}\u0000${e.country}\u0000${e.timeMs}`, e);
+      for (const e of events)
+        unique.set(`${e.kind}\u0000${e.source}\u0000${e.title}\u0000${e.country}\u0000${e.timeMs}`, e);
       const rows = [...unique.values()];
       for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
         await db
@@ -41,7 +42,13 @@ export function createCalendarRepository(db: Db) {
             })),
           )
           .onConflictDoUpdate({
-            target: [calendarEvents.kind, calendarEvents.source, calendarEvents.title, calendarEvents.country, calendarEvents.time],
+            target: [
+              calendarEvents.kind,
+              calendarEvents.source,
+              calendarEvents.title,
+              calendarEvents.country,
+              calendarEvents.time,
+            ],
             set: { data: sql`excluded.data`, updatedAt: now },
           });
       }

@@ -11,8 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.js';
 import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js';
 import { createTestApp } from '../../../test/helpers.js';
-import type { Db } from '../../platform/db.js';
 import { createManualClock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
 import { createCalendarRepository } from './calendar.repository.js';
 
 let app: FastifyInstance;
@@ -74,7 +74,9 @@ describe('GET /market/calendar', () => {
       expect(body.economic.length).toBeGreaterThan(0);
       expect(new Set(body.economic.map((e) => e.impact))).toEqual(new Set(['high']));
     }
-    const two = (await get('/market/calendar?from=2026-03-02&to=2026-03-08&impact=low,medium')).json() as CalendarAnswer;
+    const two = (
+      await get('/market/calendar?from=2026-03-02&to=2026-03-08&impact=low,medium')
+    ).json() as CalendarAnswer;
     expect(two.economic.every((e) => e.impact !== 'high')).toBe(true);
   });
 
@@ -96,13 +98,19 @@ describe('GET /market/calendar', () => {
 describe('GET /market/calendar/economic', () => {
   it('filters by country or currency and limits, with the total before the limit', async () => {
     const all = (await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31')).json() as EconomicCalendarAnswer;
-    const us = (await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31&countries=US')).json() as EconomicCalendarAnswer;
-    const usd = (await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31&countries[]=usd')).json() as EconomicCalendarAnswer;
+    const us = (
+      await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31&countries=US')
+    ).json() as EconomicCalendarAnswer;
+    const usd = (
+      await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31&countries[]=usd')
+    ).json() as EconomicCalendarAnswer;
     expect(us.events.length).toBeGreaterThan(0);
     expect(us.events.length).toBeLessThan(all.events.length);
     expect(us.events.every((e) => e.country === 'US')).toBe(true);
     expect(usd.events.map((e) => e.id)).toEqual(us.events.map((e) => e.id));
-    const two = (await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31&limit=2')).json() as EconomicCalendarAnswer;
+    const two = (
+      await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31&limit=2')
+    ).json() as EconomicCalendarAnswer;
     expect(two.events).toEqual(all.events.slice(0, 2));
     expect(two.total).toBe(all.total);
     expectFieldError(await get('/market/calendar/economic?limit=0'), { field: 'limit' });
@@ -111,7 +119,9 @@ describe('GET /market/calendar/economic', () => {
 
 describe('GET /market/calendar/economic/{id}', () => {
   it('answers the indicator, at least 12 past releases oldest first, and the instruments with their moves', async () => {
-    const list = (await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31&countries=US')).json() as EconomicCalendarAnswer;
+    const list = (
+      await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31&countries=US')
+    ).json() as EconomicCalendarAnswer;
     const nfp = list.events.find((e) => e.code === 'US_NFP');
     expect(nfp).toBeDefined();
     const res = await get(`/market/calendar/economic/${nfp!.id}`);

@@ -23,7 +23,9 @@ import type { CalendarService } from './calendar.service.js';
 import type { CalendarSettingsService } from './calendar.settings.js';
 
 const tags = ['market'];
-const notFound = { 404: errorBodySchema.describe('No calendar event of this kind has this id (CALENDAR_EVENT_NOT_FOUND)') };
+const notFound = {
+  404: errorBodySchema.describe('No calendar event of this kind has this id (CALENDAR_EVENT_NOT_FOUND)'),
+};
 const RANGE =
   '`from` and `to` are dates (2026-03-02; a date-only `to` includes that day) or ISO 8601 instants with their ' +
   'offset; at most 93 days apart; the current week (Monday to Monday, UTC) when both are left out. ';

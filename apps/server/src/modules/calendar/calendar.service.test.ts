@@ -34,9 +34,10 @@ const simEvent = (id: string, iso: string, impact: SimEconomicEvent['impact']): 
 const sim: SimCalendar = {
   ...core,
   economicEvents: (from, to) =>
-    [simEvent('US_TEST-a', '2026-03-10T12:30:00Z', 'high'), simEvent('US_TEST-b', '2026-03-10T18:00:00Z', 'low')].filter(
-      (e) => e.timeMs >= from && e.timeMs < to,
-    ),
+    [
+      simEvent('US_TEST-a', '2026-03-10T12:30:00Z', 'high'),
+      simEvent('US_TEST-b', '2026-03-10T18:00:00Z', 'low'),
+    ].filter((e) => e.timeMs >= from && e.timeMs < to),
   earningsEvents: () => [],
   ipoEvents: () => [],
 };

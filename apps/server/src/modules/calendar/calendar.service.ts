@@ -12,7 +12,6 @@ import {
 } from '@tradedesk/contracts';
 import type * as core from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
-import type { CalendarEventInput, CalendarRepository } from './calendar.repository.js';
 import {
   rowEarningsWire,
   rowEconomicWire,
@@ -21,6 +20,7 @@ import {
   simEconomicWire,
   simIpoWire,
 } from './calendar.records.js';
+import type { CalendarEventInput, CalendarRepository } from './calendar.repository.js';
 import type { CalendarEventRow } from './calendar.table.js';
 
 /** The simulated calendar of packages/core (injected, so tests can pin a small world). */

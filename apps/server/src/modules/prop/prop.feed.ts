@@ -92,7 +92,13 @@ export type NewsSource = (
   ms: number,
   windowMs: number,
 ) => Promise<
-  ReadonlyArray<{ id: string; time: string; impact: NewsEvent['impact']; currency: string; instruments: readonly string[] }>
+  ReadonlyArray<{
+    id: string;
+    time: string;
+    impact: NewsEvent['impact'];
+    currency: string;
+    instruments: readonly string[];
+  }>
 >;
 
 /** High-impact and other scheduled events of the market near `nowMs`, for the news blackout rule. */

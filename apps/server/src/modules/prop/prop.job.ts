@@ -139,7 +139,9 @@ export function createPropJob(deps: {
   /** Feeds one event to the engine and carries out what it asks for. */
   async function step(t: Tracked, event: PropEvent) {
     const before = t.evaluation.engine;
-    const result = evaluate(t.ruleSet, before, event, { news: await calendarNewsNear(deps.news, market, event.timeMs) });
+    const result = evaluate(t.ruleSet, before, event, {
+      news: await calendarNewsNear(deps.news, market, event.timeMs),
+    });
     t.evaluation = { ...t.evaluation, engine: result.state };
     if (result.state !== before) t.unsaved = true;
     if (result.actions.length > 0) await act(t, result.actions);

@@ -29,7 +29,15 @@ export function createPropModule(
 ) {
   const repo = createPropRepository(ctx.db);
   const { accounts, orders } = deps.trading;
-  const props = createPropService({ repo, accounts, orders, market: deps.market, clock: ctx.clock, bus: ctx.bus, news: deps.news });
+  const props = createPropService({
+    repo,
+    accounts,
+    orders,
+    market: deps.market,
+    clock: ctx.clock,
+    bus: ctx.bus,
+    news: deps.news,
+  });
   accounts.usePropHooks(props.hooks);
   const objectives = createObjectivesService({ repo, accounts, clock: ctx.clock, onAccountChanged: props.changed });
   const job = createPropJob({
