@@ -83,7 +83,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(imports.routes, { prefix: '/api' });
   app.addHook('onClose', async () => imports.service.flush());
 
-  const journal = createJournalModule(ctx, { users: users.service, charts: charts.charts });
+  const journal = createJournalModule(ctx, {
+    users: users.service,
+    charts: charts.charts,
+    news: (fromMs, toMs) => calendar.calendar.economic(fromMs, toMs, { impact: ['high'] }),
+  });
   await app.register(journal.routes, { prefix: '/api' });
   const metrics = createMetricsModule(ctx, {
     accounts: trading.accounts,
