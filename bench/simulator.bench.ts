@@ -1,6 +1,6 @@
 /**
  * Simulated market benchmark: 1-minute bars generated per second (cold: every path computed; warm: factor-days
- * cached), random access to one minute, and the cost of daily bars over a year. The baseline, measured in the
+ * cached), with the simulated calendar's events and without, random access to one minute, and the cost of daily bars over a year. The baseline, measured in the
  * same run, is the cheapest possible generator: a sequential Gaussian random walk (Math.random, Box-Muller)
  * with the same six points per minute, which can only walk forward from its start and agrees with nothing.
  * Times are CPU times of this process (best of several runs), so other load on the machine matters less.
@@ -65,23 +65,27 @@ const base = best(5, () => baselineBars(400_000));
 const baseRate = 400_000 / (base.ms / 1000);
 console.log(`baseline  sequential random walk          ${fmt(baseRate).padStart(12)} bars/s`);
 
-for (const id of ['EURUSD', 'AAPL', 'BTCUSD']) {
-  let offset = 0;
-  const cold = best(3, () => {
-    offset += 40 * DAY; // a fresh range and a fresh market: every factor-day computed
-    return createSimulatedMarket().minuteBars(id, from + offset, to + offset).length;
-  });
-  const market = createSimulatedMarket();
-  market.minuteBars(id, from, to);
-  const warm = best(5, () => market.minuteBars(id, from, to).length);
-  const coldRate = cold.result / (cold.ms / 1000);
-  const warmRate = warm.result / (warm.ms / 1000);
-  console.log(
-    `${id.padEnd(9)} 1-minute bars, cold            ${fmt(coldRate).padStart(12)} bars/s  (${(coldRate / baseRate).toFixed(2)}x baseline)`,
-  );
-  console.log(
-    `${id.padEnd(9)} 1-minute bars, warm            ${fmt(warmRate).padStart(12)} bars/s  (${(warmRate / baseRate).toFixed(2)}x baseline)`,
-  );
+// with the simulated calendar (the default: releases and earnings move prices) and without it
+for (const calendar of [true, false]) {
+  const label = calendar ? 'calendar on ' : 'calendar off';
+  for (const id of ['EURUSD', 'AAPL', 'BTCUSD']) {
+    let offset = 0;
+    const cold = best(3, () => {
+      offset += 40 * DAY; // a fresh range and a fresh market: every factor-day computed
+      return createSimulatedMarket({ calendar }).minuteBars(id, from + offset, to + offset).length;
+    });
+    const market = createSimulatedMarket({ calendar });
+    market.minuteBars(id, from, to);
+    const warm = best(5, () => market.minuteBars(id, from, to).length);
+    const coldRate = cold.result / (cold.ms / 1000);
+    const warmRate = warm.result / (warm.ms / 1000);
+    console.log(
+      `${id.padEnd(9)} 1-minute bars, cold, ${label} ${fmt(coldRate).padStart(12)} bars/s  (${(coldRate / baseRate).toFixed(2)}x baseline)`,
+    );
+    console.log(
+      `${id.padEnd(9)} 1-minute bars, warm, ${label} ${fmt(warmRate).padStart(12)} bars/s  (${(warmRate / baseRate).toFixed(2)}x baseline)`,
+    );
+  }
 }
 
 // random access: one bar at a random minute of a random year, no cache; a sequential walk would have to

@@ -1,5 +1,6 @@
-import { INSTRUMENTS, instrumentSessionStatus } from '../market/instruments/catalogue.js';
+import { INSTRUMENTS } from '../market/instruments/catalogue.js';
 import { EXCHANGES, GBX_PER_GBP } from '../market/instruments/reference-data.js';
+import { type SessionTemplate, sessionDay, sessionTemplate, tradeDateAt } from '../market/instruments/sessions.js';
 import { LruCache } from '../market/lru.js';
 import { hash3, normal, seedOf, uniform } from '../market/sim/random.js';
 import { dateOfEpochDay, epochDayOf, isoWeekday, localToUtcMs, MS_PER_DAY } from '../market/time-zones.js';
@@ -32,6 +33,7 @@ interface Company {
   industry: string;
   currency: string;
   timeZone: string;
+  template: SessionTemplate;
   seed: number;
   weeksAfter: number;
   weekday: number;
@@ -76,6 +78,7 @@ const COMPANIES: readonly Company[] = INSTRUMENTS.filter((i) => i.source === 'ST
     industry: i.industry ?? 'Unclassified',
     currency,
     timeZone: EXCHANGES.find((x) => x.id === i.exchange)?.timeZone ?? 'America/New_York',
+    template: sessionTemplate(i.session),
     seed,
     weeksAfter: 3 + Math.floor(u(4) * 4),
     weekday: 2 + Math.floor(u(5) * 4),
@@ -106,6 +109,19 @@ function localTime(c: Company): number {
   return c.country === 'US' ? 16 * 60 + 5 : 17 * 60 + 45;
 }
 
+/** The release instant when the shares trade then, else the next opening (within a week), in UTC ms. */
+function firstTradeAfter(template: SessionTemplate, ms: number): number {
+  const minute = ms / 60_000;
+  const first = tradeDateAt(template, ms);
+  for (let label = first; label < first + 7; label++) {
+    for (const [a, b] of sessionDay(template, label).open) {
+      if (minute < a) return a * 60_000;
+      if (minute < b) return ms;
+    }
+  }
+  return ms;
+}
+
 /** Report of company `c` for calendar quarter q (1-4) of `year`. */
 function earningsOf(c: Company, year: number, q: number): SimEarningsEvent {
   const k = year * 4 + q - 1;
@@ -119,7 +135,6 @@ function earningsOf(c: Company, year: number, q: number): SimEarningsEvent {
     revenueEstimate * (1 + REVENUE_BEAT + REVENUE_SURPRISE_SD * normal(hash3(c.seed, k, TAG_REVENUE_SURPRISE))),
   );
   const timeMs = localToUtcMs(c.timeZone, day, localTime(c));
-  const status = instrumentSessionStatus(c.instrumentId, timeMs);
   return {
     id: `ER-${c.instrumentId}-${year}Q${q}`,
     instrumentId: c.instrumentId,
@@ -128,7 +143,7 @@ function earningsOf(c: Company, year: number, q: number): SimEarningsEvent {
     country: c.country,
     industry: c.industry,
     timeMs,
-    reactionMs: status.open ? timeMs : (status.nextOpenMs ?? timeMs),
+    reactionMs: firstTradeAfter(c.template, timeMs),
     session: c.session,
     fiscalPeriod: `Q${q} ${year}`,
     currency: c.currency,

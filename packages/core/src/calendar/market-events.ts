@@ -22,8 +22,16 @@ function currencyFactor(code: string): string {
   return code === 'USD' ? 'USD' : `own:${code}`;
 }
 
+const byTimeThenId = (a: CalendarMarketEvent, b: CalendarMarketEvent) =>
+  a.timeMs - b.timeMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /** Economic releases and earnings in [fromMs, toMs) as market events (earnings at the shares' first trade on them). */
 export function calendarMarketEvents(fromMs: number, toMs: number): CalendarMarketEvent[] {
+  return [...economicMarketEvents(fromMs, toMs), ...earningsMarketEvents(fromMs, toMs)].sort(byTimeThenId);
+}
+
+/** Economic releases in [fromMs, toMs) as market events on their currency's factor. */
+export function economicMarketEvents(fromMs: number, toMs: number): CalendarMarketEvent[] {
   const out: CalendarMarketEvent[] = [];
   for (const e of economicEvents(fromMs, toMs)) {
     out.push({
@@ -37,6 +45,12 @@ export function calendarMarketEvents(fromMs: number, toMs: number): CalendarMark
       instruments: e.instruments,
     });
   }
+  return out;
+}
+
+/** Earnings in [fromMs, toMs) of their first trade as market events on the share's own factor, by time then id. */
+export function earningsMarketEvents(fromMs: number, toMs: number): CalendarMarketEvent[] {
+  const out: CalendarMarketEvent[] = [];
   // the shares react at the next open, at most a long weekend after the release
   for (const e of earningsEvents(fromMs - REACTION_LAG_MS, toMs)) {
     if (e.reactionMs < fromMs || e.reactionMs >= toMs) continue;
@@ -51,5 +65,5 @@ export function calendarMarketEvents(fromMs: number, toMs: number): CalendarMark
       instruments: [e.instrumentId],
     });
   }
-  return out.sort((a, b) => a.timeMs - b.timeMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return out.sort(byTimeThenId);
 }

@@ -104,12 +104,11 @@ export function createBacktestsService(deps: {
     return { bars, source: source ?? 'Simulated', label };
   }
 
-  /** The simulated market's scheduled events around the range, as the prop news blackout reads them. */
+  /** The simulated market's scheduled events (its calendar included) around the range, as the prop news blackout reads them. */
   function eventsAround(fromMs: number, toMs: number): NewsEvent[] {
     const out: NewsEvent[] = [];
-    for (const e of market.events()) {
+    for (const e of market.eventsBetween(fromMs - 86_400_000, toMs + 86_400_000 + 1)) {
       const timeMs = e.time * 1000;
-      if (timeMs < fromMs - 86_400_000 || timeMs > toMs + 86_400_000) continue;
       out.push({ id: e.id, timeMs, impact: e.impact, currencies: e.currencies, symbols: e.instruments });
     }
     return out;

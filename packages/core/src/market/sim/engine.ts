@@ -121,9 +121,14 @@ export interface SourceEvent {
  * Events touching UTC day `day` by factor index: those whose minute lies in [day start - EVENT_WINDOW_MINUTES
  * - 1, day end], so the effects spilling over from the previous day are included. Must be a pure function.
  */
-export type DayEventSource = (day: number) => ReadonlyMap<number, readonly SourceEvent[]>;
+export type DayEventSource = (day: number) => DayEvents;
 
-const NO_EVENTS: ReadonlyMap<number, readonly SourceEvent[]> = new Map();
+/** A day's events by factor index; a source may compute them lazily, on the first `get` of a kind of factor. */
+export interface DayEvents {
+  get(factor: number): readonly SourceEvent[] | undefined;
+}
+
+const NO_EVENTS: DayEvents = new Map();
 
 /**
  * The minute-level machinery: factor paths per UTC day (cached), events applied on top, and the 1-minute bars,
@@ -138,7 +143,7 @@ export class PathEngine {
   readonly #eventedDays: LruCache<number, MinutePath>;
   readonly #instruments = new Map<string, EngineInstrument>();
   readonly #eventSource: DayEventSource | undefined;
-  readonly #sourceDays = new LruCache<number, ReadonlyMap<number, readonly SourceEvent[]>>(512);
+  readonly #sourceDays = new LruCache<number, DayEvents>(512);
   /** factor index -> sorted event minutes */
   #eventMinutes = new Map<number, number[]>();
   /** factor id -> minute -> impact */
@@ -163,7 +168,7 @@ export class PathEngine {
   }
 
   /** The source's events touching UTC day `day`, by factor index (cached). */
-  #sourceDay(day: number): ReadonlyMap<number, readonly SourceEvent[]> {
+  #sourceDay(day: number): DayEvents {
     const source = this.#eventSource;
     if (!source) return NO_EVENTS;
     return this.#sourceDays.getOrCompute(day, () => source(day));

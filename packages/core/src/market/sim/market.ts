@@ -1,4 +1,9 @@
-import { calendarMarketEvents } from '../../calendar/market-events.js';
+import {
+  type CalendarMarketEvent,
+  calendarMarketEvents,
+  earningsMarketEvents,
+  economicMarketEvents,
+} from '../../calendar/market-events.js';
 import type { Candle } from '../candles.js';
 import { catalogueOrder, getInstrument, INSTRUMENTS } from '../instruments/catalogue.js';
 import { GBX_PER_GBP, isValueAssetCode } from '../instruments/reference-data.js';
@@ -14,7 +19,14 @@ import { LruCache } from '../lru.js';
 import { candleTimeOf } from '../periods.js';
 import { dateOfEpochDay, epochDayOf, isoWeekday, MINUTES_PER_DAY, MS_PER_DAY, MS_PER_MINUTE } from '../time-zones.js';
 import { isTimeframe, type Timeframe, timeframeKind, timeframeSeconds } from '../timeframes.js';
-import { allocateColumns, type BarColumns, type EngineInstrument, PathEngine, type SourceEvent } from './engine.js';
+import {
+  allocateColumns,
+  type BarColumns,
+  type DayEvents,
+  type EngineInstrument,
+  PathEngine,
+  type SourceEvent,
+} from './engine.js';
 import {
   EVENT_WINDOW_MINUTES,
   eventSpreadFactor,
@@ -89,12 +101,14 @@ export interface SimulatedMarketOptions {
   factorDayCache?: number;
 }
 
-/** The simulated calendar's events touching a UTC day, by factor index, for the engine. */
-function calendarDay(day: number): Map<number, SourceEvent[]> {
+/** Factors the simulated calendar moves: shares' own factors (earnings); every other one is a currency's. */
+const STOCK_FACTORS = new Set(
+  INSTRUMENTS.filter((i) => i.source === 'STOCKS').map((i) => MARKET_MODEL.factorIndex.get(`own:${i.id}`)),
+);
+
+function byFactor(events: readonly CalendarMarketEvent[]): Map<number, SourceEvent[]> {
   const out = new Map<number, SourceEvent[]>();
-  const from = (day * MINUTES_PER_DAY - EVENT_WINDOW_MINUTES - 1) * MS_PER_MINUTE;
-  const to = ((day + 1) * MINUTES_PER_DAY + 1) * MS_PER_MINUTE;
-  for (const e of calendarMarketEvents(from, to)) {
+  for (const e of events) {
     const k = MARKET_MODEL.factorIndex.get(e.factor);
     if (k === undefined) continue;
     let list = out.get(k);
@@ -106,6 +120,33 @@ function calendarDay(day: number): Map<number, SourceEvent[]> {
   }
   return out;
 }
+
+/**
+ * The simulated calendar's events touching a UTC day, by factor index, for the engine: economic releases are
+ * looked up on the first question about a currency's factor, earnings on the first about a share's.
+ */
+class CalendarDay implements DayEvents {
+  readonly #from: number;
+  readonly #to: number;
+  #economic: Map<number, SourceEvent[]> | undefined;
+  #earnings: Map<number, SourceEvent[]> | undefined;
+
+  constructor(day: number) {
+    this.#from = (day * MINUTES_PER_DAY - EVENT_WINDOW_MINUTES - 1) * MS_PER_MINUTE;
+    this.#to = ((day + 1) * MINUTES_PER_DAY + 1) * MS_PER_MINUTE;
+  }
+
+  get(factor: number): readonly SourceEvent[] | undefined {
+    if (STOCK_FACTORS.has(factor)) {
+      this.#earnings ??= byFactor(earningsMarketEvents(this.#from, this.#to));
+      return this.#earnings.get(factor);
+    }
+    this.#economic ??= byFactor(economicMarketEvents(this.#from, this.#to));
+    return this.#economic.get(factor);
+  }
+}
+
+const calendarDay = (day: number): DayEvents => new CalendarDay(day);
 
 interface Period {
   time: number;
