@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tradeNewsTagSchema } from './calendar.js';
 import { idFieldSchema } from './charts.js';
 import { line, multiline } from './text.js';
 
@@ -254,6 +255,11 @@ export const journalTradeSchema = z.object({
   /** profit + commission + swap; > 0 a win, < 0 a loss, 0 break-even. */
   net: money,
   annotation: journalAnnotationSchema.nullable(),
+  /**
+   * High-impact economic events within CALENDAR_NEWS_WINDOW_MINUTES (30) of the opening that concern the symbol
+   * (its currencies or instruments): the trade's news tag. Always sent by the server; optional for older clients.
+   */
+  news: z.array(tradeNewsTagSchema).optional(),
 });
 export type JournalTrade = z.infer<typeof journalTradeSchema>;
 

@@ -43,7 +43,8 @@ export function createJournalAnnotationsService(deps: {
     const { position, account } = await owned(userId, positionId);
     const zone = (await users.getById(userId)).timeZone;
     const annotations = await reader.annotations(userId, [positionId]);
-    return reader.toWire(await reader.one(position, account, zone), annotations.get(positionId) ?? null);
+    const trade = reader.toWire(await reader.one(position, account, zone), annotations.get(positionId) ?? null);
+    return (await reader.withNews([trade]))[0]!;
   }
 
   return {

@@ -6,7 +6,7 @@ import type { UsersService } from '../users/users.service.js';
 import { createJournalRepository } from './journal.repository.js';
 import { journalRoutes } from './journal.routes.js';
 import { createJournalService } from './journal.service.js';
-import { createTradeReader } from './journal.trades.js';
+import { createTradeReader, type NewsOf } from './journal.trades.js';
 import { createJournalAnnotationsService } from './journal-annotations.service.js';
 import { journalImagesRoutes } from './journal-images.routes.js';
 import { createJournalImagesService } from './journal-images.service.js';
@@ -23,11 +23,19 @@ export function createJournalModule(
   deps: {
     users: Pick<UsersService, 'getById'>;
     charts: Pick<ChartsService, 'get' | 'list'>;
+    /** High-impact economic events of a range (the calendar's), for the trades' news tags. */
+    news?: NewsOf;
   },
 ) {
   const repo = createJournalRepository(ctx.db);
   const links = createStrategyLinks(ctx.db);
-  const reader = createTradeReader({ repo, trading: createMetricsRepository(ctx.db), links, storage: ctx.storage });
+  const reader = createTradeReader({
+    repo,
+    trading: createMetricsRepository(ctx.db),
+    links,
+    storage: ctx.storage,
+    news: deps.news,
+  });
   const { clock, storage } = ctx;
   const journal = createJournalService({ repo, reader, users: deps.users, charts: deps.charts, storage, clock });
   const mistakes = createJournalMistakesService({ repo, clock });

@@ -165,7 +165,7 @@ export function createJournalService(deps: {
       timeZone: zone,
       accounts: accounts.map(accountToWire),
       entry: row ? await dayToWire(userId, row) : null,
-      trades: trades.map((t) => reader.toWire(t, annotations.get(t.position.id) ?? null)),
+      trades: await reader.withNews(trades.map((t) => reader.toWire(t, annotations.get(t.position.id) ?? null))),
     };
   }
 
@@ -314,10 +314,12 @@ export function createJournalService(deps: {
         page: q.page,
         limit: q.limit,
         total,
-        trades: rows.map((r) =>
-          reader.toWire(
-            reader.facts(r.position, byId.get(r.position.accountId)!, exits.get(r.position.id), zone),
-            annotations.get(r.position.id) ?? null,
+        trades: await reader.withNews(
+          rows.map((r) =>
+            reader.toWire(
+              reader.facts(r.position, byId.get(r.position.accountId)!, exits.get(r.position.id), zone),
+              annotations.get(r.position.id) ?? null,
+            ),
           ),
         ),
       };

@@ -1,5 +1,20 @@
-import type { JournalAccount, JournalAnnotation, JournalImage, JournalTrade } from '@tradedesk/contracts';
-import { dateToEpochDay, decimalToMinor, epochDayToDate, localToUtcMs, minorToDecimal, toLocal } from '@tradedesk/core';
+import {
+  CALENDAR_NEWS_WINDOW_MINUTES,
+  type EconomicEvent,
+  type JournalAccount,
+  type JournalAnnotation,
+  type JournalImage,
+  type JournalTrade,
+} from '@tradedesk/contracts';
+import {
+  dateToEpochDay,
+  decimalToMinor,
+  epochDayToDate,
+  findInstrument,
+  localToUtcMs,
+  minorToDecimal,
+  toLocal,
+} from '@tradedesk/core';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import type { MetricsRepository } from '../metrics/metrics.repository.js';
 import type { TradingAccountRow, TradingPositionRow } from '../trading/trading.table.js';
@@ -51,12 +66,32 @@ export function accountToWire(a: TradingAccountRow): JournalAccount {
   return { id: a.id, name: a.name, currency: a.currency, color: a.color, archived: a.archivedAt !== null };
 }
 
+/** High-impact economic events of a range, as the calendar service answers them. */
+export type NewsOf = (
+  fromMs: number,
+  toMs: number,
+) => Promise<ReadonlyArray<Pick<EconomicEvent, 'id' | 'title' | 'impact' | 'time' | 'currency' | 'instruments'>>>;
+
+const NEWS_WINDOW_MS = CALENDAR_NEWS_WINDOW_MINUTES * 60_000;
+/** Past this span the events are read around each trade rather than over the whole range. */
+const NEWS_SPAN_MS = 93 * 86_400_000;
+
+/** Whether an event concerns a symbol: one of its instruments, or a currency of the instrument. */
+function concerns(event: { currency: string; instruments: readonly string[] }, symbol: string): boolean {
+  if (event.instruments.includes(symbol)) return true;
+  const i = findInstrument(symbol);
+  if (!i) return false;
+  return [i.baseCurrency, i.quoteCurrency, i.profitCurrency].includes(event.currency);
+}
+
 /** Reads the user's closed trades (through the metrics' reads of the trading tables) and writes them for the wire. */
 export function createTradeReader(deps: {
   repo: JournalRepository;
   trading: Pick<MetricsRepository, 'closedPositions' | 'exitPrices'>;
   links: Pick<StrategyLinks, 'existingChecklistItems'>;
   storage: FileStorage;
+  /** High-impact economic events of [fromMs, toMs) (the calendar's); trades carry no news tag without it. */
+  news?: NewsOf | undefined;
 }) {
   const { repo, trading, links, storage } = deps;
 
@@ -126,6 +161,26 @@ export function createTradeReader(deps: {
     },
 
     facts,
+
+    /** The trades with their news tags: high-impact events within 30 minutes of the opening that concern the symbol. */
+    async withNews(trades: JournalTrade[]): Promise<JournalTrade[]> {
+      const newsOf = deps.news;
+      if (!newsOf || trades.length === 0) return trades;
+      const opened = trades.map((t) => Date.parse(t.openedAt));
+      const from = Math.min(...opened) - NEWS_WINDOW_MS;
+      const to = Math.max(...opened) + NEWS_WINDOW_MS + 1;
+      const all = to - from <= NEWS_SPAN_MS ? await newsOf(from, to) : undefined;
+      const out: JournalTrade[] = [];
+      for (const [i, t] of trades.entries()) {
+        const at = opened[i]!;
+        const events = all ?? (await newsOf(at - NEWS_WINDOW_MS, at + NEWS_WINDOW_MS + 1));
+        const news = events
+          .filter((e) => Math.abs(Date.parse(e.time) - at) <= NEWS_WINDOW_MS && concerns(e, t.symbol))
+          .map((e) => ({ id: e.id, title: e.title, impact: e.impact, time: e.time }));
+        out.push({ ...t, news });
+      }
+      return out;
+    },
 
     /** The annotations of the trades' positions, written for the wire with their screenshots. */
     async annotations(userId: string, positionIds: readonly string[]): Promise<Map<string, JournalAnnotation>> {
