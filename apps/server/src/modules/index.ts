@@ -23,6 +23,7 @@ import { createJournalModule } from './journal/journal.plugin.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createMetricsModule } from './metrics/metrics.plugin.js';
+import { createNotificationsModule } from './notifications/notifications.plugin.js';
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createStrategiesModule } from './strategies/strategies.plugin.js';
@@ -50,6 +51,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   if (devMailbox.routes) await app.register(devMailbox.routes, { prefix: '/api' });
   const settings = createSettingsModule(ctx, { users: users.service, auth: auth.service });
   await app.register(settings.routes, { prefix: '/api' });
+  // `notifications.service.notify(userId, input)` is how modules reach a user's bell (live, toast, e-mail).
+  const notifications = createNotificationsModule(ctx, { users: users.service, log: app.log });
+  await app.register(notifications.routes, { prefix: '/api' });
   await app.register(filesRoutes({ storage: ctx.storage }), { prefix: '/api' });
   const userData = createUserDataModule(ctx);
   await app.register(userData.routes, { prefix: '/api' });
