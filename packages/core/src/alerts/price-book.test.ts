@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PriceAlertOperator, PriceAlertBook, type WatchedPriceAlert } from './price-book.js';
+import { PriceAlertBook, type PriceAlertOperator, type WatchedPriceAlert } from './price-book.js';
 import { LevelIndex } from './price-index.js';
 import { type AlertTriggerMode, stepChannel, stepComparison, type TriggerMemory } from './triggers.js';
 

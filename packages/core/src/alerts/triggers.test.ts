@@ -57,14 +57,36 @@ describe('comparison triggers (price against 100)', () => {
   });
 
   it('a price jumping across the value between two evaluations (a gap) crosses it', () => {
-    expect(run('crossing_up', 'every_time', [[0, 90], [1000, 130]])).toEqual([1000]);
-    expect(run('crossing_down', 'every_time', [[0, 130], [1000, 60]])).toEqual([1000]);
+    expect(
+      run('crossing_up', 'every_time', [
+        [0, 90],
+        [1000, 130],
+      ]),
+    ).toEqual([1000]);
+    expect(
+      run('crossing_down', 'every_time', [
+        [0, 130],
+        [1000, 60],
+      ]),
+    ).toEqual([1000]);
   });
 
   it('touching the value from below and leaving it again is not a cross; going through it is', () => {
     // above means a > b: reaching 100 exactly stays on the lower side
-    expect(run('crossing', 'every_time', [[0, 99], [1000, 100], [2000, 99]])).toEqual([]);
-    expect(run('crossing', 'every_time', [[0, 99], [1000, 100], [2000, 100.5]])).toEqual([2000]);
+    expect(
+      run('crossing', 'every_time', [
+        [0, 99],
+        [1000, 100],
+        [2000, 99],
+      ]),
+    ).toEqual([]);
+    expect(
+      run('crossing', 'every_time', [
+        [0, 99],
+        [1000, 100],
+        [2000, 100.5],
+      ]),
+    ).toEqual([2000]);
   });
 
   it('a level that keeps holding fires every minute with once_per_minute and once with every_time', () => {
@@ -85,7 +107,12 @@ describe('comparison triggers (price against 100)', () => {
     expect(run('crossing_up', 'once_per_bar_close', closes)).toEqual([2 * MIN, 5 * MIN]);
     expect(run('greater_than', 'once_per_bar_close', closes)).toEqual([2 * MIN, 3 * MIN, 5 * MIN]);
     // the same bar close given twice fires once
-    expect(run('greater_than', 'once_per_bar_close', [[MIN, 105], [MIN, 106]])).toEqual([MIN]);
+    expect(
+      run('greater_than', 'once_per_bar_close', [
+        [MIN, 105],
+        [MIN, 106],
+      ]),
+    ).toEqual([MIN]);
   });
 
   it('compares an indicator plot with another plot the same way (fast crossing slow)', () => {
