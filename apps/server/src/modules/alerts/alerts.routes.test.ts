@@ -261,6 +261,8 @@ describe('bad input names the field', () => {
       'condition.minutes',
     ],
     ['an unknown trigger', priceBody({ trigger: 'sometimes' }), 'trigger'],
+    ['a NUL byte in the name', priceBody({ name: 'a\u0000b' }), 'name'],
+    ['a lone surrogate in the message', priceBody({ message: 'x\ud800y' }), 'message'],
     ['an unknown interval', priceBody({ interval: '2m' }), 'interval'],
     ['an expiry in the past', priceBody({ expires_at: '2026-03-01T00:00:00Z' }), 'expires_at'],
     ['an expiry that is no date', priceBody({ expires_at: 'tomorrow' }), 'expires_at'],
