@@ -65,6 +65,7 @@ export const envSchema = z.object({
   WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(WS_MAX_SUBSCRIPTIONS),
   MARKET_FEED_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(100),
   ALERTS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  ALERTS_WEBHOOK_PRIVATE: bool(false),
 });
 
 export type AppConfig = {
@@ -107,6 +108,8 @@ export type AppConfig = {
   marketFeedIntervalMs: number;
   /** Pause between two runs of the leader's alert evaluation (and webhook deliveries). */
   alertsIntervalMs: number;
+  /** Alert webhooks may reach loopback and private addresses (off: only public addresses). */
+  alertsWebhookPrivate: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -225,5 +228,6 @@ export function loadConfig(
     wsMaxSubscriptions: e.WS_MAX_SUBSCRIPTIONS,
     marketFeedIntervalMs: e.MARKET_FEED_INTERVAL_MS,
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
+    alertsWebhookPrivate: e.ALERTS_WEBHOOK_PRIVATE,
   };
 }

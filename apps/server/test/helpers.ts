@@ -159,6 +159,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     wsMaxSubscriptions: 200,
     marketFeedIntervalMs: 100,
     alertsIntervalMs: 1000,
+    alertsWebhookPrivate: true,
     ...overrides,
   };
 }

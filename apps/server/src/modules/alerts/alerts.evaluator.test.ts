@@ -64,7 +64,7 @@ function makeModule() {
       clock,
       bus: app.ctx.bus,
       jobs: { register: () => () => {} } as unknown as JobRunner,
-      config: { alertsIntervalMs: 1000 } as AppConfig,
+      config: { alertsIntervalMs: 1000, alertsWebhookPrivate: true } as AppConfig,
     },
     {
       market,

@@ -59,6 +59,7 @@ export function createAlertsModule(
     clock: ctx.clock,
     log: deps.log,
     intervalMs,
+    allowPrivate: ctx.config.alertsWebhookPrivate,
     ...(deps.webhookPost ? { post: deps.webhookPost } : {}),
   });
   const evaluator = createAlertsEvaluator({

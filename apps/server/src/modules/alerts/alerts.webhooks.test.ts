@@ -12,7 +12,7 @@ import { createManualClock } from '../../platform/clock.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import { createAlertsModule } from './alerts.plugin.js';
 import { createAlertsRepository } from './alerts.repository.js';
-import { createAlertWebhooks } from './alerts.webhooks.js';
+import { createAlertWebhooks, isPrivateAddress } from './alerts.webhooks.js';
 
 /** A receiver that checks the signature as a client would: HMAC-SHA256 of the raw body with the alert's secret. */
 type Received = { raw: string; signature: string | undefined; valid: boolean; delivery: string | undefined };
@@ -78,7 +78,7 @@ function makeModule() {
       clock,
       bus: app.ctx.bus,
       jobs: { register: () => () => {} } as unknown as JobRunner,
-      config: { alertsIntervalMs: 1000 } as AppConfig,
+      config: { alertsIntervalMs: 1000, alertsWebhookPrivate: true } as AppConfig,
     },
     {
       market,
@@ -169,6 +169,7 @@ describe('alert webhooks', () => {
       clock,
       log: silent,
       intervalMs: 1000,
+      allowPrivate: true,
     });
     clock.advance(4_000);
     await resumed.run();
@@ -184,6 +185,26 @@ describe('alert webhooks', () => {
       { attempt: 2, statusCode: 503, ok: false, error: 'The receiver answered HTTP 503.' },
       { attempt: 3, statusCode: 200, ok: true, error: null },
     ]);
+  });
+
+  it('refuses a private address unless ALERTS_WEBHOOK_PRIVATE allows it, logging why', async () => {
+    const alert = await fired(url);
+    const strict = createAlertWebhooks({
+      repo: createAlertsRepository(app.ctx.db),
+      clock,
+      log: silent,
+      intervalMs: 1000,
+    });
+    await strict.run();
+    expect(received).toHaveLength(0);
+    const [entry] = await webhookLog(alert.id);
+    expect(entry).toMatchObject({ attempt: 1, statusCode: null, ok: false });
+    expect(entry!.error).toBe('The request failed: 127.0.0.1 is a private address');
+    expect(isPrivateAddress('10.1.2.3')).toBe(true);
+    expect(isPrivateAddress('::1')).toBe(true);
+    expect(isPrivateAddress('::ffff:192.168.1.1')).toBe(true);
+    expect(isPrivateAddress('93.184.215.14')).toBe(false);
+    expect(isPrivateAddress('2606:2800:21f:cb07:6820:80da:af6b:8b2c')).toBe(false);
   });
 
   it('gives up after four attempts, logging the error of each (nothing listening)', async () => {

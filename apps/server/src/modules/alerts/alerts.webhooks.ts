@@ -1,4 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import {
   ALERT_WEBHOOK_BACKOFF_MS,
   ALERT_WEBHOOK_SIGNATURE_HEADER,
@@ -27,18 +31,79 @@ type Logger = { error(obj: object, msg: string): void };
 /** Sends one webhook POST; answers the HTTP status or throws (network error, timeout). */
 export type WebhookPost = (url: string, body: string, headers: Record<string, string>) => Promise<number>;
 
-export const fetchWebhookPost: WebhookPost = async (url, body, headers) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    body,
-    headers,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-  });
-  // the receiver's body is not kept; drain it so the connection is released
-  await res.arrayBuffer().catch(() => undefined);
-  return res.status;
-};
+const blocked = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 3],
+] as const) {
+  blocked.addSubnet(net, bits, 'ipv4');
+}
+for (const [net, bits] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(net, bits, 'ipv6');
+}
+
+/** True for loopback, private, link-local, multicast and other addresses that are not on the public internet. */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
+  return blocked.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+/**
+ * The webhook POST over node:http(s). Unless `allowPrivate`, the address the host name resolves to is checked at
+ * connection time (so a name that resolves to an internal address, or is re-pointed to one, is refused); no
+ * redirect is followed.
+ */
+export function httpWebhookPost(options: { allowPrivate: boolean }): WebhookPost {
+  const checkedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
+    dnsLookup(hostname, { ...lookupOptions, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 4);
+      const list = addresses as LookupAddress[];
+      const bad = list.find((a) => isPrivateAddress(a.address));
+      if (bad) return callback(new Error(`the host resolves to ${bad.address}, a private address`), '', 4);
+      if (lookupOptions.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      return callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+  return (url, body, headers) =>
+    new Promise<number>((resolve, reject) => {
+      const target = new URL(url);
+      if (!options.allowPrivate && isIP(target.hostname.replace(/^\[|\]$/g, '')) !== 0) {
+        const literal = target.hostname.replace(/^\[|\]$/g, '');
+        if (isPrivateAddress(literal)) return reject(new Error(`${literal} is a private address`));
+      }
+      const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+      const req = send(
+        target,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          timeout: WEBHOOK_TIMEOUT_MS,
+          ...(options.allowPrivate ? {} : { lookup: checkedLookup }),
+        },
+        (res) => {
+          // the receiver's body is not kept; drain it so the connection is released
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })));
+      req.on('error', reject);
+      req.end(body);
+    });
+}
 
 /**
  * Webhook deliveries of fired alerts: queued in the database (so a restart or a new leader resumes them), sent
@@ -50,10 +115,12 @@ export function createAlertWebhooks(deps: {
   clock: Clock;
   log: Logger;
   post?: WebhookPost;
+  /** Webhooks may reach loopback and private addresses (ALERTS_WEBHOOK_PRIVATE; tests and local setups). */
+  allowPrivate?: boolean;
   intervalMs: number;
 }) {
   const { repo, clock } = deps;
-  const post = deps.post ?? fetchWebhookPost;
+  const post = deps.post ?? httpWebhookPost({ allowPrivate: deps.allowPrivate ?? false });
 
   async function attempt(row: AlertWebhookDeliveryRow): Promise<void> {
     const alert = await repo.byId(row.alertId);
