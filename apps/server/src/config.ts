@@ -89,6 +89,8 @@ export const envSchema = z.object({
   CALENDAR_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   CALENDAR_FEED_TZ: z.string().default('UTC'),
   CALENDAR_SIMULATED: bool(true),
+  ALERTS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  ALERTS_WEBHOOK_PRIVATE: bool(false),
 });
 
 export type AppConfig = {
@@ -139,6 +141,10 @@ export type AppConfig = {
   };
   /** Calendar feeds and imports; left out (tests): no feed, simulated calendar shown. */
   calendar?: CalendarConfig;
+  /** Pause between two runs of the leader's alert evaluation (and webhook deliveries). */
+  alertsIntervalMs: number;
+  /** Alert webhooks may reach loopback and private addresses (off: only public addresses). */
+  alertsWebhookPrivate: boolean;
 };
 
 export type CalendarConfig = {
@@ -297,6 +303,8 @@ export function loadConfig(
       feedTimeZone: e.CALENDAR_FEED_TZ,
       simulated: e.CALENDAR_SIMULATED,
     },
+    alertsIntervalMs: e.ALERTS_INTERVAL_MS,
+    alertsWebhookPrivate: e.ALERTS_WEBHOOK_PRIVATE,
   };
 }
 

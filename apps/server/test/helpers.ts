@@ -159,6 +159,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     wsMaxSubscriptions: 200,
     marketFeedIntervalMs: 100,
     news: { simulated: false, feeds: [], feedIntervalMs: 600_000, feedTimeoutMs: 2000, feedMaxBytes: 1024 * 1024 },
+    alertsIntervalMs: 1000,
+    alertsWebhookPrivate: true,
     ...overrides,
   };
 }

@@ -28,6 +28,12 @@ const specRoutes = [
   ['get', '/api/customer/sessions'],
   ['delete', '/api/customer/sessions'],
   ['get', '/api/market/timezones'],
+  ['get', '/api/alerts'],
+  ['post', '/api/alerts'],
+  ['get', '/api/alerts/{id}'],
+  ['put', '/api/alerts/{id}'],
+  ['delete', '/api/alerts/{id}'],
+  ['get', '/api/alerts/{id}/log'],
 ] as const;
 
 type Operation = {

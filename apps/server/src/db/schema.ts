@@ -1,4 +1,5 @@
 // Every Drizzle table of every module, collected for drizzle-kit and the typed query API.
+export * from '../modules/alerts/alerts.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/backtests/backtests.table.js';
 export * from '../modules/calendar/calendar.table.js';

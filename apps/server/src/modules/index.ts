@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
+import { alertAccountFigures } from './alerts/alerts.accounts.js';
+import { createAlertsModule } from './alerts/alerts.plugin.js';
 import { hashPassword } from './auth/auth.passwords.js';
 import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
@@ -84,6 +86,33 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   });
   await app.register(prop.routes, { prefix: '/api' });
   app.addHook('onClose', async () => prop.job.flush());
+  // alerts run on the leader; in-app and e-mail delivery through the notifications
+  const alerts = createAlertsModule(ctx, {
+    calendar: {
+      near: async (ms, windowMs) =>
+        (await calendar.calendar.near(ms, windowMs)).map((e) => ({
+          id: e.id,
+          title: e.title,
+          impact: e.impact,
+          timeMs: Date.parse(e.time),
+          currency: e.currency,
+        })),
+    },
+    market: market.market,
+    log: app.log,
+    notifier: notifications.service,
+    drawings: charts.drawings,
+    watchlists: watchlists.service,
+    accounts: trading.accounts,
+    users: users.service,
+    accountFigures: alertAccountFigures({
+      orders: trading.orders,
+      props: prop.props,
+      market: market.market,
+      clock: ctx.clock,
+    }),
+  });
+  await app.register(alerts.routes, { prefix: '/api' });
   const imports = createImportsModule(ctx, { accounts: trading.accounts, log: app.log });
   await app.register(imports.routes, { prefix: '/api' });
   app.addHook('onClose', async () => imports.service.flush());
