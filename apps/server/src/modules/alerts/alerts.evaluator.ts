@@ -353,7 +353,7 @@ export function createAlertsEvaluator(deps: {
           kind: 'alert',
           title: row.name,
           body: message,
-          link: at.symbol ? `/charts?symbol=${encodeURIComponent(at.symbol)}` : '/alerts',
+          link: at.symbol ? `/chart?symbol=${encodeURIComponent(at.symbol)}&alerts=open` : '/chart?alerts=open',
           data: { alertId: row.id, type: row.type, symbol: at.symbol, price: at.price, firedAt: now.toISOString() },
           toast: delivery.app && delivery.toast,
           sound: delivery.app && delivery.sound,
@@ -537,7 +537,11 @@ export function createAlertsEvaluator(deps: {
     }
   }
 
-  async function evaluateCalendar(meta: Meta, nowMs: number, events: ReturnType<AlertCalendar['near']>) {
+  async function evaluateCalendar(
+    meta: Meta,
+    nowMs: number,
+    events: Awaited<ReturnType<AlertCalendar['near']>>,
+  ) {
     const { row } = meta;
     const c = row.condition as CalendarCondition;
     const done = new Set(row.state.firedEvents ?? []);
