@@ -1,3 +1,22 @@
+import {
+  ACCOUNT_ALERT_METRICS,
+  type AccountAlertMetric,
+  ALERT_DEFAULT_TRIGGER,
+  ALERT_TRIGGERS,
+  ALERT_TYPES,
+  type AlertCalendarImpact,
+  type AlertTrigger,
+  type AlertType,
+  CALENDAR_IMPACTS,
+  INDICATOR_OPERATORS,
+  type IndicatorOperator,
+  MARKET_TIMEFRAMES,
+  PRICE_CROSS_OPERATORS,
+  PRICE_MOVE_OPERATORS,
+  PRICE_OPERATORS,
+  type PriceCrossOperator,
+  type PriceOperator,
+} from '@tradedesk/contracts';
 import type { AlertPrefill } from './alert-dialog-store';
 
 /**
@@ -6,8 +25,17 @@ import type { AlertPrefill } from './alert-dialog-store';
  * the others, and the dirty check compares one object.
  */
 
-export const ALERT_TYPES = ['price', 'indicator', 'drawing', 'watchlist', 'calendar', 'account'] as const;
-export type AlertType = (typeof ALERT_TYPES)[number];
+export {
+  ALERT_TRIGGERS,
+  ALERT_TYPES,
+  type AlertTrigger,
+  type AlertType,
+  INDICATOR_OPERATORS,
+  type IndicatorOperator,
+  PRICE_OPERATORS,
+  type PriceOperator,
+};
+
 export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   price: 'Price',
   indicator: 'Indicator',
@@ -17,18 +45,6 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   account: 'Account',
 };
 
-export const PRICE_OPERATORS = [
-  'crossing',
-  'crossing_up',
-  'crossing_down',
-  'greater_than',
-  'less_than',
-  'entering_channel',
-  'exiting_channel',
-  'moving_up_pct',
-  'moving_down_pct',
-] as const;
-export type PriceOperator = (typeof PRICE_OPERATORS)[number];
 export const PRICE_OPERATOR_LABELS: Record<PriceOperator, string> = {
   crossing: 'Crossing',
   crossing_up: 'Crossing up',
@@ -43,29 +59,23 @@ export const PRICE_OPERATOR_LABELS: Record<PriceOperator, string> = {
 export const isChannel = (op: string) => op === 'entering_channel' || op === 'exiting_channel';
 export const isMoving = (op: string) => op === 'moving_up_pct' || op === 'moving_down_pct';
 
-/** Indicator alerts compare a plot with a value or another plot: the price operators without channels and moves. */
-export const INDICATOR_OPERATORS = ['crossing', 'crossing_up', 'crossing_down', 'greater_than', 'less_than'] as const;
-export type IndicatorOperator = (typeof INDICATOR_OPERATORS)[number];
+export const DRAWING_OPERATORS = PRICE_CROSS_OPERATORS;
+export type DrawingOperator = PriceCrossOperator;
 
-export const DRAWING_OPERATORS = ['crossing', 'crossing_up', 'crossing_down'] as const;
-export type DrawingOperator = (typeof DRAWING_OPERATORS)[number];
+export const WATCHLIST_OPERATORS = PRICE_MOVE_OPERATORS;
+export type WatchlistOperator = (typeof PRICE_MOVE_OPERATORS)[number];
 
-export const WATCHLIST_OPERATORS = ['moving_up_pct', 'moving_down_pct'] as const;
-export type WatchlistOperator = (typeof WATCHLIST_OPERATORS)[number];
+export { CALENDAR_IMPACTS };
+export type CalendarImpact = AlertCalendarImpact;
 
-export const CALENDAR_IMPACTS = ['low', 'medium', 'high'] as const;
-export type CalendarImpact = (typeof CALENDAR_IMPACTS)[number];
-
-export const ACCOUNT_METRICS = ['equity_below', 'margin_level_below', 'daily_loss_near_limit'] as const;
-export type AccountMetric = (typeof ACCOUNT_METRICS)[number];
+export const ACCOUNT_METRICS = ACCOUNT_ALERT_METRICS;
+export type AccountMetric = AccountAlertMetric;
 export const ACCOUNT_METRIC_LABELS: Record<AccountMetric, string> = {
   equity_below: 'Equity below',
   margin_level_below: 'Margin level below (%)',
-  daily_loss_near_limit: 'Daily loss within % of the prop limit',
+  daily_loss_within_pct: 'Daily loss within % of the prop limit',
 };
 
-export const ALERT_TRIGGERS = ['only_once', 'every_time', 'once_per_bar_close', 'once_per_minute'] as const;
-export type AlertTrigger = (typeof ALERT_TRIGGERS)[number];
 export const ALERT_TRIGGER_LABELS: Record<AlertTrigger, string> = {
   only_once: 'Only once',
   every_time: 'Every time',
@@ -73,9 +83,9 @@ export const ALERT_TRIGGER_LABELS: Record<AlertTrigger, string> = {
   once_per_minute: 'Once per minute',
 };
 /** The spec's default (section 2, "Alerts panel: trigger default only_once"). */
-export const DEFAULT_TRIGGER: AlertTrigger = 'only_once';
+export const DEFAULT_TRIGGER: AlertTrigger = ALERT_DEFAULT_TRIGGER;
 
-export const ALERT_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1D'] as const;
+export const ALERT_INTERVALS = MARKET_TIMEFRAMES;
 
 /** The placeholders a message may hold, filled in by the server when the alert fires. */
 export const MESSAGE_PLACEHOLDERS = [
@@ -92,6 +102,7 @@ export type AlertFormValues = {
   // price
   priceOperator: PriceOperator;
   value: string;
+  lower: string;
   upper: string;
   percent: string;
   minutes: string;
@@ -165,13 +176,14 @@ export function emptyAlertValues(defaults: AlertDefaults, nowMs: number): AlertF
     symbol: '',
     priceOperator: 'crossing',
     value: '',
+    lower: '',
     upper: '',
     percent: '',
     minutes: '60',
     indicator: '',
     indicatorInputs: {},
     plot: '',
-    interval: '1h',
+    interval: '1m',
     indicatorOperator: 'crossing',
     compareTo: 'value',
     indicatorValue: '',

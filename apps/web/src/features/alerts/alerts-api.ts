@@ -1,6 +1,6 @@
+import type { Alert, AlertList, AlertLog, AlertLogEntry, UpdateAlertBody } from '@tradedesk/contracts';
 import { api } from '../../app/api';
 import { markQuietEndpoints } from '../../shared/api/quiet-endpoints';
-import type { Alert, AlertBody, AlertLogEntry } from './alert-types';
 
 /**
  * The alert routes (spec section 7, "Alerts"; docs/api.md): `GET/POST /alerts`, `GET/PUT/DELETE /alerts/{id}`,
@@ -11,14 +11,14 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alerts', 'AlertLo
   endpoints: (build) => ({
     alerts: build.query<Alert[], void>({
       query: () => ({ url: '/alerts' }),
-      transformResponse: (r: { alerts: Alert[] } | Alert[]) => (Array.isArray(r) ? r : r.alerts),
+      transformResponse: (r: AlertList) => r.alerts,
       providesTags: ['Alerts'],
     }),
     alert: build.query<Alert, string>({
       query: (id) => ({ url: `/alerts/${id}` }),
       providesTags: (_r, _e, id) => [{ type: 'Alerts', id }],
     }),
-    createAlert: build.mutation<Alert, AlertBody>({
+    createAlert: build.mutation<Alert, Record<string, unknown>>({
       query: (body) => ({
         url: '/alerts',
         method: 'POST',
@@ -27,7 +27,7 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alerts', 'AlertLo
       }),
       invalidatesTags: ['Alerts'],
     }),
-    updateAlert: build.mutation<Alert, { id: string; body: AlertBody }>({
+    updateAlert: build.mutation<Alert, { id: string; body: UpdateAlertBody }>({
       query: ({ id, body }) => ({
         url: `/alerts/${id}`,
         method: 'PUT',
@@ -43,7 +43,7 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alerts', 'AlertLo
     }),
     alertLog: build.query<AlertLogEntry[], string>({
       query: (id) => ({ url: `/alerts/${id}/log` }),
-      transformResponse: (r: { entries: AlertLogEntry[] } | AlertLogEntry[]) => (Array.isArray(r) ? r : r.entries),
+      transformResponse: (r: AlertLog) => r.entries,
       providesTags: (_r, _e, id) => [{ type: 'AlertLog', id }],
     }),
   }),

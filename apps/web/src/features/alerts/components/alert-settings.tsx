@@ -32,20 +32,23 @@ export function AlertSettings() {
       <FormControl component="fieldset">
         <FormLabel component="legend">Delivery</FormLabel>
         <FormGroup>
+          <FormControlLabel control={<Switch checked disabled />} label="In the app (notification in the bell)" />
           <FormControlLabel
-            control={<Switch checked disabled />}
-            label="In the app (notification in the bell)"
-          />
-          <FormControlLabel
-            control={<Switch checked={defaults.toast} onChange={(e) => void saveDefaults({ toast: e.target.checked })} />}
+            control={
+              <Switch checked={defaults.toast} onChange={(e) => void saveDefaults({ toast: e.target.checked })} />
+            }
             label="Toast"
           />
           <FormControlLabel
-            control={<Switch checked={defaults.sound} onChange={(e) => void saveDefaults({ sound: e.target.checked })} />}
+            control={
+              <Switch checked={defaults.sound} onChange={(e) => void saveDefaults({ sound: e.target.checked })} />
+            }
             label="Sound"
           />
           <FormControlLabel
-            control={<Switch checked={defaults.email} onChange={(e) => void saveDefaults({ email: e.target.checked })} />}
+            control={
+              <Switch checked={defaults.email} onChange={(e) => void saveDefaults({ email: e.target.checked })} />
+            }
             label="E-mail"
           />
         </FormGroup>

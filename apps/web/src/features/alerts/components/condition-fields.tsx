@@ -141,7 +141,7 @@ export function PriceFields(props: FieldsProps) {
         </Stack>
       ) : isChannel(op) ? (
         <Stack direction="row" spacing={1}>
-          <Field {...props} name="value" label="Lower bound" numeric />
+          <Field {...props} name="lower" label="Lower bound" numeric />
           <Field {...props} name="upper" label="Upper bound" numeric />
         </Stack>
       ) : (

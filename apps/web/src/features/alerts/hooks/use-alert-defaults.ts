@@ -39,7 +39,11 @@ export function useAlertDefaults() {
       const optimistic = { name: ALERT_DEFAULTS_NAME, version: VERSION, state: next, updatedAt: '' };
       await dispatch(userDataApi.util.upsertQueryData('workspaceDocument', ALERT_DEFAULTS_NAME, optimistic));
       const result = await dispatch(
-        userDataApi.endpoints.saveWorkspaceDocument.initiate({ name: ALERT_DEFAULTS_NAME, version: VERSION, state: next }),
+        userDataApi.endpoints.saveWorkspaceDocument.initiate({
+          name: ALERT_DEFAULTS_NAME,
+          version: VERSION,
+          state: next,
+        }),
       );
       if ('error' in result) {
         const back = previous ?? { ...optimistic, state: BUILT_IN_DEFAULTS };
