@@ -64,6 +64,7 @@ export const envSchema = z.object({
   WS_MAX_GUESTS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(WS_MAX_SUBSCRIPTIONS),
   MARKET_FEED_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(100),
+  ALERTS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export type AppConfig = {
@@ -104,6 +105,8 @@ export type AppConfig = {
   wsMaxSubscriptions: number;
   /** Pause between two runs of the leader's market feed: about 1000 / this ticks a second per channel. */
   marketFeedIntervalMs: number;
+  /** Pause between two runs of the leader's alert evaluation (and webhook deliveries). */
+  alertsIntervalMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -221,5 +224,6 @@ export function loadConfig(
     wsMaxGuestsPerIp: e.WS_MAX_GUESTS_PER_IP,
     wsMaxSubscriptions: e.WS_MAX_SUBSCRIPTIONS,
     marketFeedIntervalMs: e.MARKET_FEED_INTERVAL_MS,
+    alertsIntervalMs: e.ALERTS_INTERVAL_MS,
   };
 }

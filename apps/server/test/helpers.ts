@@ -158,6 +158,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     wsMaxGuestsPerIp: 10,
     wsMaxSubscriptions: 200,
     marketFeedIntervalMs: 100,
+    alertsIntervalMs: 1000,
     ...overrides,
   };
 }

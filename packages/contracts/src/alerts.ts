@@ -498,6 +498,5 @@ export const alertErrorCodes = [
   'ALERT_INVALID_SYMBOL',
   'ALERT_INVALID_INDICATOR',
   'ALERT_INVALID_DRAWING',
-  'ALERT_TYPE_IMMUTABLE',
 ] as const;
 export type AlertErrorCode = (typeof alertErrorCodes)[number];

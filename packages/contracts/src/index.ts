@@ -17,6 +17,7 @@ export * from './market.js';
 export * from './market-feed.js';
 export * from './messages.js';
 export * from './metrics.js';
+export * from './notifications.js';
 export * from './prop.js';
 export * from './settings.js';
 export * from './strategies.js';

@@ -1,4 +1,5 @@
 // Every Drizzle table of every module, collected for drizzle-kit and the typed query API.
+export * from '../modules/alerts/alerts.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/backtests/backtests.table.js';
 export * from '../modules/candles/candles.table.js';
@@ -7,6 +8,7 @@ export * from '../modules/imports/imports.table.js';
 
 export * from '../modules/journal/journal.table.js';
 export * from '../modules/metrics/metrics.table.js';
+export * from '../modules/notifications/notifications.table.js';
 export * from '../modules/prop/prop.table.js';
 export * from '../modules/strategies/strategies.table.js';
 export * from '../modules/trading/trade-shares.table.js';

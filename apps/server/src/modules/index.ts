@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
+import { alertAccountFigures } from './alerts/alerts.accounts.js';
+import { createAlertsModule } from './alerts/alerts.plugin.js';
 import { hashPassword } from './auth/auth.passwords.js';
 import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
@@ -23,6 +25,7 @@ import { createJournalModule } from './journal/journal.plugin.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createMetricsModule } from './metrics/metrics.plugin.js';
+import { createNotificationsModule } from './notifications/notifications.plugin.js';
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createStrategiesModule } from './strategies/strategies.plugin.js';
@@ -50,6 +53,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   if (devMailbox.routes) await app.register(devMailbox.routes, { prefix: '/api' });
   const settings = createSettingsModule(ctx, { users: users.service, auth: auth.service });
   await app.register(settings.routes, { prefix: '/api' });
+  // `notifications.service.notify(userId, input)` is how modules reach a user's bell (live, toast, e-mail).
+  const notifications = createNotificationsModule(ctx, { users: users.service, log: app.log });
+  await app.register(notifications.routes, { prefix: '/api' });
   await app.register(filesRoutes({ storage: ctx.storage }), { prefix: '/api' });
   const userData = createUserDataModule(ctx);
   await app.register(userData.routes, { prefix: '/api' });
@@ -71,6 +77,23 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const prop = createPropModule(ctx, { trading, market: market.market, log: app.log });
   await app.register(prop.routes, { prefix: '/api' });
   app.addHook('onClose', async () => prop.job.flush());
+  // alerts run on the leader; in-app and e-mail delivery through the notifications (the calendar: to be wired)
+  const alerts = createAlertsModule(ctx, {
+    market: market.market,
+    log: app.log,
+    notifier: notifications.service,
+    drawings: charts.drawings,
+    watchlists: watchlists.service,
+    accounts: trading.accounts,
+    users: users.service,
+    accountFigures: alertAccountFigures({
+      orders: trading.orders,
+      props: prop.props,
+      market: market.market,
+      clock: ctx.clock,
+    }),
+  });
+  await app.register(alerts.routes, { prefix: '/api' });
   const imports = createImportsModule(ctx, { accounts: trading.accounts, log: app.log });
   await app.register(imports.routes, { prefix: '/api' });
   app.addHook('onClose', async () => imports.service.flush());

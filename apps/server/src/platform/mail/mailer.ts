@@ -20,6 +20,12 @@ export type MailMessage =
         since: string;
         resetLink: string;
       };
+    }
+  | {
+      /** A notification of the bell (modules/notifications), sent when the user's settings allow its kind. */
+      template: 'notification';
+      to: string;
+      data: { firstName: string; title: string; body: string; link: string; settingsLink: string };
     };
 
 export interface Mailer {

@@ -96,5 +96,19 @@ export function renderMail(message: MailMessage): RenderedMail {
         links: [resetLink],
       };
     }
+    case 'notification': {
+      const { title, body, link, settingsLink } = message.data;
+      const intro = [`Hi ${name},`, ...(body.trim() ? body.split(/\n{2,}/) : [])];
+      const footer = 'You receive this because your notification settings send this kind by e-mail.';
+      return {
+        subject: title,
+        text: `${intro.join('\n\n')}\n\nOpen TradeDesk: ${link}\nNotification settings: ${settingsLink}\n\n${footer}\n`,
+        html: layout(title, intro, { label: 'Open TradeDesk', link }, footer, {
+          label: 'Notification settings',
+          link: settingsLink,
+        }),
+        links: [link, settingsLink],
+      };
+    }
   }
 }

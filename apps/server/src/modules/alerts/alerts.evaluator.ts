@@ -1,0 +1,755 @@
+import type {
+  AccountCondition,
+  AlertDelivery,
+  AlertWebhookPayload,
+  CalendarCondition,
+  DrawingCondition,
+  IndicatorCondition,
+  PriceCondition,
+  WatchlistCondition,
+} from '@tradedesk/contracts';
+import {
+  type AlertTriggerMode,
+  type Candle,
+  type CandleArrays,
+  calculateSeries,
+  candleTimeOf,
+  decideFire,
+  findIndicator,
+  formatAlertMessage,
+  type IndicatorSettings,
+  linePriceAt,
+  PriceAlertBook,
+  type PriceAlertFire,
+  type SimulatedMarket,
+  stepComparison,
+  type Timeframe,
+  type TriggerMemory,
+  timeframeSeconds,
+  type WatchedPriceAlert,
+} from '@tradedesk/core';
+import type { EventBus } from '../../platform/bus/event-bus.js';
+import type { Clock } from '../../platform/clock.js';
+import { newId } from '../../platform/ids.js';
+import type { JobDefinition } from '../../platform/jobs/job-runner.js';
+import type { AlertsRepository, NewAlertLog } from './alerts.repository.js';
+import type { AlertRow, AlertState } from './alerts.table.js';
+import type { AlertWebhooks } from './alerts.webhooks.js';
+
+/** The bus channel on which the service says an alert changed (any process), so the leader reloads it. */
+export const ALERTS_BOOK_CHANNEL = 'alerts-book';
+
+/** What the alerts need of the notifications module: `notify()` of createNotificationsService. */
+export type AlertNotifier = {
+  notify(
+    userId: string,
+    n: {
+      kind: 'alert';
+      title: string;
+      body: string;
+      link?: string;
+      data?: Record<string, unknown>;
+      toast?: boolean;
+      sound?: boolean;
+      email?: boolean;
+    },
+  ): Promise<unknown>;
+};
+
+/** Economic events near an instant (the calendar module's). */
+export type AlertCalendar = {
+  near(
+    ms: number,
+    windowMs: number,
+  ): Array<{ id: string; title: string; impact: string; timeMs: number; currency: string }>;
+};
+
+/** A trading account's live figures and its prop daily loss room (undefined: unknown, the alert waits). */
+export type AlertAccountFigures = {
+  figures(
+    userId: string,
+    accountId: string,
+  ): Promise<
+    | {
+        currency: string;
+        equity: number;
+        /** Equity / margin x 100; null with no margin in use. */
+        marginLevel: number | null;
+        /** Today's prop daily loss allowance and the loss still permitted (money); null without the rule. */
+        dailyLossLimit: number | null;
+        todayPermittedLoss: number | null;
+      }
+    | undefined
+  >;
+};
+
+type Logger = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+/** How often drawings and watchlists are read again, and account figures evaluated. */
+const REFRESH_MS = 10_000;
+const ACCOUNT_EVERY_MS = 5_000;
+const CALENDAR_FIRED_KEEP = 200;
+const IMPACT_RANK: Record<string, number> = { low: 1, medium: 2, high: 3 };
+const INDICATOR_BARS = 400;
+const MINUTE = 60_000;
+
+/** Tick modes go in the tick book; once_per_bar_close in the book of the alert's interval, fed bar closes. */
+const tickMode = (trigger: string) => trigger !== 'once_per_bar_close';
+
+function describe(row: AlertRow): string {
+  const c = row.condition as unknown as Record<string, unknown>;
+  const op = String(c.operator ?? c.metric ?? '').replaceAll('_', ' ');
+  switch (row.type) {
+    case 'price':
+      return c.value !== undefined
+        ? `{{ticker}} ${op} ${c.value}: {{close}}`
+        : c.lower !== undefined
+          ? `{{ticker}} ${op} ${c.lower}-${c.upper}: {{close}}`
+          : `{{ticker}} ${op.replace(' pct', '')} ${c.percent} % within ${c.minutes} min: {{close}}`;
+    case 'indicator':
+      return `{{ticker}} ${String(c.indicator).toUpperCase()} ${c.plot} ${op} ${c.value ?? c.against} on {{interval}}`;
+    case 'drawing':
+      return `{{ticker}} ${op} your drawn line: {{close}}`;
+    case 'watchlist':
+      return `{{ticker}} ${op.replace(' pct', '')} ${c.percent} % within ${c.minutes} min: {{close}}`;
+    case 'calendar':
+      return 'An economic event is coming up.';
+    case 'account':
+      return `Account alert: ${op} ${c.value}.`;
+  }
+}
+
+type Meta = { row: AlertRow; memory: TriggerMemory };
+
+/**
+ * The leader's alert evaluation, every ALERTS_INTERVAL_MS of the injected clock: price alerts through
+ * `PriceAlertBook`s (one for the tick modes, one per interval for once_per_bar_close, fed bar closes), drawing,
+ * indicator, watchlist, calendar and account alerts, expiry; each fire is recorded, logged and delivered (in the
+ * app through the notifier, by e-mail as the user's settings allow, by webhook through the queue). The book is
+ * built from the database on each new lead; a change made by any process reaches it through the bus.
+ */
+export function createAlertsEvaluator(deps: {
+  repo: AlertsRepository;
+  clock: Clock;
+  bus: EventBus;
+  log: Logger;
+  market: SimulatedMarket;
+  notifier: AlertNotifier;
+  webhooks: AlertWebhooks;
+  drawings: { get(userId: string, id: string): Promise<{ symbol: string; points: { time: number; price: number }[] }> };
+  watchlists: { get(userId: string, id: string): Promise<{ symbols: { ticker: string }[] }> };
+  calendar?: AlertCalendar | undefined;
+  accounts?: AlertAccountFigures | undefined;
+  /** Whether the user's notification setting email_alerts is on. */
+  emailAllowed(userId: string): Promise<boolean>;
+  intervalMs: number;
+}) {
+  const { repo, clock, market, log } = deps;
+  const metas = new Map<string, Meta>();
+  let tickBook = new PriceAlertBook();
+  let barBooks = new Map<string, PriceAlertBook>();
+  /** Book entry ids of each alert (a watchlist alert has one per symbol: `<alertId>|<symbol>`). */
+  const entriesOf = new Map<string, string[]>();
+  const drawingCache = new Map<string, { at: number; points: { time: number; price: number }[] | null }>();
+  const watchlistRefreshed = new Map<string, number>();
+  const lastAccountCheck = new Map<string, number>();
+  /** The start of the forming bar of each (symbol, interval) last seen, to tell when a bar closed. */
+  const formingStart = new Map<string, number>();
+  const dirty = new Set<string>();
+  let loaded = false;
+  let leadership: AbortSignal | undefined;
+  let nextExpiryMs = Number.POSITIVE_INFINITY;
+
+  deps.bus.subscribe((message) => {
+    if (message.channel !== ALERTS_BOOK_CHANNEL) return;
+    const id = (message.data as { alertId?: unknown }).alertId;
+    if (typeof id === 'string') dirty.add(id);
+  });
+
+  const priceOf = (symbol: string, ms: number): number | undefined => {
+    try {
+      const q = market.quote(symbol, ms);
+      return q.open ? q.mid : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  function bookFor(row: AlertRow): PriceAlertBook {
+    if (tickMode(row.trigger)) return tickBook;
+    let book = barBooks.get(row.interval);
+    if (!book) {
+      book = new PriceAlertBook();
+      barBooks.set(row.interval, book);
+    }
+    return book;
+  }
+
+  function seedMoves(book: PriceAlertBook, symbol: string, minutes: number, nowMs: number) {
+    try {
+      const bars = market.candles(symbol, '1m', {
+        from: Math.floor((nowMs - minutes * MINUTE) / 1000),
+        asOfMs: nowMs,
+        limit: minutes + 1,
+      });
+      book.seedWindow(
+        symbol,
+        bars.map((b) => ({ timeMs: b.time * 1000, low: b.low, high: b.high })),
+      );
+    } catch {
+      // an instrument without history: the window fills from the quotes seen
+    }
+  }
+
+  function watchPrice(
+    row: AlertRow,
+    id: string,
+    symbol: string,
+    c: PriceCondition | WatchlistCondition,
+    nowMs: number,
+  ) {
+    const book = bookFor(row);
+    const watched: WatchedPriceAlert = {
+      id,
+      symbol,
+      trigger: row.trigger as AlertTriggerMode,
+      operator: c.operator,
+      value: 'value' in c ? c.value : undefined,
+      lower: 'lower' in c ? c.lower : undefined,
+      upper: 'upper' in c ? c.upper : undefined,
+      percent: c.percent,
+      minutes: c.minutes,
+      lastFiredMs:
+        row.type === 'watchlist'
+          ? (row.state.symbols?.[symbol]?.lastFiredMs ?? null)
+          : (row.lastTriggeredAt?.getTime() ?? null),
+      refPrice: row.type === 'price' ? row.lastPrice : null,
+      held:
+        row.type === 'watchlist'
+          ? row.state.symbols?.[symbol]?.held
+          : (row.state.held ?? (row.triggerCount > 0 ? true : undefined)),
+    };
+    book.add(watched);
+    if (c.minutes !== undefined) seedMoves(book, symbol, c.minutes, nowMs);
+    entriesOf.set(row.id, [...(entriesOf.get(row.id) ?? []), id]);
+  }
+
+  function unwatch(alertId: string) {
+    for (const id of entriesOf.get(alertId) ?? []) {
+      tickBook.remove(id);
+      for (const book of barBooks.values()) book.remove(id);
+    }
+    entriesOf.delete(alertId);
+    metas.delete(alertId);
+    watchlistRefreshed.delete(alertId);
+    drawingCache.delete(alertId);
+    lastAccountCheck.delete(alertId);
+  }
+
+  async function watch(row: AlertRow, nowMs: number) {
+    unwatch(row.id);
+    if (row.status !== 'active') return;
+    metas.set(row.id, {
+      row,
+      memory: {
+        lastFiredMs: row.lastTriggeredAt?.getTime() ?? null,
+        ...(row.state.held !== undefined ? { state: row.state.held } : {}),
+      },
+    });
+    if (row.expiresAt) nextExpiryMs = Math.min(nextExpiryMs, row.expiresAt.getTime());
+    if (row.type === 'price' && row.symbol) watchPrice(row, row.id, row.symbol, row.condition as PriceCondition, nowMs);
+    if (row.type === 'watchlist') await refreshWatchlist(row, nowMs);
+  }
+
+  async function refreshWatchlist(row: AlertRow, nowMs: number) {
+    const c = row.condition as WatchlistCondition;
+    let tickers: string[] = [];
+    try {
+      tickers = (await deps.watchlists.get(row.userId, c.watchlistId)).symbols.map((s) => s.ticker);
+    } catch {
+      tickers = [];
+    }
+    const wanted = tickers.map((t) => `${row.id}|${t}`);
+    const current = entriesOf.get(row.id) ?? [];
+    if (wanted.length === current.length && wanted.every((w, i) => w === current[i])) {
+      watchlistRefreshed.set(row.id, nowMs);
+      return;
+    }
+    for (const id of current) {
+      tickBook.remove(id);
+      for (const book of barBooks.values()) book.remove(id);
+    }
+    entriesOf.delete(row.id);
+    for (const t of tickers) watchPrice(row, `${row.id}|${t}`, t, c, nowMs);
+    watchlistRefreshed.set(row.id, nowMs);
+  }
+
+  async function load(nowMs: number) {
+    metas.clear();
+    entriesOf.clear();
+    tickBook = new PriceAlertBook();
+    barBooks = new Map();
+    formingStart.clear();
+    drawingCache.clear();
+    watchlistRefreshed.clear();
+    lastAccountCheck.clear();
+    dirty.clear();
+    nextExpiryMs = Number.POSITIVE_INFINITY;
+    for (const row of await repo.active()) await watch(row, nowMs);
+    loaded = true;
+  }
+
+  // ---- firing ------------------------------------------------------------------------------------
+
+  async function fire(
+    alertId: string,
+    at: { symbol: string | null; price: number | null; nowMs: number; state?: AlertState; detail?: string },
+  ): Promise<void> {
+    const meta = metas.get(alertId);
+    if (!meta) return;
+    const { row } = meta;
+    const now = new Date(at.nowMs);
+    const once = row.trigger === 'only_once';
+    const saved = await repo.recordFire(row.id, {
+      at: now,
+      status: once ? 'triggered' : 'active',
+      price: row.type === 'price' ? at.price : null,
+      ...(at.state ? { state: at.state } : {}),
+    });
+    if (!saved) {
+      // deleted or paused meanwhile
+      unwatch(row.id);
+      return;
+    }
+    meta.row = saved;
+    if (once) unwatch(row.id);
+    const message = formatAlertMessage(row.message.trim() || at.detail || describe(row), {
+      ticker: at.symbol,
+      close: at.price,
+      interval: row.interval,
+      timeMs: at.nowMs,
+    });
+    const entries: NewAlertLog[] = [];
+    const entry = (e: Partial<NewAlertLog> & Pick<NewAlertLog, 'kind' | 'ok'>): NewAlertLog => ({
+      id: newId(),
+      alertId: row.id,
+      at: now,
+      channel: null,
+      symbol: null,
+      price: null,
+      message: null,
+      attempt: null,
+      statusCode: null,
+      error: null,
+      ...e,
+    });
+    entries.push(entry({ kind: 'fired', ok: true, symbol: at.symbol, price: at.price, message }));
+    const delivery: AlertDelivery = row.delivery;
+    if (delivery.app || delivery.email) {
+      try {
+        await deps.notifier.notify(row.userId, {
+          kind: 'alert',
+          title: row.name,
+          body: message,
+          link: at.symbol ? `/charts?symbol=${encodeURIComponent(at.symbol)}` : '/alerts',
+          data: { alertId: row.id, type: row.type, symbol: at.symbol, price: at.price, firedAt: now.toISOString() },
+          toast: delivery.app && delivery.toast,
+          sound: delivery.app && delivery.sound,
+          email: delivery.email,
+        });
+        if (delivery.app) entries.push(entry({ kind: 'delivery', channel: 'app', attempt: 1, ok: true }));
+        if (delivery.email) {
+          const allowed = await deps.emailAllowed(row.userId);
+          entries.push(
+            entry({
+              kind: 'delivery',
+              channel: 'email',
+              attempt: 1,
+              ok: allowed,
+              error: allowed ? null : 'Not sent: e-mail for alerts is off in your notification settings.',
+            }),
+          );
+        }
+      } catch (err) {
+        log.error({ err, alertId: row.id }, 'an alert notification failed');
+        entries.push(
+          entry({
+            kind: 'delivery',
+            channel: 'app',
+            attempt: 1,
+            ok: false,
+            error: 'The notification could not be made.',
+          }),
+        );
+      }
+    }
+    await repo.log(entries);
+    if (delivery.webhook) {
+      const payload: AlertWebhookPayload = {
+        alertId: row.id,
+        fireId: entries[0]!.id,
+        name: row.name,
+        type: row.type,
+        symbol: at.symbol,
+        price: at.price,
+        interval: row.interval,
+        message,
+        firedAt: now.toISOString(),
+        triggerCount: saved.triggerCount,
+      };
+      await deps.webhooks.enqueue(row.id, delivery.webhook.url, payload);
+    }
+  }
+
+  async function firePrice(fired: PriceAlertFire[]) {
+    for (const f of fired) {
+      const bar = f.id.indexOf('|');
+      if (bar === -1) {
+        await fire(f.id, { symbol: f.symbol, price: f.price, nowMs: f.atMs });
+        continue;
+      }
+      // a watchlist alert: remember when each symbol fired
+      const alertId = f.id.slice(0, bar);
+      const meta = metas.get(alertId);
+      if (!meta) continue;
+      const symbols = { ...(meta.row.state.symbols ?? {}), [f.symbol]: { lastFiredMs: f.atMs, held: true } };
+      await fire(alertId, { symbol: f.symbol, price: f.price, nowMs: f.atMs, state: { ...meta.row.state, symbols } });
+    }
+  }
+
+  // ---- bars ---------------------------------------------------------------------------------------
+
+  /** The bar of `interval` that closed since the last run (once per run and key), or null. */
+  function closedBar(symbol: string, interval: string, nowMs: number, seen: Map<string, Candle | null>): Candle | null {
+    const key = `${symbol}|${interval}`;
+    if (seen.has(key)) return seen.get(key)!;
+    let result: Candle | null = null;
+    try {
+      const start = candleTimeOf(symbol, interval as Timeframe, Math.floor(nowMs / 1000));
+      const previous = formingStart.get(key);
+      if (start !== null) formingStart.set(key, start);
+      if (previous !== undefined && start !== previous) {
+        // the bar that started at `previous` is complete (a new one formed, or the market closed)
+        const to = start ?? Math.floor(nowMs / 1000) + 1;
+        const [bar] = market.candles(symbol, interval as Timeframe, { to, limit: 1, asOfMs: nowMs });
+        if (bar && bar.time >= previous) result = bar;
+        if (start === null) formingStart.delete(key);
+      }
+    } catch {
+      result = null;
+    }
+    seen.set(key, result);
+    return result;
+  }
+
+  function closedSeries(symbol: string, interval: string, bar: Candle, nowMs: number): CandleArrays {
+    const candles = market.candles(symbol, interval as Timeframe, {
+      to: bar.time + 1,
+      limit: INDICATOR_BARS,
+      asOfMs: nowMs,
+    });
+    const n = candles.length;
+    const out = {
+      time: new Float64Array(n),
+      open: new Float64Array(n),
+      high: new Float64Array(n),
+      low: new Float64Array(n),
+      close: new Float64Array(n),
+      volume: new Float64Array(n),
+    };
+    candles.forEach((c, i) => {
+      out.time[i] = c.time;
+      out.open[i] = c.open;
+      out.high[i] = c.high;
+      out.low[i] = c.low;
+      out.close[i] = c.close;
+      out.volume[i] = c.volume;
+    });
+    return out;
+  }
+
+  async function evaluateIndicator(meta: Meta, nowMs: number, seen: Map<string, Candle | null>) {
+    const { row } = meta;
+    if (!row.symbol) return;
+    const bar = closedBar(row.symbol, row.interval, nowMs, seen);
+    if (!bar) return;
+    const c = row.condition as IndicatorCondition;
+    const entry = findIndicator(c.indicator);
+    if (entry?.kind !== 'series') return;
+    const arrays = closedSeries(row.symbol, row.interval, bar, nowMs);
+    const result = calculateSeries(entry, c.inputs as IndicatorSettings, arrays);
+    const plot = result.series.find((s) => s.id === c.plot)?.values;
+    const against = c.against ? result.series.find((s) => s.id === c.against)?.values : undefined;
+    const n = arrays.close.length;
+    if (!plot || n < 2) return;
+    const a1 = plot[n - 1]!;
+    const a0 = plot[n - 2]!;
+    const b1 = against ? against[n - 1]! : c.value!;
+    const b0 = against ? against[n - 2]! : c.value!;
+    if (![a0, a1, b0, b1].every(Number.isFinite)) return;
+    // the side at the previous closed bar, so a cross is measured between two closes whatever the process saw
+    const memory: TriggerMemory = {
+      lastFiredMs: meta.memory.lastFiredMs,
+      state: c.operator === 'less_than' ? a0 < b0 : a0 > b0,
+    };
+    const closeMs = (bar.time + timeframeSeconds(row.interval as Timeframe)) * 1000;
+    const at = Math.min(nowMs, closeMs);
+    if (stepComparison(memory, c.operator, a1, b1, row.trigger as AlertTriggerMode, at)) {
+      meta.memory.lastFiredMs = at;
+      await fire(row.id, { symbol: row.symbol, price: bar.close, nowMs: at });
+    }
+  }
+
+  async function evaluateDrawing(meta: Meta, nowMs: number, seen: Map<string, Candle | null>) {
+    const { row } = meta;
+    if (!row.symbol) return;
+    const c = row.condition as DrawingCondition;
+    let cached = drawingCache.get(row.id);
+    if (!cached || nowMs - cached.at >= REFRESH_MS) {
+      try {
+        cached = { at: nowMs, points: (await deps.drawings.get(row.userId, c.drawingId)).points };
+      } catch {
+        cached = { at: nowMs, points: null };
+      }
+      drawingCache.set(row.id, cached);
+    }
+    if (!cached.points) {
+      await expire(row.id, nowMs, 'The drawing was deleted.');
+      return;
+    }
+    let price: number | undefined;
+    let timeSec = Math.floor(nowMs / 1000);
+    if (row.trigger === 'once_per_bar_close') {
+      const bar = closedBar(row.symbol, row.interval, nowMs, seen);
+      if (!bar) return;
+      price = bar.close;
+      timeSec = bar.time + timeframeSeconds(row.interval as Timeframe);
+    } else {
+      price = priceOf(row.symbol, nowMs);
+    }
+    if (price === undefined) return;
+    const line = linePriceAt(cached.points, timeSec);
+    if (line === null) return;
+    if (stepComparison(meta.memory, c.operator, price, line, row.trigger as AlertTriggerMode, nowMs)) {
+      await fire(row.id, { symbol: row.symbol, price, nowMs });
+    }
+  }
+
+  async function evaluateCalendar(meta: Meta, nowMs: number, events: ReturnType<AlertCalendar['near']>) {
+    const { row } = meta;
+    const c = row.condition as CalendarCondition;
+    const done = new Set(row.state.firedEvents ?? []);
+    for (const e of events) {
+      if (done.has(e.id)) continue;
+      if ((IMPACT_RANK[e.impact] ?? 0) < IMPACT_RANK[c.impact]!) continue;
+      if (c.currencies.length > 0 && !c.currencies.includes(e.currency.toUpperCase())) continue;
+      if (nowMs < e.timeMs - c.minutesBefore * MINUTE || nowMs >= e.timeMs + MINUTE) continue;
+      if (
+        row.trigger === 'once_per_minute' &&
+        meta.memory.lastFiredMs !== null &&
+        nowMs - meta.memory.lastFiredMs < MINUTE
+      ) {
+        return;
+      }
+      done.add(e.id);
+      meta.memory.lastFiredMs = nowMs;
+      const minutes = Math.max(0, Math.round((e.timeMs - nowMs) / MINUTE));
+      await fire(row.id, {
+        symbol: null,
+        price: null,
+        nowMs,
+        state: { ...row.state, firedEvents: [...done].slice(-CALENDAR_FIRED_KEEP) },
+        detail: `${e.title} (${e.currency}, ${e.impact} impact) in ${minutes} min.`,
+      });
+      if (row.trigger === 'only_once') return;
+    }
+  }
+
+  async function evaluateAccount(meta: Meta, nowMs: number) {
+    const { row } = meta;
+    if (!deps.accounts) return;
+    const last = lastAccountCheck.get(row.id) ?? Number.NEGATIVE_INFINITY;
+    if (nowMs - last < ACCOUNT_EVERY_MS) return;
+    lastAccountCheck.set(row.id, nowMs);
+    const c = row.condition as AccountCondition;
+    const figures = await deps.accounts.figures(row.userId, c.accountId);
+    if (!figures) return;
+    let holds = false;
+    let value: number | null = null;
+    if (c.metric === 'equity_below') {
+      value = figures.equity;
+      holds = figures.equity < c.value;
+    } else if (c.metric === 'margin_level_below') {
+      value = figures.marginLevel;
+      holds = figures.marginLevel !== null && figures.marginLevel < c.value;
+    } else if (figures.dailyLossLimit !== null && figures.todayPermittedLoss !== null && figures.dailyLossLimit > 0) {
+      value = figures.todayPermittedLoss;
+      holds = figures.todayPermittedLoss <= (figures.dailyLossLimit * c.value) / 100;
+    }
+    const before = meta.memory.state;
+    const trigger = (row.trigger === 'once_per_bar_close' ? 'every_time' : row.trigger) as AlertTriggerMode;
+    const fires = decideFire(meta.memory, trigger, { kind: 'level', holds }, nowMs);
+    if (fires) await fire(row.id, { symbol: null, price: value, nowMs, state: { ...row.state, held: holds } });
+    else if (before !== meta.memory.state) {
+      const saved = await repo.updateById(row.id, { state: { ...row.state, held: holds } });
+      if (saved) meta.row = saved;
+    }
+  }
+
+  async function expire(alertId: string, nowMs: number, why: string) {
+    const now = new Date(nowMs);
+    const saved = await repo.updateById(alertId, { status: 'expired', updatedAt: now });
+    unwatch(alertId);
+    if (saved) {
+      await repo.log([
+        {
+          id: newId(),
+          alertId,
+          at: now,
+          kind: 'expired',
+          channel: null,
+          symbol: null,
+          price: null,
+          message: why,
+          attempt: null,
+          statusCode: null,
+          error: null,
+          ok: true,
+        },
+      ]);
+    }
+  }
+
+  /** The longest lead of the calendar alerts watched, plus a minute. */
+  function calendarLeadMs(): number {
+    let most = 0;
+    for (const m of metas.values()) {
+      if (m.row.type === 'calendar') most = Math.max(most, (m.row.condition as CalendarCondition).minutesBefore);
+    }
+    return (most + 1) * MINUTE;
+  }
+
+  // ---- the run ------------------------------------------------------------------------------------
+
+  async function run(signal: AbortSignal) {
+    if (signal !== leadership) {
+      leadership = signal;
+      loaded = false;
+    }
+    const nowMs = clock.now().getTime();
+    if (!loaded) await load(nowMs);
+    if (dirty.size > 0) {
+      const ids = [...dirty];
+      dirty.clear();
+      const rows = new Map((await repo.byIds(ids)).map((r) => [r.id, r]));
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (row) await watch(row, nowMs);
+        else unwatch(id);
+      }
+    }
+    if (nowMs >= nextExpiryMs) {
+      const now = new Date(nowMs);
+      const gone = await repo.expire(now);
+      for (const row of gone) {
+        unwatch(row.id);
+        await repo.log([
+          {
+            id: newId(),
+            alertId: row.id,
+            at: now,
+            kind: 'expired',
+            channel: null,
+            symbol: null,
+            price: null,
+            message: 'The alert reached its expiry.',
+            attempt: null,
+            statusCode: null,
+            error: null,
+            ok: true,
+          },
+        ]);
+      }
+      nextExpiryMs = Number.POSITIVE_INFINITY;
+      for (const m of metas.values()) {
+        if (m.row.expiresAt) nextExpiryMs = Math.min(nextExpiryMs, m.row.expiresAt.getTime());
+      }
+    }
+
+    // price alerts (and watchlist symbols) of the tick modes
+    for (const symbol of [...tickBook.symbols()]) {
+      if (signal.aborted) return;
+      const price = priceOf(symbol, nowMs);
+      if (price === undefined) continue;
+      await firePrice(tickBook.step(symbol, price, nowMs));
+    }
+    // once_per_bar_close: the close of each bar of the alert's interval
+    const seen = new Map<string, Candle | null>();
+    for (const [interval, book] of barBooks) {
+      for (const symbol of [...book.symbols()]) {
+        const bar = closedBar(symbol, interval, nowMs, seen);
+        if (bar) await firePrice(book.step(symbol, bar.close, nowMs));
+      }
+    }
+
+    let calendarEvents: ReturnType<AlertCalendar['near']> | undefined;
+    for (const meta of [...metas.values()]) {
+      if (signal.aborted) return;
+      if (!metas.has(meta.row.id)) continue;
+      try {
+        switch (meta.row.type) {
+          case 'indicator':
+            await evaluateIndicator(meta, nowMs, seen);
+            break;
+          case 'drawing':
+            await evaluateDrawing(meta, nowMs, seen);
+            break;
+          case 'watchlist':
+            if (nowMs - (watchlistRefreshed.get(meta.row.id) ?? 0) >= REFRESH_MS)
+              await refreshWatchlist(meta.row, nowMs);
+            break;
+          case 'calendar': {
+            if (!deps.calendar) break;
+            calendarEvents ??= deps.calendar.near(nowMs, calendarLeadMs());
+            await evaluateCalendar(meta, nowMs, calendarEvents);
+            break;
+          }
+          case 'account':
+            await evaluateAccount(meta, nowMs);
+            break;
+          default:
+            break;
+        }
+      } catch (err) {
+        log.error({ err, alertId: meta.row.id }, 'an alert could not be evaluated');
+      }
+    }
+  }
+
+  const job: JobDefinition = {
+    name: 'alert-evaluation',
+    intervalMs: deps.intervalMs,
+    async run({ signal }) {
+      try {
+        await run(signal);
+      } catch (err) {
+        log.error({ err }, 'the alert evaluation run failed');
+      }
+    },
+  };
+
+  return {
+    job,
+    /** One evaluation now (tests and the benchmark drive it by hand). */
+    run,
+    /** Forgets everything: the next run reads the alerts again. */
+    reset() {
+      loaded = false;
+    },
+    /** Active alerts watched (for the tests). */
+    get size() {
+      return metas.size;
+    },
+  };
+}
+export type AlertsEvaluator = ReturnType<typeof createAlertsEvaluator>;

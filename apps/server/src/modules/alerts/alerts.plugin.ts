@@ -1,0 +1,86 @@
+import { notificationDefaults } from '@tradedesk/contracts';
+import type { SimulatedMarket } from '@tradedesk/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import {
+  ALERTS_BOOK_CHANNEL,
+  type AlertAccountFigures,
+  type AlertCalendar,
+  type AlertNotifier,
+  createAlertsEvaluator,
+} from './alerts.evaluator.js';
+import { createAlertsRepository } from './alerts.repository.js';
+import { alertsRoutes } from './alerts.routes.js';
+import { type AlertOwnershipDeps, createAlertsService } from './alerts.service.js';
+import { createAlertWebhooks, type WebhookPost } from './alerts.webhooks.js';
+
+/**
+ * Alerts: the routes (GET/POST /alerts, GET/PUT/DELETE /alerts/{id}, GET /alerts/{id}/log) and two leader jobs,
+ * `alert-evaluation` and `alert-webhooks`, every `config.alertsIntervalMs` (ALERTS_INTERVAL_MS, default 1 s).
+ * In-app and e-mail delivery go through `notifier` (the notifications module's `notify`); the calendar and the
+ * account figures are optional (their alerts wait until they are wired). Mount the routes under /api.
+ */
+export function createAlertsModule(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'jobs' | 'config'>,
+  deps: AlertOwnershipDeps & {
+    market: SimulatedMarket;
+    log: FastifyBaseLogger;
+    notifier: AlertNotifier;
+    watchlists: AlertOwnershipDeps['watchlists'] & {
+      get(userId: string, id: string): Promise<{ id: string; symbols: { ticker: string }[] }>;
+    };
+    users: { getById(id: string): Promise<{ notifications: Record<string, boolean> }> };
+    calendar?: AlertCalendar;
+    accountFigures?: AlertAccountFigures;
+    /** Tests swap the HTTP client of the webhooks. */
+    webhookPost?: WebhookPost;
+  },
+) {
+  const repo = createAlertsRepository(ctx.db);
+  const intervalMs = ctx.config.alertsIntervalMs;
+  const price = (symbol: string, ms: number) => {
+    try {
+      return deps.market.quote(symbol, ms).mid;
+    } catch {
+      return undefined;
+    }
+  };
+  const service = createAlertsService({
+    repo,
+    clock: ctx.clock,
+    drawings: deps.drawings,
+    watchlists: deps.watchlists,
+    accounts: deps.accounts,
+    price,
+    changed: (alertId) => ctx.bus.publish({ channel: ALERTS_BOOK_CHANNEL, event: 'changed', data: { alertId } }),
+  });
+  const webhooks = createAlertWebhooks({
+    repo,
+    clock: ctx.clock,
+    log: deps.log,
+    intervalMs,
+    ...(deps.webhookPost ? { post: deps.webhookPost } : {}),
+  });
+  const evaluator = createAlertsEvaluator({
+    repo,
+    clock: ctx.clock,
+    bus: ctx.bus,
+    log: deps.log,
+    market: deps.market,
+    notifier: deps.notifier,
+    webhooks,
+    drawings: deps.drawings,
+    watchlists: deps.watchlists,
+    calendar: deps.calendar,
+    accounts: deps.accountFigures,
+    async emailAllowed(userId) {
+      const user = await deps.users.getById(userId);
+      return user.notifications.email_alerts ?? notificationDefaults.email_alerts;
+    },
+    intervalMs,
+  });
+  ctx.jobs.register(evaluator.job);
+  ctx.jobs.register(webhooks.job);
+  return { service, evaluator, webhooks, routes: alertsRoutes({ alerts: service }) };
+}
+export type AlertsModule = ReturnType<typeof createAlertsModule>;
