@@ -45,4 +45,12 @@ describe('app shell', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull());
   });
+
+  it('shows the notifications bell with the unread count in the top bar', async () => {
+    mockFetch({
+      'GET /notifications': { body: { notifications: [], total: 4, unreadCount: 4, page: 1, limit: 20 } },
+    });
+    renderApp('/', signedInState());
+    expect(await screen.findByRole('button', { name: 'Notifications, 4 unread' })).toBeInTheDocument();
+  });
 });

@@ -23,6 +23,7 @@ import { useThemeToggle } from '../../../shared/theme/use-theme-toggle';
 import { AlertsHost } from '../../alerts/alerts-host';
 import { selectCurrentUser } from '../../auth';
 import { useLoginOptionsQuery, useLogoutMutation } from '../../auth/auth-api';
+import { NotificationsBell } from '../../notifications';
 import { SymbolSearchDialog } from '../../symbol-search/lazy-symbol-search-dialog';
 import { LazyAccountSwitcher } from '../../trading/accounts/lazy-account-switcher';
 import { useKeyboardShortcuts } from '../hooks/use-keyboard-shortcuts';
@@ -125,6 +126,7 @@ export function AppShell() {
               {resolved === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
             </IconButton>
           </Tooltip>
+          {user && <NotificationsBell />}
           {user && (
             <AccountMenu
               user={user}
