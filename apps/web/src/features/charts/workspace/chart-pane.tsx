@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
-import { openAlertDialog } from '../../alerts';
+import { openAlertDialog } from '../../alerts/alert-dialog-store';
 import { useTradingLines } from '../../positions/use-trading-lines';
 import { isTypingTarget } from '../../shell/shortcuts';
 import { SymbolSearchDialog } from '../../symbol-search/lazy-symbol-search-dialog';

@@ -1,4 +1,3 @@
-import AddAlertOutlined from '@mui/icons-material/AddAlertOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -19,7 +18,7 @@ import { EmptyState } from '../../../shared/states/empty-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { toast } from '../../../shared/toast/toast';
-import { openAlertDialog } from '../../alerts';
+import { openAlertDialog } from '../../alerts/alert-dialog-store';
 import { TicketRulePanel, tradingStoppedReason } from '../../prop/components/ticket-rule-panel';
 import { ticketRuleCheck } from '../../prop/ticket-rules';
 import { useAccountGoals } from '../../prop/use-account-goals';
@@ -450,7 +449,6 @@ function OrderTicket(props: { account: TradingAccount; instrument: Instrument; p
       <Button
         variant="outlined"
         size="small"
-        startIcon={<AddAlertOutlined />}
         disabled={!quote && preview?.entry == null}
         onClick={() => {
           // The ticket's price: the pending order's, else the side's live quote.
