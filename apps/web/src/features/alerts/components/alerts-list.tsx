@@ -66,10 +66,10 @@ export function AlertsList() {
       }
     };
     return [
-      { id: 'name', header: 'Name', value: (a) => a.name, width: 180, hideable: false },
-      { id: 'symbol', header: 'Symbol', value: (a) => a.symbol ?? '', format: (a) => a.symbol ?? '—', width: 90 },
-      { id: 'condition', header: 'Condition', value: (a) => describeAlert(a, price(a.symbol)), width: 240 },
-      { id: 'trigger', header: 'Trigger', value: (a) => ALERT_TRIGGER_LABELS[a.trigger], width: 130 },
+      { id: 'name', header: 'Name', value: (a) => a.name, width: 160, hideable: false },
+      { id: 'symbol', header: 'Symbol', value: (a) => a.symbol ?? '', format: (a) => a.symbol ?? '—', width: 80 },
+      { id: 'condition', header: 'Condition', value: (a) => describeAlert(a, price(a.symbol)), width: 200 },
+      { id: 'trigger', header: 'Trigger', value: (a) => ALERT_TRIGGER_LABELS[a.trigger], width: 110 },
       {
         id: 'status',
         header: 'Status',
@@ -84,14 +84,14 @@ export function AlertsList() {
         header: 'Last fired',
         value: (a) => (a.lastTriggeredAt ? new Date(a.lastTriggeredAt) : null),
         format: (a) => (a.lastTriggeredAt ? f.dateTime(a.lastTriggeredAt) : 'Never'),
-        width: 160,
+        width: 140,
       },
       {
         id: 'expires',
         header: 'Expires',
         value: (a) => (a.expiresAt ? new Date(a.expiresAt) : null),
         format: (a) => (a.expiresAt ? f.dateTime(a.expiresAt) : 'Open-ended'),
-        width: 160,
+        width: 110,
       },
       {
         id: 'actions',
@@ -100,7 +100,7 @@ export function AlertsList() {
         exported: false,
         sortable: false,
         value: () => null,
-        width: 170,
+        width: 140,
         render: (a) => (
           <Stack direction="row">
             {a.status === 'active' ? (

@@ -23,11 +23,13 @@ export default function AlertsPanel(props: { tab: AlertsTab; onTab(tab: AlertsTa
       anchor="right"
       open
       onClose={props.onClose}
+      // Over the top bar, which sits above drawers on wide screens: the panel's title and close button show.
+      sx={{ zIndex: (t) => t.zIndex.drawer + 2 }}
       slotProps={{
         paper: {
           role: 'dialog',
           'aria-labelledby': titleId,
-          sx: { width: { xs: '100%', md: 880 }, display: 'flex', flexDirection: 'column' },
+          sx: { width: { xs: '100%', md: 'min(1080px, 92vw)' }, display: 'flex', flexDirection: 'column' },
         } as object,
       }}
     >
