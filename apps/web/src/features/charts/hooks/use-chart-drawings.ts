@@ -170,6 +170,8 @@ export function useChartDrawings(args: { symbol: string; chartId: string | null 
     canRedo: canRedo(history),
     commit: useCallback((drawings: readonly ChartDrawing[]) => dispatch({ type: 'commit', drawings }), []),
     undo: useCallback(() => dispatch({ type: 'undo' }), []),
+    /** The server's id of a drawing (null until it is saved): what an alert on the drawing refers to. */
+    serverIdOf: useCallback((id: string) => serverIds.current.get(id) ?? null, []),
     redo: useCallback(() => dispatch({ type: 'redo' }), []),
   };
 }

@@ -10,11 +10,13 @@ import { useSearchParams } from 'react-router';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
+import { openAlertDialog } from '../../alerts/alert-dialog-store';
 import { useTradingLines } from '../../positions/use-trading-lines';
 import { isTypingTarget } from '../../shell/shortcuts';
 import { SymbolSearchDialog } from '../../symbol-search/lazy-symbol-search-dialog';
 import { MAX_HISTORY_LIMIT } from '../chart-api';
 import { ChartCanvas } from '../components/chart-canvas';
+import { ALERTABLE_TOOLS, ChartContextMenu, type ChartMenuTarget } from '../components/chart-context-menu';
 import type { ChartEngine, ChartType, EngineEvents, EngineOptions } from '../components/chart-engine';
 import { createHoverStore, HoverLegend } from '../components/chart-legend';
 import { ChartToolbar } from '../components/chart-toolbar';
@@ -22,7 +24,8 @@ import { DrawingSettingsBar } from '../components/drawing-settings-bar';
 import { DrawingToolbar } from '../components/drawing-toolbar';
 import { DrawingsList } from '../components/drawings-list';
 import { TimeframeEntry } from '../components/timeframe-entry';
-import type { ChartDrawing, DrawingTool } from '../drawings/model';
+import { hitTestDrawings } from '../drawings/geometry';
+import { type ChartDrawing, type DrawingTool, toolLabels } from '../drawings/model';
 import { toolStyle } from '../drawings/tool-styles';
 import { useChartDrawings } from '../hooks/use-chart-drawings';
 import { useChartHistory } from '../hooks/use-chart-history';
@@ -105,6 +108,7 @@ export function ChartPane(props: ChartPaneProps) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const hover = useMemo(() => createHoverStore(), []);
   const [entry, setEntry] = useState<string | null>(null);
+  const [menu, setMenu] = useState<ChartMenuTarget | null>(null);
   const [searching, setSearching] = useState(false);
   const [pickingIndicator, setPickingIndicator] = useState(false);
   const [editingKey, setEditingKey] = useState<string | null>(null);
@@ -259,6 +263,28 @@ export function ChartPane(props: ChartPaneProps) {
     return () => document.removeEventListener('keydown', onKey, { capture: true });
   }, [drawings, selectedId, deleteSelected, entry, searching, active]);
 
+  // Right-click: the price under the pointer (and the alertable drawing there) for the chart's menu.
+  const openMenu = (e: React.MouseEvent<HTMLElement>) => {
+    const proj = engine.current?.projection();
+    if (!proj) return;
+    const rect = e.currentTarget.getBoundingClientRect();
+    const p = { x: e.clientX - rect.left, y: e.clientY - rect.top };
+    if (p.x < 0 || p.y < 0 || p.x >= proj.width || p.y >= proj.height) return;
+    const price = proj.yToPrice(p.y);
+    if (price === null || !Number.isFinite(price) || price <= 0) return;
+    e.preventDefault();
+    const hit = hitTestDrawings(drawings.drawings, p, proj, null);
+    const drawing = hit ? (drawings.drawings.find((d) => d.id === hit.id) ?? null) : null;
+    const rounded = Number(price.toFixed(digits));
+    setMenu({
+      x: e.clientX,
+      y: e.clientY,
+      price: rounded,
+      priceText: f.price(rounded, digits),
+      drawing: drawing && ALERTABLE_TOOLS.includes(drawing.tool) ? drawing : null,
+    });
+  };
+
   const candles = history.candles;
   // The indicators' values line up with the loaded bars (at most one feed call's worth, the latest).
   const barsArgs = useMemo(() => {
@@ -388,6 +414,7 @@ export function ChartPane(props: ChartPaneProps) {
         component="section"
         aria-label={`${symbol} chart, ${tfLabel}`}
         aria-busy={history.status === 'loading'}
+        onContextMenu={openMenu}
         sx={{ position: 'relative', flexGrow: 1, minWidth: 0 }}
       >
         <ChartCanvas
@@ -516,6 +543,25 @@ export function ChartPane(props: ChartPaneProps) {
           )}
         </Box>
       </Box>
+      <ChartContextMenu
+        target={menu}
+        onClose={() => setMenu(null)}
+        onAlertAtPrice={(t) => {
+          setMenu(null);
+          openAlertDialog({ kind: 'price', symbol, price: t.price, digits });
+        }}
+        onAlertOnDrawing={(_t, d) => {
+          setMenu(null);
+          const serverId = drawings.serverIdOf(d.id);
+          openAlertDialog({
+            kind: 'drawing',
+            symbol,
+            drawingId: serverId ?? '',
+            drawingLabel: toolLabels[d.tool],
+            timeframe,
+          });
+        }}
+      />
       <SymbolSearchDialog
         open={searching}
         onClose={() => setSearching(false)}

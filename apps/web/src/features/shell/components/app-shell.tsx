@@ -20,6 +20,7 @@ import { tokens } from '../../../app/theme';
 import { MAIN_ID, SkipLink } from '../../../shared/a11y/skip-link';
 import { selectThemeMode } from '../../../shared/theme/theme-slice';
 import { useThemeToggle } from '../../../shared/theme/use-theme-toggle';
+import { AlertsHost } from '../../alerts/alerts-host';
 import { selectCurrentUser } from '../../auth';
 import { useLoginOptionsQuery, useLogoutMutation } from '../../auth/auth-api';
 import { LazyNotificationsBell } from '../../notifications';
@@ -188,6 +189,7 @@ export function AppShell() {
       <Suspense fallback={null}>
         <PositionEventsHost />
       </Suspense>
+      <AlertsHost />
     </Box>
   );
 }

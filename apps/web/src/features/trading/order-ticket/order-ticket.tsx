@@ -18,6 +18,7 @@ import { EmptyState } from '../../../shared/states/empty-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { toast } from '../../../shared/toast/toast';
+import { openAlertDialog } from '../../alerts/alert-dialog-store';
 import { TicketRulePanel, tradingStoppedReason } from '../../prop/components/ticket-rule-panel';
 import { ticketRuleCheck } from '../../prop/ticket-rules';
 import { useAccountGoals } from '../../prop/use-account-goals';
@@ -444,6 +445,18 @@ function OrderTicket(props: { account: TradingAccount; instrument: Instrument; p
         disabled={sending || !quote || stopped !== null}
       >
         {sending ? 'Sending…' : submitLabel}
+      </Button>
+      <Button
+        variant="outlined"
+        size="small"
+        disabled={!quote && preview?.entry == null}
+        onClick={() => {
+          // The ticket's price: the pending order's, else the side's live quote.
+          const price = preview?.entry ?? (quote ? (values.side === 'buy' ? quote.ask : quote.bid) : null);
+          if (price !== null && price > 0) openAlertDialog({ kind: 'price', symbol: instrument.id, price, digits });
+        }}
+      >
+        Alert
       </Button>
       {alert && (
         <InlineAlert severity="error" title="The order was not placed" sx={{ my: 0 }}>
