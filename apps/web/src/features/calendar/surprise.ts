@@ -1,0 +1,34 @@
+import type { EconomicEvent } from '@tradedesk/contracts';
+
+/**
+ * Which way an indicator is good news for its currency: most figures (growth, jobs, prices, PMIs, rates) are
+ * better higher; a few are better lower. The event's own `betterWhen`, when the source gives one, wins.
+ */
+export type BetterWhen = 'higher' | 'lower';
+
+// Indicators better lower: unemployment, jobless claims, claimant counts.
+const LOWER_IS_BETTER = /unemploy|jobless|claimant|initial claims|continuing claims/i;
+
+export function betterWhenOf(event: Pick<EconomicEvent, 'title' | 'code'> & { betterWhen?: BetterWhen | null }) {
+  if (event.betterWhen) return event.betterWhen;
+  return LOWER_IS_BETTER.test(`${event.code ?? ''} ${event.title}`) ? 'lower' : 'higher';
+}
+
+export type Surprise = 'better' | 'worse' | 'inline';
+
+/**
+ * How the actual compares with the forecast, for the indicator's direction; null until both are known. Values equal
+ * at the event's shown decimals are in line.
+ */
+export function surpriseOf(
+  actual: number | null,
+  forecast: number | null,
+  betterWhen: BetterWhen,
+  decimals = 2,
+): Surprise | null {
+  if (actual === null || forecast === null || !Number.isFinite(actual) || !Number.isFinite(forecast)) return null;
+  const scale = 10 ** Math.max(0, Math.min(8, decimals));
+  const diff = Math.round(actual * scale) - Math.round(forecast * scale);
+  if (diff === 0) return 'inline';
+  return (diff > 0) === (betterWhen === 'higher') ? 'better' : 'worse';
+}
