@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './auth-google.js';
 export * from './backtests.js';
+export * from './calendar.js';
 export * from './candles.js';
 export * from './chart-drawings.js';
 export * from './chart-layouts.js';
