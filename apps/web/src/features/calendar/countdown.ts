@@ -1,4 +1,4 @@
-/** "in 2d 4h", "in 3h 05m", "in 4m 09s", "in 12s": the time left until an event, to the second close to it. */
+/** "2d 4h", "3h 05m", "4m 09s", "12s": the time left until an event, to the second close to it. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const days = Math.floor(total / 86_400);
@@ -24,4 +24,9 @@ export function nextOf<T>(items: readonly T[], now: number, timeOf: (item: T) =>
     }
   }
   return best;
+}
+
+/** "in 2h 05m" for a time to come, "now" once it has come. */
+export function countdownText(ms: number): string {
+  return ms > 0 ? `in ${formatCountdown(ms)}` : 'now';
 }

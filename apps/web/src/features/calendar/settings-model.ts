@@ -143,7 +143,8 @@ export function fieldOfServerPath(path: string): SettingsField | null {
 }
 
 const within = (value: number | null, min: number | null, max: number | null) =>
-  (min === null && max === null) || (value !== null && (min === null || value >= min) && (max === null || value <= max));
+  (min === null && max === null) ||
+  (value !== null && (min === null || value >= min) && (max === null || value <= max));
 const inList = (value: string | null, names: readonly string[]) =>
   names.length === 0 || (value !== null && names.some((n) => n.toLowerCase() === value.toLowerCase()));
 

@@ -15,7 +15,7 @@ export function weekRows<T>(
   timeOf: (e: T) => string,
   idOf: (e: T) => string,
 ): WeekRow<T>[] {
-  return groupByDay(events, monday, timeZone, timeOf).flatMap((g) =>
+  return groupByDay(events, monday, timeZone, timeOf).flatMap((g): WeekRow<T>[] =>
     g.items.length === 0
       ? [{ id: `none:${g.day}`, day: g.day, first: true, event: null }]
       : g.items.map((e, i) => ({ id: idOf(e), day: g.day, first: i === 0, event: e })),
