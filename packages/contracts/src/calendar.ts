@@ -12,8 +12,7 @@ import { line } from './text.js';
 /** The source label of every event of the simulated calendar. */
 export const CALENDAR_SIMULATED_SOURCE = 'Simulated';
 
-/** low, medium, high (shared with the strategy graph's calendar condition). */
-
+/** low, medium, high (the values of the strategy graph's calendar condition). */
 export type CalendarImpact = (typeof CALENDAR_IMPACTS)[number];
 
 /** The settings' impact level: All, or the least impact shown (medium shows medium and high). */
@@ -180,6 +179,11 @@ export const economicEventSchema = z.object({
   prior: z.number().nullable(),
   /** actual - forecast once both are known, else null. */
   surprise: z.number().nullable(),
+  /**
+   * Whether the actual is good (positive) or bad (negative) for the currency against the forecast, for colouring;
+   * null before the release or when the source does not say which direction is good (feed events).
+   */
+  tone: z.enum(['positive', 'negative', 'neutral']).nullable(),
   released: z.boolean(),
   /** "Simulated", or the feed's name. */
   source: z.string(),
