@@ -5,7 +5,7 @@ import { visuallyHidden } from '../../shared/states/visually-hidden';
 import { formatFigure } from './event-values';
 import { ImpactBars } from './impact-bars';
 import { SourceLabel } from './source-label';
-import { betterWhenOf, type Surprise, surpriseOf } from './surprise';
+import { eventSurprise, type Surprise } from './surprise';
 import type { EventColumn } from './week-table';
 
 export const surpriseWords: Record<Surprise, string> = {
@@ -14,14 +14,19 @@ export const surpriseWords: Record<Surprise, string> = {
   inline: 'in line with forecast',
 };
 
-export function economicSurprise(e: EconomicEvent): Surprise | null {
-  return surpriseOf(e.actual, e.forecast, betterWhenOf(e), e.decimals);
-}
-
-/** The actual, green when better than the forecast and red when worse (the user's P/L colours), said in words too. */
-export function ActualValue(props: { event: EconomicEvent; f: Formatters }) {
+/**
+ * An actual, green when better than the forecast and red when worse (the user's P/L colours), said in words too.
+ * `value` and `surprise` default to the event's own.
+ */
+export function ActualValue(props: {
+  event: EconomicEvent;
+  f: Formatters;
+  value?: number | null;
+  surprise?: Surprise | null;
+}) {
   const { event, f } = props;
-  const surprise = economicSurprise(event);
+  const surprise = props.surprise === undefined ? eventSurprise(event) : props.surprise;
+  const value = props.value === undefined ? event.actual : props.value;
   const colour = surprise === 'better' ? f.pnlColor('up') : surprise === 'worse' ? f.pnlColor('down') : 'text.primary';
   return (
     <Box
@@ -30,7 +35,7 @@ export function ActualValue(props: { event: EconomicEvent; f: Formatters }) {
       title={surprise ? surpriseWords[surprise] : undefined}
       sx={{ color: colour, fontWeight: surprise && surprise !== 'inline' ? 600 : undefined }}
     >
-      {formatFigure(event.actual, event, f.preferences.locale)}
+      {formatFigure(value, event, f.preferences.locale)}
       {surprise && <Box component="span" sx={visuallyHidden}>{` (${surpriseWords[surprise]})`}</Box>}
     </Box>
   );

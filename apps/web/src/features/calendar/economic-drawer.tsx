@@ -18,12 +18,12 @@ import { LoadingState } from '../../shared/states/loading-state';
 import { useEconomicEventQuery } from './calendar-api';
 import type { DetailTab } from './calendar-url';
 import { countdownText } from './countdown';
-import { ActualValue, economicSurprise, surpriseWords } from './economic-columns';
+import { ActualValue, surpriseWords } from './economic-columns';
 import { EventDrawer, Fact, Facts } from './event-drawer';
 import { formatFigure } from './event-values';
 import { ImpactBars } from './impact-bars';
 import { SourceLabel } from './source-label';
-import { betterWhenOf } from './surprise';
+import { betterWhenOf, eventSurprise, surpriseOf } from './surprise';
 import { useNow } from './use-now';
 
 const HistoryChart = lazy(() => import('./history-chart'));
@@ -35,7 +35,7 @@ function Overview(props: { detail: EconomicEventDetail; f: Formatters }) {
   const { event, indicator } = detail;
   const now = useNow(1000);
   const left = Date.parse(event.time) - now;
-  const surprise = economicSurprise(event);
+  const surprise = eventSurprise(event);
   const figure = (v: number | null) => formatFigure(v, event, f.preferences.locale);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -84,6 +84,7 @@ function History(props: { detail: EconomicEventDetail; f: Formatters }) {
   const { event, history } = detail;
   if (history.length === 0) return <EmptyState title="No past releases." />;
   const figure = (v: number | null) => formatFigure(v, event, f.preferences.locale);
+  const better = betterWhenOf(event);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Suspense fallback={<LoadingState label="Loading the chart" />}>
@@ -105,7 +106,12 @@ function History(props: { detail: EconomicEventDetail; f: Formatters }) {
               <TableCell>{f.date(r.time)}</TableCell>
               <TableCell>{r.period ?? '—'}</TableCell>
               <TableCell align="right">
-                <ActualValue event={{ ...event, actual: r.actual, forecast: r.forecast }} f={f} />
+                <ActualValue
+                  event={event}
+                  f={f}
+                  value={r.actual}
+                  surprise={surpriseOf(r.actual, r.forecast, better, event.decimals)}
+                />
               </TableCell>
               <TableCell align="right">{figure(r.forecast)}</TableCell>
               <TableCell align="right">{figure(r.prior)}</TableCell>
