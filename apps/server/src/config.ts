@@ -64,6 +64,13 @@ export const envSchema = z.object({
   WS_MAX_GUESTS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(WS_MAX_SUBSCRIPTIONS),
   MARKET_FEED_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(100),
+  // Calendars (README "Economic, earnings and IPO calendars").
+  CALENDAR_FEED_URL: optionalString,
+  CALENDAR_ICS_URL: optionalString,
+  CALENDAR_FEED_INTERVAL_MS: z.coerce.number().int().min(10_000).max(7 * 86_400_000).default(3_600_000),
+  CALENDAR_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  CALENDAR_FEED_TZ: z.string().default('UTC'),
+  CALENDAR_SIMULATED: bool(true),
 });
 
 export type AppConfig = {
@@ -104,7 +111,28 @@ export type AppConfig = {
   wsMaxSubscriptions: number;
   /** Pause between two runs of the leader's market feed: about 1000 / this ticks a second per channel. */
   marketFeedIntervalMs: number;
+  /** Calendar feeds and imports; left out (tests): no feed, simulated calendar shown. */
+  calendar?: CalendarConfig;
 };
+
+export type CalendarConfig = {
+  /** Economic-calendar feeds (weekly XML or JSON), CALENDAR_FEED_URL comma-separated. */
+  feedUrls: string[];
+  /** ICS or CSV calendars, CALENDAR_ICS_URL comma-separated, each `earnings=`, `ipos=` or `economic=` URL. */
+  icsUrls: string[];
+  feedIntervalMs: number;
+  feedTimeoutMs: number;
+  /** Time zone of feed times written without one (weekly XML). */
+  feedTimeZone: string;
+  /** Show the simulated calendar (CALENDAR_SIMULATED, default true). */
+  simulated: boolean;
+};
+
+const urlList = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export class ConfigError extends Error {}
 
@@ -187,6 +215,11 @@ export function loadConfig(
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: e.CALENDAR_FEED_TZ });
+  } catch {
+    throw new ConfigError(`CALENDAR_FEED_TZ: "${e.CALENDAR_FEED_TZ}" is not an IANA time zone such as America/New_York`);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -221,5 +254,13 @@ export function loadConfig(
     wsMaxGuestsPerIp: e.WS_MAX_GUESTS_PER_IP,
     wsMaxSubscriptions: e.WS_MAX_SUBSCRIPTIONS,
     marketFeedIntervalMs: e.MARKET_FEED_INTERVAL_MS,
+    calendar: {
+      feedUrls: urlList(e.CALENDAR_FEED_URL),
+      icsUrls: urlList(e.CALENDAR_ICS_URL),
+      feedIntervalMs: e.CALENDAR_FEED_INTERVAL_MS,
+      feedTimeoutMs: e.CALENDAR_FEED_TIMEOUT_MS,
+      feedTimeZone: e.CALENDAR_FEED_TZ,
+      simulated: e.CALENDAR_SIMULATED,
+    },
   };
 }

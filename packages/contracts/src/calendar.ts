@@ -87,6 +87,10 @@ function listFilter(name: string, oneOf?: readonly string[], lower = false) {
   );
 }
 
+/** `impact=high,medium` (or repeated keys): the impacts kept. */
+const impactFilter = () =>
+  listFilter('impact', CALENDAR_IMPACTS, true).transform((v) => v as CalendarImpact[]);
+
 function checkRange(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
   if (!q.from || !q.to) return;
   const from = calendarInstant(q.from, false);
@@ -120,7 +124,7 @@ export const calendarQuerySchema = z
   .object({
     from: instantOrDate('from'),
     to: instantOrDate('to'),
-    impact: listFilter('impact', CALENDAR_IMPACTS, true),
+    impact: impactFilter(),
   })
   .strict()
   .superRefine(checkRange);
@@ -132,7 +136,7 @@ export const economicCalendarQuerySchema = z
     from: instantOrDate('from'),
     to: instantOrDate('to'),
     limit: limitSchema,
-    impact: listFilter('impact', CALENDAR_IMPACTS, true),
+    impact: impactFilter(),
     /** Country codes (US, EU, GB...) or currencies (USD, EUR...): an event matches either. */
     countries: listFilter('countries'),
   })

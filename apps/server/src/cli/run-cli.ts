@@ -7,6 +7,7 @@ import {
   isImportId,
   listImportsCommand,
 } from './candles-commands.js';
+import { checkCalendarImportOptions, importCalendarCommand } from './calendar-commands.js';
 import { type CliContext, CliError, EMBEDDED_DATABASE_NOTE, openCliContext } from './cli-context.js';
 import type { CliStream } from './progress-line.js';
 
@@ -28,6 +29,9 @@ Commands:
       Lists the deployment's imports, or the account's with --user.
   delete-candle-import ID
       Deletes an import (any owner's) and its bars.
+  calendar import FILE --kind earnings|ipos|economic [--source NAME]
+      Imports a calendar from a CSV file (a header row naming the columns) or an ICS (iCalendar) file; the events
+      are shown with their source (default: the file's name). Importing the same file again updates its events.
   help
       Shows this text.
 
@@ -87,6 +91,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         }
         ctx = await openCliContext(io.env);
         await deleteImportCommand(ctx, positionals[0]!, io);
+        return 0;
+      }
+      case 'calendar': {
+        const [sub, ...args] = rest;
+        if (sub !== 'import') throw new CliError('calendar takes the subcommand import: calendar import FILE --kind KIND.', 2);
+        const { values, positionals } = parse(args, { kind: { type: 'string' }, source: { type: 'string' } } as const);
+        if (positionals.length !== 1) throw new CliError('calendar import takes one FILE.', 2);
+        const options = { file: positionals[0]!, kind: values.kind, source: values.source };
+        checkCalendarImportOptions(options);
+        ctx = await openCliContext(io.env);
+        await importCalendarCommand(ctx, options, io);
         return 0;
       }
       default:

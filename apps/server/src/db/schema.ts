@@ -1,6 +1,7 @@
 // Every Drizzle table of every module, collected for drizzle-kit and the typed query API.
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/backtests/backtests.table.js';
+export * from '../modules/calendar/calendar.table.js';
 export * from '../modules/candles/candles.table.js';
 export * from '../modules/charts/charts.table.js';
 export * from '../modules/imports/imports.table.js';

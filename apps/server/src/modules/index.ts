@@ -4,6 +4,7 @@ import { hashPassword } from './auth/auth.passwords.js';
 import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
 import { createBacktestsModule } from './backtests/backtests.plugin.js';
+import { createCalendarModule } from './calendar/calendar.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
 import { createComplianceModule } from './compliance/compliance.plugin.js';
@@ -68,7 +69,14 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(watchlists.routes, { prefix: '/api' });
   const trading = createTradingModule(ctx, { market: market.market, log: app.log });
   await app.register(trading.routes, { prefix: '/api' });
-  const prop = createPropModule(ctx, { trading, market: market.market, log: app.log });
+  const calendar = createCalendarModule(ctx, { market: market.market, log: app.log });
+  await app.register(calendar.routes, { prefix: '/api' });
+  const prop = createPropModule(ctx, {
+    trading,
+    market: market.market,
+    log: app.log,
+    news: (ms, windowMs) => calendar.calendar.near(ms, windowMs),
+  });
   await app.register(prop.routes, { prefix: '/api' });
   app.addHook('onClose', async () => prop.job.flush());
   const imports = createImportsModule(ctx, { accounts: trading.accounts, log: app.log });

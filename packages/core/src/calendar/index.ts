@@ -1,6 +1,20 @@
-export { earningsEventById, earningsEvents, ipoEventById, ipoEvents } from './corporate.js';
-export { ECONOMIC_INDICATORS, economicEventById, economicEvents, pastReleases } from './economic.js';
-export { newsFromEarnings, newsFromEconomicEvent } from './news.js';
+export {
+  earningsEventById,
+  earningsEvents,
+  earningsSurprise,
+  ipoEventAsOf,
+  ipoEventById,
+  ipoEvents,
+  pastEarnings,
+} from './corporate.js';
+export {
+  ECONOMIC_INDICATORS,
+  economicEventAsOf,
+  economicEventById,
+  economicEvents,
+  pastReleases,
+} from './economic.js';
+export { formatValue, newsFromEarnings, newsFromEconomicEvent } from './news.js';
 export type {
   CalendarImpact,
   EconomicIndicator,

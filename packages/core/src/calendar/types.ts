@@ -62,6 +62,8 @@ export interface SimEarningsEvent {
   country: string;
   industry: string;
   timeMs: number;
+  /** When the shares first trade on the news: the release itself during the session, else the next open. */
+  reactionMs: number;
   session: 'before_open' | 'after_close';
   fiscalPeriod: string;
   currency: string;
@@ -70,6 +72,8 @@ export interface SimEarningsEvent {
   revenueEstimate: number;
   revenueActual: number;
   marketCap: number;
+  /** Signed size of the beat in typical surprises (EPS 70 %, revenue 30 %); > 0 is a beat. */
+  surprise: number;
 }
 
 export interface SimIpoEvent {

@@ -84,14 +84,48 @@ export function dealEvents(
   return events;
 }
 
+/** How far either side of an instant the news blackout rule looks for events. */
+export const NEWS_WINDOW_MS = 6 * 3_600_000;
+
+/** Economic events around an instant, as the calendar service answers them (CalendarService.near). */
+export type NewsSource = (
+  ms: number,
+  windowMs: number,
+) => Promise<
+  ReadonlyArray<{ id: string; time: string; impact: NewsEvent['impact']; currency: string; instruments: readonly string[] }>
+>;
+
 /** High-impact and other scheduled events of the market near `nowMs`, for the news blackout rule. */
-export function newsNear(market: SimulatedMarket, nowMs: number, withinMs = 6 * 3_600_000): NewsEvent[] {
+export function newsNear(market: SimulatedMarket, nowMs: number, withinMs = NEWS_WINDOW_MS): NewsEvent[] {
   const out: NewsEvent[] = [];
-  for (const e of market.events()) {
+  for (const e of market.eventsBetween(nowMs - withinMs, nowMs + withinMs + 1)) {
     const timeMs = e.time * 1000;
-    if (Math.abs(timeMs - nowMs) > withinMs) continue;
     out.push({ id: e.id, timeMs, impact: e.impact, currencies: e.currencies, symbols: e.instruments });
   }
+  return out;
+}
+
+/**
+ * The events of the calendar (simulated and feeds) near `nowMs`, with the simulated market's registered events
+ * the calendar does not list (by id); the market's alone without a calendar.
+ */
+export async function calendarNewsNear(
+  source: NewsSource | undefined,
+  market: SimulatedMarket,
+  nowMs: number,
+  withinMs = NEWS_WINDOW_MS,
+): Promise<NewsEvent[]> {
+  const fromMarket = newsNear(market, nowMs, withinMs);
+  if (!source) return fromMarket;
+  const out: NewsEvent[] = (await source(nowMs, withinMs)).map((e) => ({
+    id: e.id,
+    timeMs: Date.parse(e.time),
+    impact: e.impact,
+    currencies: [e.currency],
+    symbols: e.instruments,
+  }));
+  const seen = new Set(out.map((e) => e.id));
+  for (const e of fromMarket) if (!e.id || !seen.has(e.id)) out.push(e);
   return out;
 }
 

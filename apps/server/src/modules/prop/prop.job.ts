@@ -17,7 +17,7 @@ import { accountChannel, TRIGGER_BOOK_CHANNEL } from '../trading/broker.engine.j
 import { quotesAt } from '../trading/broker.mapping.js';
 import type { OrdersService } from '../trading/orders.service.js';
 import type { TradingAccountRow, TradingPositionRow } from '../trading/trading.table.js';
-import { dealEvents, newsNear } from './prop.feed.js';
+import { calendarNewsNear, dealEvents, type NewsSource } from './prop.feed.js';
 import type { PropRepository } from './prop.repository.js';
 import { challengeOf, evaluationOf, PROP_BOOK_CHANNEL, type PropService } from './prop.service.js';
 import type { PropAccountRow, UserObjectiveRow } from './prop.table.js';
@@ -64,6 +64,7 @@ export function createPropJob(deps: {
   bus: EventBus;
   log: Logger;
   intervalMs: number;
+  news?: NewsSource | undefined;
 }) {
   const { repo, props, orders, market, clock, bus, log } = deps;
   const tracked = new Map<string, Tracked>();
@@ -138,7 +139,7 @@ export function createPropJob(deps: {
   /** Feeds one event to the engine and carries out what it asks for. */
   async function step(t: Tracked, event: PropEvent) {
     const before = t.evaluation.engine;
-    const result = evaluate(t.ruleSet, before, event, { news: newsNear(market, event.timeMs) });
+    const result = evaluate(t.ruleSet, before, event, { news: await calendarNewsNear(deps.news, market, event.timeMs) });
     t.evaluation = { ...t.evaluation, engine: result.state };
     if (result.state !== before) t.unsaved = true;
     if (result.actions.length > 0) await act(t, result.actions);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import type { TradingModule } from '../trading/trading.plugin.js';
 import { createObjectivesService } from './objectives.service.js';
+import type { NewsSource } from './prop.feed.js';
 import { createPropJob } from './prop.job.js';
 import { createPropRepository } from './prop.repository.js';
 import { propRoutes } from './prop.routes.js';
@@ -18,11 +19,17 @@ export const PROP_EVALUATION_INTERVAL_MS = 500;
  */
 export function createPropModule(
   ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'jobs'>,
-  deps: { trading: TradingModule; market: SimulatedMarket; log: FastifyBaseLogger },
+  deps: {
+    trading: TradingModule;
+    market: SimulatedMarket;
+    log: FastifyBaseLogger;
+    /** Economic events near a time (the calendar's), for the news blackout rule; the market's events without it. */
+    news?: NewsSource;
+  },
 ) {
   const repo = createPropRepository(ctx.db);
   const { accounts, orders } = deps.trading;
-  const props = createPropService({ repo, accounts, orders, market: deps.market, clock: ctx.clock, bus: ctx.bus });
+  const props = createPropService({ repo, accounts, orders, market: deps.market, clock: ctx.clock, bus: ctx.bus, news: deps.news });
   accounts.usePropHooks(props.hooks);
   const objectives = createObjectivesService({ repo, accounts, clock: ctx.clock, onAccountChanged: props.changed });
   const job = createPropJob({
@@ -33,6 +40,7 @@ export function createPropModule(
     clock: ctx.clock,
     bus: ctx.bus,
     log: deps.log,
+    news: deps.news,
     intervalMs: PROP_EVALUATION_INTERVAL_MS,
   });
   ctx.jobs.register(job.job);

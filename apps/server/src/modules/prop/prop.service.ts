@@ -30,7 +30,7 @@ import { quotesAt } from '../trading/broker.mapping.js';
 import type { OrdersService } from '../trading/orders.service.js';
 import type { TradingAccountRow } from '../trading/trading.table.js';
 import { propError } from './prop.errors.js';
-import { dealEvents, newsNear, OBJECTIVES_ONLY, objectivesState } from './prop.feed.js';
+import { calendarNewsNear, dealEvents, type NewsSource, OBJECTIVES_ONLY, objectivesState } from './prop.feed.js';
 import type { PropRepository } from './prop.repository.js';
 import type { PropAccountRow } from './prop.table.js';
 import {
@@ -90,6 +90,8 @@ export function createPropService(deps: {
   market: SimulatedMarket;
   clock: Clock;
   bus: EventBus;
+  /** Economic events near a time (the calendar's); the market's registered events without it. */
+  news?: NewsSource | undefined;
 }) {
   const { repo, accounts, orders, market, clock, bus } = deps;
   const changed = (accountId: string) =>
@@ -335,7 +337,7 @@ export function createPropService(deps: {
         if (!prop) return undefined;
         const ruleSet = ruleSetOf(challengeOf(prop));
         const { engine } = evaluationOf(prop);
-        const news = newsNear(market, clock.now().getTime());
+        const news = await calendarNewsNear(deps.news, market, clock.now().getTime());
         return (current: TradingAccountRow, order: ProposedOrderFacts) => {
           if (prop.state === 'failed') {
             throw propError(

@@ -1,0 +1,230 @@
+import type {
+  CalendarAnswer,
+  CalendarSettings,
+  EarningsEventDetail,
+  EconomicCalendarAnswer,
+  EconomicEventDetail,
+  IpoCalendarAnswer,
+} from '@tradedesk/contracts';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectFieldError } from '../../../test/assertions.js';
+import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js';
+import { createTestApp } from '../../../test/helpers.js';
+import type { Db } from '../../platform/db.js';
+import { createManualClock } from '../../platform/clock.js';
+import { createCalendarRepository } from './calendar.repository.js';
+
+let app: FastifyInstance;
+let db: Db;
+let ada: SignedInUser;
+let bob: SignedInUser;
+// Wednesday 4 March 2026, 12:00 UTC: the ISM Manufacturing PMI of Monday is out, the ECB decision of Thursday not yet
+const clock = createManualClock('2026-03-04T12:00:00Z');
+
+beforeAll(async () => {
+  const t = await createTestApp({ build: { clock } });
+  app = t.app;
+  db = t.database.db;
+  [ada, bob] = await Promise.all([signUpAndLogin(app), signUpAndLogin(app)]);
+});
+
+function get(url: string, user?: SignedInUser) {
+  return app.inject({ method: 'GET', url: `/api${url}`, headers: user ? user.auth : {} });
+}
+
+describe('GET /market/calendar', () => {
+  it('answers the current week (Monday to Monday) with economic events, earnings and IPOs labelled Simulated', async () => {
+    const res = await get('/market/calendar');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as CalendarAnswer;
+    expect(body.from).toBe('2026-03-02T00:00:00.000Z');
+    expect(body.to).toBe('2026-03-09T00:00:00.000Z');
+    expect(body.economic.length).toBeGreaterThan(0);
+    expect(body.ipos.length).toBeGreaterThan(0);
+    expect(body.sources).toEqual(['Simulated']);
+    for (const e of [...body.economic, ...body.earnings, ...body.ipos]) expect(e.source).toBe('Simulated');
+  });
+
+  it('hides the actual until the event time by the clock', async () => {
+    const body = (await get('/market/calendar?from=2026-03-02&to=2026-03-08')).json() as CalendarAnswer;
+    const now = Date.parse('2026-03-04T12:00:00Z');
+    const past = body.economic.filter((e) => Date.parse(e.time) <= now);
+    const future = body.economic.filter((e) => Date.parse(e.time) > now);
+    expect(past.length).toBeGreaterThan(0);
+    expect(future.length).toBeGreaterThan(0);
+    for (const e of future) expect(e).toMatchObject({ actual: null, surprise: null, tone: null, released: false });
+    expect(past.some((e) => e.actual !== null && e.released)).toBe(true);
+
+    const ecb = future.find((e) => e.code === 'EU_ECB');
+    expect(ecb).toBeDefined();
+    clock.set(ecb!.time);
+    try {
+      const after = (await get(`/market/calendar/economic/${ecb!.id}`)).json() as EconomicEventDetail;
+      expect(after.event.released).toBe(true);
+      expect(after.event.actual).not.toBeNull();
+    } finally {
+      clock.set('2026-03-04T12:00:00Z');
+    }
+  });
+
+  it('keeps the economic events of the impacts asked for (repeated, [] or comma-separated)', async () => {
+    for (const q of ['impact=high', 'impact[]=high', 'impact=HIGH']) {
+      const body = (await get(`/market/calendar?from=2026-03-02&to=2026-03-08&${q}`)).json() as CalendarAnswer;
+      expect(body.economic.length).toBeGreaterThan(0);
+      expect(new Set(body.economic.map((e) => e.impact))).toEqual(new Set(['high']));
+    }
+    const two = (await get('/market/calendar?from=2026-03-02&to=2026-03-08&impact=low,medium')).json() as CalendarAnswer;
+    expect(two.economic.every((e) => e.impact !== 'high')).toBe(true);
+  });
+
+  it('refuses bad dates, a reversed range and a range over 93 days, naming the field', async () => {
+    expectFieldError(await get('/market/calendar?from=2026-02-30'), { field: 'from', message: /^from must be a date/ });
+    expectFieldError(await get('/market/calendar?from=2026-03-02&to=yesterday'), { field: 'to' });
+    expectFieldError(await get('/market/calendar?from=2026-03-09&to=2026-03-02'), {
+      field: 'to',
+      message: 'to must be after from.',
+    });
+    expectFieldError(await get('/market/calendar?from=2026-01-01&to=2026-06-01'), {
+      field: 'to',
+      message: 'to must be at most 93 days after from.',
+    });
+    expectFieldError(await get('/market/calendar?impact=severe'), { field: 'impact.0' });
+  });
+});
+
+describe('GET /market/calendar/economic', () => {
+  it('filters by country or currency and limits, with the total before the limit', async () => {
+    const all = (await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31')).json() as EconomicCalendarAnswer;
+    const us = (await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31&countries=US')).json() as EconomicCalendarAnswer;
+    const usd = (await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31&countries[]=usd')).json() as EconomicCalendarAnswer;
+    expect(us.events.length).toBeGreaterThan(0);
+    expect(us.events.length).toBeLessThan(all.events.length);
+    expect(us.events.every((e) => e.country === 'US')).toBe(true);
+    expect(usd.events.map((e) => e.id)).toEqual(us.events.map((e) => e.id));
+    const two = (await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31&limit=2')).json() as EconomicCalendarAnswer;
+    expect(two.events).toEqual(all.events.slice(0, 2));
+    expect(two.total).toBe(all.total);
+    expectFieldError(await get('/market/calendar/economic?limit=0'), { field: 'limit' });
+  });
+});
+
+describe('GET /market/calendar/economic/{id}', () => {
+  it('answers the indicator, at least 12 past releases oldest first, and the instruments with their moves', async () => {
+    const list = (await get('/market/calendar/economic?from=2026-03-01&to=2026-03-31&countries=US')).json() as EconomicCalendarAnswer;
+    const nfp = list.events.find((e) => e.code === 'US_NFP');
+    expect(nfp).toBeDefined();
+    const res = await get(`/market/calendar/economic/${nfp!.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json() as EconomicEventDetail;
+    expect(detail.indicator).toMatchObject({ code: 'US_NFP', country: 'US' });
+    expect(detail.indicator!.schedule.length).toBeGreaterThan(0);
+    expect(detail.history.length).toBeGreaterThanOrEqual(12);
+    const times = detail.history.map((h) => Date.parse(h.time));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(times.at(-1)!).toBeLessThan(Date.parse(nfp!.time));
+    expect(detail.history.every((h) => h.actual !== null)).toBe(true);
+    expect(detail.instruments.length).toBeGreaterThan(0);
+    expect(detail.instruments[0]!.moves.length).toBeGreaterThan(0);
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    expect((await get('/market/calendar/economic/US_NFP-2026-03-04')).statusCode).toBe(404);
+    expect((await get('/market/calendar/economic/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('earnings and IPOs', () => {
+  it('lists earnings and answers one, hiding reported figures before the report', async () => {
+    const res = await get('/market/calendar/earnings?from=2026-04-01&to=2026-05-31');
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as { events: Array<{ id: string; epsActual: number | null; released: boolean }> };
+    expect(list.events.length).toBeGreaterThan(0);
+    for (const e of list.events) expect(e.epsActual).toBeNull();
+    const one = (await get(`/market/calendar/earnings/${list.events[0]!.id}`)).json() as EarningsEventDetail;
+    expect(one.event.id).toBe(list.events[0]!.id);
+    expect(one.event.epsEstimate).not.toBeNull();
+    expect((await get('/market/calendar/earnings/ER-NONE-2026Q1')).statusCode).toBe(404);
+  });
+
+  it('lists IPOs and answers one', async () => {
+    const list = (await get('/market/calendar/ipos?from=2026-03-02&to=2026-03-08')).json() as IpoCalendarAnswer;
+    expect(list.events.length).toBeGreaterThan(0);
+    const res = await get(`/market/calendar/ipos/${list.events[0]!.id}`);
+    expect(res.statusCode).toBe(200);
+    expect((await get('/market/calendar/ipos/IPO-1999-01-01-9')).statusCode).toBe(404);
+  });
+});
+
+describe('feed and import events beside the simulated ones', () => {
+  it('shows stored events with their source, and their detail with the history of the same title', async () => {
+    const repo = createCalendarRepository(db);
+    const base = { kind: 'economic' as const, source: 'feed.example', title: 'Test Index', country: 'US' };
+    const data = (actual: number) => ({ currency: 'USD', impact: 'high', forecast: 1, prior: 1, actual, decimals: 1 });
+    await repo.upsertEvents(
+      [
+        { ...base, timeMs: Date.parse('2026-01-05T15:00:00Z'), data: data(1.2) },
+        { ...base, timeMs: Date.parse('2026-02-05T15:00:00Z'), data: data(0.8) },
+        { ...base, timeMs: Date.parse('2026-03-05T15:00:00Z'), data: data(1.5) },
+      ],
+      new Date(),
+    );
+    const body = (await get('/market/calendar?from=2026-03-02&to=2026-03-08&impact=high')).json() as CalendarAnswer;
+    const feed = body.economic.find((e) => e.source === 'feed.example');
+    expect(feed).toMatchObject({ title: 'Test Index', currency: 'USD', actual: null, forecast: 1, released: false });
+    expect(body.sources).toEqual(['Simulated', 'feed.example']);
+    const detail = (await get(`/market/calendar/economic/${feed!.id}`)).json() as EconomicEventDetail;
+    expect(detail.indicator).toBeNull();
+    expect(detail.history.map((h) => h.actual)).toEqual([1.2, 0.8]);
+  });
+});
+
+describe('GET/PUT /market/calendar/settings', () => {
+  const put = (user: SignedInUser, payload: object) =>
+    app.inject({ method: 'PUT', url: '/api/market/calendar/settings', headers: user.auth, payload });
+
+  it('answers the defaults until saved, saves field by field, and keeps each user’s own', async () => {
+    const defaults = (await get('/market/calendar/settings', ada)).json() as CalendarSettings;
+    expect(defaults).toEqual({
+      economic: { show: true, impactLevel: 'All' },
+      filters: { exchanges: [], industries: [] },
+      earnings: { show: true, epsMin: null, epsMax: null, revenueMin: null, revenueMax: null },
+      ipos: { show: true, marketCapMin: null, marketCapMax: null },
+    });
+    const saved = await put(ada, {
+      economic: { impactLevel: 'high' },
+      filters: { exchanges: ['NASDAQ'] },
+      earnings: { epsMin: 0.5 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const again = await put(ada, { earnings: { epsMax: 3 }, ipos: { show: false } });
+    expect(again.json()).toEqual({
+      economic: { show: true, impactLevel: 'high' },
+      filters: { exchanges: ['NASDAQ'], industries: [] },
+      earnings: { show: true, epsMin: 0.5, epsMax: 3, revenueMin: null, revenueMax: null },
+      ipos: { show: false, marketCapMin: null, marketCapMax: null },
+    });
+    expect((await get('/market/calendar/settings', ada)).json()).toEqual(again.json());
+    expect((await get('/market/calendar/settings', bob)).json()).toEqual(defaults);
+  });
+
+  it('refuses bad input naming the field, and a signed-out caller', async () => {
+    expectFieldError(await put(bob, { economic: { impactLevel: 'severe' } }), {
+      field: 'economic.impactLevel',
+      message: 'economic.impactLevel must be one of All, low, medium, high.',
+    });
+    expectFieldError(await put(bob, { earnings: { epsMin: 'a lot' } }), { field: 'earnings.epsMin' });
+    expectFieldError(await put(bob, { ipos: { marketCapMin: 10, marketCapMax: 5 } }), {
+      field: 'ipos.marketCapMax',
+      message: 'ipos.marketCapMax must not be less than ipos.marketCapMin.',
+    });
+    // against the saved value: a max below the minimum saved earlier
+    await put(bob, { earnings: { revenueMin: 1e9 } });
+    expectFieldError(await put(bob, { earnings: { revenueMax: 1e6 } }), {
+      field: 'earnings.revenueMax',
+      code: 'CALENDAR_SETTINGS_INVALID',
+    });
+    expectFieldError(await put(bob, { filters: { exchanges: 'NASDAQ' } }), { field: 'filters.exchanges' });
+    expect((await get('/market/calendar/settings')).statusCode).toBe(401);
+  });
+});
