@@ -412,7 +412,10 @@ describe('the calendar screen', () => {
     expect(tabs).toHaveAttribute('aria-orientation', 'vertical');
     expect(within(drawer).getByText('First Friday of the month, 08:30 New York time')).toBeInTheDocument();
     await user.click(within(tabs).getByRole('tab', { name: 'History' }));
-    expect(await within(drawer).findByRole('img', { name: 'History chart of 2' })).toBeInTheDocument();
+    // Dec: 150 against 170 forecast (worse, red); Jan: 175 against 165 (better, green).
+    const chart = await within(drawer).findByRole('img', { name: 'History chart of Dec 2025, Jan 2026' });
+    const [dec, jan] = (chart.getAttribute('data-colours') ?? '').split(' ');
+    expect(dec).not.toBe(jan);
     const past = within(drawer).getByRole('table', { name: 'Past releases' });
     expect(within(past).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByLabelText('address')).toHaveTextContent('detail=history');

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { useTheme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -82,13 +83,24 @@ function Overview(props: { detail: EconomicEventDetail; f: Formatters }) {
 function History(props: { detail: EconomicEventDetail; f: Formatters }) {
   const { detail, f } = props;
   const { event, history } = detail;
+  const neutral = useTheme().palette.text.secondary;
   if (history.length === 0) return <EmptyState title="No past releases." />;
   const figure = (v: number | null) => formatFigure(v, event, f.preferences.locale);
   const better = betterWhenOf(event);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Suspense fallback={<LoadingState label="Loading the chart" />}>
-        <HistoryChart event={event} history={history} />
+        <HistoryChart
+          label={`${event.title}: actual and forecast of the last ${history.length} releases`}
+          periods={history.map((r) => r.period ?? f.date(r.time))}
+          actual={history.map((r) => r.actual)}
+          forecast={history.map((r) => r.forecast)}
+          colours={history.map((r) => {
+            const s = surpriseOf(r.actual, r.forecast, better, event.decimals);
+            return s === 'better' ? f.pnlColor('up') : s === 'worse' ? f.pnlColor('down') : neutral;
+          })}
+          format={figure}
+        />
       </Suspense>
       <Table size="small" aria-label="Past releases">
         <TableHead>

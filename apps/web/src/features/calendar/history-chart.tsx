@@ -1,33 +1,34 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import type { EconomicEvent, EconomicRelease } from '@tradedesk/contracts';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useMemo, useRef } from 'react';
-import { useFormatters } from '../../shared/format/format-preferences';
-import { formatFigure } from './event-values';
-import { betterWhenOf, surpriseOf } from './surprise';
 
 /**
- * The past releases of an economic event: actual as bars (green better than the forecast, red worse), the
- * forecast as a line. ECharts, the metric chart library, with only what is used registered and the SVG renderer
- * (as features/metrics does); this module is the drawer's lazy chart chunk.
+ * The past releases of an economic event: actual as bars in the colours given (green better than the forecast, red
+ * worse), the forecast as a line. ECharts, the metric chart library, with only what is used registered and the SVG
+ * renderer (as features/metrics does). This module is the drawer's lazy chart chunk: it takes everything as props
+ * and imports nothing of the calendar, so loading it does not pull in the calendar page's own chunk.
  */
 use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
-export default function HistoryChart(props: { event: EconomicEvent; history: readonly EconomicRelease[] }) {
-  const { event, history } = props;
+export type HistoryChartProps = {
+  label: string;
+  /** One per release, oldest first. */
+  periods: string[];
+  actual: (number | null)[];
+  forecast: (number | null)[];
+  colours: string[];
+  format: (value: number | null) => string;
+};
+
+export default function HistoryChart(props: HistoryChartProps) {
   const theme = useTheme();
-  const f = useFormatters();
   const box = useRef<HTMLDivElement>(null);
+  const { periods, actual, forecast, colours, format } = props;
   const option = useMemo(() => {
-    const better = betterWhenOf(event);
-    const colourOf = (r: EconomicRelease) => {
-      const s = surpriseOf(r.actual, r.forecast, better, event.decimals);
-      return s === 'better' ? f.pnlColor('up') : s === 'worse' ? f.pnlColor('down') : theme.palette.text.secondary;
-    };
     const text = theme.palette.text.secondary;
     return {
       animation: false,
@@ -39,11 +40,11 @@ export default function HistoryChart(props: { event: EconomicEvent; history: rea
         backgroundColor: theme.palette.background.paper,
         borderColor: theme.palette.divider,
         textStyle: { color: theme.palette.text.primary },
-        valueFormatter: (v: unknown) => formatFigure(typeof v === 'number' ? v : null, event, f.preferences.locale),
+        valueFormatter: (v: unknown) => format(typeof v === 'number' ? v : null),
       },
       xAxis: {
         type: 'category',
-        data: history.map((r) => r.period ?? f.date(r.time)),
+        data: periods,
         axisLabel: { color: text },
         axisLine: { lineStyle: { color: theme.palette.divider } },
       },
@@ -57,19 +58,19 @@ export default function HistoryChart(props: { event: EconomicEvent; history: rea
         {
           name: 'Actual',
           type: 'bar',
-          data: history.map((r) => ({ value: r.actual, itemStyle: { color: colourOf(r) } })),
+          data: actual.map((value, i) => ({ value, itemStyle: { color: colours[i] } })),
           itemStyle: { color: theme.palette.primary.main },
         },
         {
           name: 'Forecast',
           type: 'line',
-          data: history.map((r) => r.forecast),
+          data: forecast,
           lineStyle: { color: theme.palette.info.main },
           itemStyle: { color: theme.palette.info.main },
         },
       ],
     };
-  }, [event, history, theme, f]);
+  }, [periods, actual, forecast, colours, format, theme]);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -82,12 +83,5 @@ export default function HistoryChart(props: { event: EconomicEvent; history: rea
       chart.dispose();
     };
   }, [option]);
-  return (
-    <Box
-      ref={box}
-      role="img"
-      aria-label={`${event.title}: actual and forecast of the last ${history.length} releases`}
-      sx={{ height: 240, width: '100%' }}
-    />
-  );
+  return <Box ref={box} role="img" aria-label={props.label} sx={{ height: 240, width: '100%' }} />;
 }

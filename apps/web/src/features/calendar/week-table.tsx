@@ -34,7 +34,8 @@ export type EventColumn<T> = Omit<DataTableColumn<T>, 'sortable'>;
 
 /**
  * A week of calendar events in the kit's data table, grouped by day: the Day column names each day on its first
- * row (every row carries it for screen readers), a day without events has a "No events" row. The order is the
+ * row (every row carries it for screen readers), a day without events has a "No events" row (the text in the
+ * column that cannot be hidden). The order is the
  * grouping, so the columns do not sort. Arrow keys move between rows, Enter (or a double click) opens one.
  */
 export function WeekTable<T>(props: {
@@ -79,7 +80,7 @@ export function WeekTable<T>(props: {
           ),
       },
       ...columns.map(
-        (c, i): DataTableColumn<WeekRow<T>> => ({
+        (c): DataTableColumn<WeekRow<T>> => ({
           ...c,
           sortable: false,
           value: (r) => (r.event ? c.value(r.event) : null),
@@ -87,7 +88,7 @@ export function WeekTable<T>(props: {
           render: (r) =>
             r.event ? (
               (c.render?.(r.event) ?? c.format?.(r.event) ?? String(c.value(r.event) ?? ''))
-            ) : i === 1 ? (
+            ) : c.hideable === false ? (
               <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
                 {emptyText}
               </Box>
