@@ -19,10 +19,14 @@ import { keepEarnings, settingsBodyOf, settingsFormOf, validateSettings } from '
 import { betterWhenOf, eventSurprise, surpriseOf } from './surprise';
 import { addDays, groupByDay, mondayOf } from './week';
 
-// jsdom draws no SVG: the history chart stands in as a labelled box with its release count.
+// jsdom draws no SVG: the history chart stands in as a labelled box with its periods and bar colours.
 vi.mock('./history-chart', () => ({
-  default: (props: { history: unknown[] }) => (
-    <div role="img" aria-label={`History chart of ${props.history.length}`} />
+  default: (props: { periods: string[]; colours: string[] }) => (
+    <div
+      role="img"
+      aria-label={`History chart of ${props.periods.join(', ')}`}
+      data-colours={props.colours.join(' ')}
+    />
   ),
 }));
 
