@@ -158,6 +158,12 @@ export const firstPages: FirstPage[] = [
     modules: [...shell, 'src/features/watchlists/watchlists-page.tsx'],
   },
   {
+    name: 'calendar',
+    paths: ['/market-intelligence/calendar'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/calendar/calendar-page.tsx'],
+  },
+  {
     name: 'not-found',
     paths: ['*'],
     access: 'signedIn',

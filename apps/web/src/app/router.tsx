@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
           },
 
           { path: 'journal', lazy: () => import('../features/journal/journal-page') },
+          { path: 'market-intelligence/calendar', lazy: () => import('../features/calendar/calendar-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, mockFetch } from '../../../test/fetch-mock';
 import { renderApp, signedInState } from '../../../test/render-app';
 import { catalogueRoutes, instrument, searchAnswer } from '../../symbol-search/test-data';
+import { CalendarMarksPrimitive } from '../hooks/calendar-marks';
 import { fakeCharts, resetFakeCharts } from '../test/fake-lightweight-charts';
 
 vi.mock('lightweight-charts', async () => (await import('../test/fake-lightweight-charts')).fakeLightweightCharts());
@@ -295,8 +296,9 @@ describe('chart page', () => {
     await waitFor(() => expect(mainSeries().kind).toBe('Line'));
     expect(mainSeries().data[9]).toEqual({ time: bars(10, 900)[9]!.time, value: 1.1009 });
     expect(history.location.search).toContain('type=line');
-    // The drawings and the volume profile move to the new series with it.
-    expect(mainSeries().primitives).toHaveLength(2);
+    // The drawings, the volume profile and the calendar marks move to the new series with it.
+    expect(mainSeries().primitives).toHaveLength(3);
+    expect(mainSeries().primitives.some((p) => p instanceof CalendarMarksPrimitive)).toBe(true);
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Chart type' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Heikin-Ashi' }));

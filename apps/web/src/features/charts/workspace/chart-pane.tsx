@@ -27,6 +27,7 @@ import { TimeframeEntry } from '../components/timeframe-entry';
 import { hitTestDrawings } from '../drawings/geometry';
 import { type ChartDrawing, type DrawingTool, toolLabels } from '../drawings/model';
 import { toolStyle } from '../drawings/tool-styles';
+import { useCalendarMarks } from '../hooks/use-calendar-marks';
 import { useChartDrawings } from '../hooks/use-chart-drawings';
 import { useChartHistory } from '../hooks/use-chart-history';
 import { useLiveBar } from '../hooks/use-live-bar';
@@ -286,6 +287,7 @@ export function ChartPane(props: ChartPaneProps) {
   };
 
   const candles = history.candles;
+  useCalendarMarks(engine, { symbol, candles, barSeconds, type });
   // The indicators' values line up with the loaded bars (at most one feed call's worth, the latest).
   const barsArgs = useMemo(() => {
     if (candles.length === 0) return null;

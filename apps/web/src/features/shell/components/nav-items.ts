@@ -1,4 +1,5 @@
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -21,6 +22,12 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
 
     { label: 'Journal', to: '/journal', icon: AutoStoriesOutlined, match: '/journal' },
     { label: 'Watchlists', to: '/watchlists', icon: StarBorderOutlined, match: '/watchlists' },
+    {
+      label: 'Calendar',
+      to: '/market-intelligence/calendar',
+      icon: CalendarMonthOutlined,
+      match: '/market-intelligence/calendar',
+    },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
   if (options.mailbox)
