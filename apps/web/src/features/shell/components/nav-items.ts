@@ -5,6 +5,7 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
 
@@ -21,6 +22,7 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
 
     { label: 'Journal', to: '/journal', icon: AutoStoriesOutlined, match: '/journal' },
     { label: 'Watchlists', to: '/watchlists', icon: StarBorderOutlined, match: '/watchlists' },
+    { label: 'News', to: '/market-intelligence/news', icon: NewspaperOutlined, match: '/market-intelligence/news' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
   if (options.mailbox)
