@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { WS_MAX_SUBSCRIPTIONS } from '@tradedesk/contracts';
 import { z } from 'zod';
+import { type FeedConfig, parseNewsFeeds } from './modules/news/news.feeds.js';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
@@ -64,6 +65,18 @@ export const envSchema = z.object({
   WS_MAX_GUESTS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(WS_MAX_SUBSCRIPTIONS),
   MARKET_FEED_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(100),
+  // News feeds as name=url,name=url (RSS 2.0 or Atom); unset: only the built-in Simulated provider.
+  NEWS_FEEDS: optionalString,
+  // false: no Simulated news provider (a deployment with real feeds only).
+  NEWS_SIMULATED: bool(true),
+  NEWS_FEED_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
+  NEWS_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  NEWS_FEED_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
 });
 
 export type AppConfig = {
@@ -104,6 +117,14 @@ export type AppConfig = {
   wsMaxSubscriptions: number;
   /** Pause between two runs of the leader's market feed: about 1000 / this ticks a second per channel. */
   marketFeedIntervalMs: number;
+  /** RSS/Atom news providers (`NEWS_FEEDS`) and how they are read. */
+  news: {
+    simulated: boolean;
+    feeds: FeedConfig[];
+    feedIntervalMs: number;
+    feedTimeoutMs: number;
+    feedMaxBytes: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -221,5 +242,20 @@ export function loadConfig(
     wsMaxGuestsPerIp: e.WS_MAX_GUESTS_PER_IP,
     wsMaxSubscriptions: e.WS_MAX_SUBSCRIPTIONS,
     marketFeedIntervalMs: e.MARKET_FEED_INTERVAL_MS,
+    news: {
+      simulated: e.NEWS_SIMULATED,
+      feeds: newsFeedsOf(e.NEWS_FEEDS),
+      feedIntervalMs: e.NEWS_FEED_INTERVAL_MS,
+      feedTimeoutMs: e.NEWS_FEED_TIMEOUT_MS,
+      feedMaxBytes: e.NEWS_FEED_MAX_BYTES,
+    },
   };
+}
+
+function newsFeedsOf(value: string | undefined): FeedConfig[] {
+  try {
+    return parseNewsFeeds(value);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }

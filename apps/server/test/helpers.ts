@@ -158,6 +158,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     wsMaxGuestsPerIp: 10,
     wsMaxSubscriptions: 200,
     marketFeedIntervalMs: 100,
+    news: { simulated: true, feeds: [], feedIntervalMs: 600_000, feedTimeoutMs: 2000, feedMaxBytes: 1024 * 1024 },
     ...overrides,
   };
 }

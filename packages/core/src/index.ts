@@ -1,3 +1,4 @@
+export * from './calendar/index.js';
 export * from './compliance/index.js';
 export * from './indicators/index.js';
 export * from './market/import/index.js';

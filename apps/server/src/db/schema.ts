@@ -7,6 +7,7 @@ export * from '../modules/imports/imports.table.js';
 
 export * from '../modules/journal/journal.table.js';
 export * from '../modules/metrics/metrics.table.js';
+export * from '../modules/news/news.table.js';
 export * from '../modules/prop/prop.table.js';
 export * from '../modules/strategies/strategies.table.js';
 export * from '../modules/trading/trade-shares.table.js';

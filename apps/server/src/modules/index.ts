@@ -23,6 +23,7 @@ import { createJournalModule } from './journal/journal.plugin.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
 import { createMetricsModule } from './metrics/metrics.plugin.js';
+import { createNewsModule } from './news/news.plugin.js';
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { createStrategiesModule } from './strategies/strategies.plugin.js';
@@ -100,6 +101,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(backtests.routes, { prefix: '/api' });
 
   await app.register(createComplianceModule(ctx, { metrics: metrics.service }).routes, { prefix: '/api' });
+  const news = createNewsModule(ctx, { log: app.log });
+  await app.register(news.routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });

@@ -87,9 +87,8 @@ export function dealEvents(
 /** High-impact and other scheduled events of the market near `nowMs`, for the news blackout rule. */
 export function newsNear(market: SimulatedMarket, nowMs: number, withinMs = 6 * 3_600_000): NewsEvent[] {
   const out: NewsEvent[] = [];
-  for (const e of market.events()) {
+  for (const e of market.eventsBetween(nowMs - withinMs, nowMs + withinMs + 1)) {
     const timeMs = e.time * 1000;
-    if (Math.abs(timeMs - nowMs) > withinMs) continue;
     out.push({ id: e.id, timeMs, impact: e.impact, currencies: e.currencies, symbols: e.instruments });
   }
   return out;

@@ -3,7 +3,7 @@ import { type SessionTemplate, sessionTemplate } from '../instruments/sessions.j
 import type { Instrument } from '../instruments/types.js';
 import { LruCache } from '../lru.js';
 import { isoWeekday, MINUTES_PER_DAY, MS_PER_DAY, MS_PER_MINUTE, zoneOffsetMinutes } from '../time-zones.js';
-import { EVENT_WINDOW_MINUTES, type EventEffect, type EventImpact, eventEffect } from './events.js';
+import { EVENT_WINDOW_MINUTES, type EventImpact, eventEffect, IMPACT_RANK } from './events.js';
 import { type DayAnchor, dayAnchor, FactorDay, type MinutePath } from './factor-path.js';
 import { type AssetSpec, type FactorSpec, MARKET_MODEL } from './model.js';
 import {
@@ -83,8 +83,9 @@ export interface EngineInstrument {
   /** Variance of a busy minute, to scale volume. */
   busyVariance: number;
   baseVolume: number;
-  /** Factors that move the instrument noticeably (for event spreads). */
+  /** Factors that move the instrument noticeably (for event spreads), by id and by index. */
   eventFactors: readonly string[];
+  eventFactorIndices: readonly number[];
 }
 
 function baseVolumeOf(i: Instrument): number {
@@ -105,7 +106,24 @@ function baseVolumeOf(i: Instrument): number {
 export interface EngineOptions {
   /** Factor-days kept in memory (each about 23 KB). */
   factorDayCache: number;
+  /** Events from a deterministic source (the simulated calendar), asked for lazily per UTC day. */
+  eventSource?: DayEventSource;
 }
+
+/** An event of a source on one factor: its minute, impact and surprise (> 0 raises the factor). */
+export interface SourceEvent {
+  minute: number;
+  impact: EventImpact;
+  surprise: number;
+}
+
+/**
+ * Events touching UTC day `day` by factor index: those whose minute lies in [day start - EVENT_WINDOW_MINUTES
+ * - 1, day end], so the effects spilling over from the previous day are included. Must be a pure function.
+ */
+export type DayEventSource = (day: number) => ReadonlyMap<number, readonly SourceEvent[]>;
+
+const NO_EVENTS: ReadonlyMap<number, readonly SourceEvent[]> = new Map();
 
 /**
  * The minute-level machinery: factor paths per UTC day (cached), events applied on top, and the 1-minute bars,
@@ -119,8 +137,8 @@ export class PathEngine {
   readonly #factorDays: LruCache<number, FactorDay>;
   readonly #eventedDays: LruCache<number, MinutePath>;
   readonly #instruments = new Map<string, EngineInstrument>();
-  /** factor index -> minute -> effect */
-  #effects = new Map<number, Map<number, EventEffect>>();
+  readonly #eventSource: DayEventSource | undefined;
+  readonly #sourceDays = new LruCache<number, ReadonlyMap<number, readonly SourceEvent[]>>(512);
   /** factor index -> sorted event minutes */
   #eventMinutes = new Map<number, number[]>();
   /** factor id -> minute -> impact */
@@ -141,21 +159,22 @@ export class PathEngine {
   constructor(options: EngineOptions) {
     this.#factorDays = new LruCache(options.factorDayCache);
     this.#eventedDays = new LruCache(Math.max(64, Math.floor(options.factorDayCache / 4)));
+    this.#eventSource = options.eventSource;
   }
 
-  /** Replaces the scheduled events (factor id -> minute -> strongest impact). */
+  /** The source's events touching UTC day `day`, by factor index (cached). */
+  #sourceDay(day: number): ReadonlyMap<number, readonly SourceEvent[]> {
+    const source = this.#eventSource;
+    if (!source) return NO_EVENTS;
+    return this.#sourceDays.getOrCompute(day, () => source(day));
+  }
+
+  /** Replaces the registered events (factor id -> minute -> strongest impact); their effects are made lazily. */
   setEvents(impacts: Map<string, Map<number, EventImpact>>): void {
     this.#impacts = impacts;
-    this.#effects = new Map();
     this.#eventMinutes = new Map();
     for (const [factorId, perMinute] of impacts) {
       const k = MARKET_MODEL.factorIndex.get(factorId)!;
-      const f = MARKET_MODEL.factors[k]!;
-      const effects = new Map<number, EventEffect>();
-      for (const [minute, impact] of perMinute) {
-        effects.set(minute, eventEffect(f, minute, impact, this.#eventScale(f, Math.floor(minute / MINUTES_PER_DAY))));
-      }
-      this.#effects.set(k, effects);
       this.#eventMinutes.set(
         k,
         [...perMinute.keys()].sort((a, b) => a - b),
@@ -167,12 +186,30 @@ export class PathEngine {
   /** Strongest event impact on any of the instrument's factors at each minute within `radius` of m (or null). */
   eventNear(e: EngineInstrument, m: number, radius: number): { impact: EventImpact; distance: number } | null {
     let best: { impact: EventImpact; distance: number } | null = null;
+    const consider = (impact: EventImpact, distance: number) => {
+      if (
+        !best ||
+        distance < best.distance ||
+        (distance === best.distance && IMPACT_RANK[impact] > IMPACT_RANK[best.impact])
+      )
+        best = { impact, distance };
+    };
     for (const f of e.eventFactors) {
       const perMinute = this.#impacts.get(f);
       if (!perMinute) continue;
       for (let d = -radius; d <= radius; d++) {
         const impact = perMinute.get(m + d);
-        if (impact && (!best || Math.abs(d) < best.distance)) best = { impact, distance: Math.abs(d) };
+        if (impact) consider(impact, Math.abs(d));
+      }
+    }
+    if (this.#eventSource) {
+      // a day's source events include the previous day's last minutes, so the day of m + radius covers the span
+      const byFactor = this.#sourceDay(Math.floor((m + radius) / MINUTES_PER_DAY));
+      for (const k of e.eventFactorIndices) {
+        for (const ev of byFactor.get(k) ?? []) {
+          const d = Math.abs(ev.minute - m);
+          if (d <= radius) consider(ev.impact, d);
+        }
       }
     }
     return best;
@@ -224,6 +261,7 @@ export class PathEngine {
       busyVariance,
       baseVolume: baseVolumeOf(instrument),
       eventFactors,
+      eventFactorIndices: eventFactors.map((id) => MARKET_MODEL.factorIndex.get(id)!),
     };
     this.#instruments.set(instrument.id, e);
     return e;
@@ -252,27 +290,44 @@ export class PathEngine {
   factorDay(k: number, day: number): MinutePath {
     const key = k * 262_144 + day;
     const base = this.#factorDays.getOrCompute(key, () => this.#computeFactorDay(MARKET_MODEL.factors[k]!, day));
-    const minutes = this.#eventMinutes.get(k);
-    if (!minutes) return base;
     const first = day * MINUTES_PER_DAY - EVENT_WINDOW_MINUTES - 1;
     const last = (day + 1) * MINUTES_PER_DAY;
-    const touching = minutes.filter((m) => m >= first && m <= last);
-    if (touching.length === 0) return base;
+    const minutes = this.#eventMinutes.get(k);
+    const registered = minutes ? minutes.filter((m) => m >= first && m <= last) : [];
+    const fromSource = this.#sourceDay(day).get(k);
+    if (registered.length === 0 && !fromSource) return base;
     return this.#eventedDays.getOrCompute(key, () => {
+      // per minute the strongest event; a registered event wins a tie and keeps its random jump
+      const chosen = new Map<number, { impact: EventImpact; surprise: number | undefined }>();
+      for (const ev of fromSource ?? []) {
+        const prev = chosen.get(ev.minute);
+        if (!prev) chosen.set(ev.minute, { impact: ev.impact, surprise: ev.surprise });
+        else if (IMPACT_RANK[ev.impact] > IMPACT_RANK[prev.impact]) chosen.set(ev.minute, { ...ev });
+        else if (ev.impact === prev.impact) prev.surprise = (prev.surprise ?? 0) + ev.surprise;
+      }
+      const perMinute = this.#impacts.get(MARKET_MODEL.factors[k]!.id);
+      for (const m of registered) {
+        const impact = perMinute!.get(m)!;
+        const prev = chosen.get(m);
+        if (!prev || IMPACT_RANK[impact] >= IMPACT_RANK[prev.impact]) chosen.set(m, { impact, surprise: undefined });
+      }
       base.ensure(0, MINUTES_PER_DAY);
       const values = Float64Array.from(base.values);
       const variances = Float64Array.from(base.variances);
-      const effects = this.#effects.get(k)!;
+      const f = MARKET_MODEL.factors[k]!;
       const dayStart = day * MINUTES_PER_DAY;
-      for (const m of touching) {
-        const eff = effects.get(m)!;
-        for (let b = 0; b <= MINUTES_PER_DAY; b++) {
-          const off = dayStart + b - m - 1;
-          if (off >= 0 && off < eff.offsets.length) values[b]! += eff.offsets[off]!;
+      for (const [m, { impact, surprise }] of chosen) {
+        const eff = eventEffect(f, m, impact, this.#eventScale(f, Math.floor(m / MINUTES_PER_DAY)), surprise);
+        // offsets[o] lands on boundary m + 1 + o, extraVariance[o] on minute m + o
+        for (let o = Math.max(0, dayStart - m - 1); o < eff.offsets.length; o++) {
+          const b = m + 1 + o - dayStart;
+          if (b > MINUTES_PER_DAY) break;
+          values[b]! += eff.offsets[o]!;
         }
-        for (let i = 0; i < MINUTES_PER_DAY; i++) {
-          const off = dayStart + i - m;
-          if (off >= 0 && off < eff.extraVariance.length) variances[i]! += eff.extraVariance[off]!;
+        for (let o = Math.max(0, dayStart - m); o < eff.extraVariance.length; o++) {
+          const i = m + o - dayStart;
+          if (i >= MINUTES_PER_DAY) break;
+          variances[i]! += eff.extraVariance[o]!;
         }
       }
       return { values, variances, ensure: () => {} };

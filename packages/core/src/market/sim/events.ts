@@ -45,7 +45,7 @@ const NOISE_DECAY_MINUTES = 12;
 /** Jump and per-minute noise of an event, in standard deviations of the factor's move over that day. */
 const JUMP_SCALE: Record<EventImpact, number> = { low: 0.12, medium: 0.3, high: 0.6 };
 const NOISE_SCALE: Record<EventImpact, number> = { low: 0.06, medium: 0.14, high: 0.3 };
-const IMPACT_RANK: Record<EventImpact, number> = { low: 1, medium: 2, high: 3 };
+export const IMPACT_RANK: Record<EventImpact, number> = { low: 1, medium: 2, high: 3 };
 const TAG_EVENT = 0x6a09e667;
 
 function currencyFactor(code: string): string {
@@ -115,15 +115,34 @@ export interface EventEffect {
   extraVariance: Float64Array;
 }
 
+/** Largest surprise (in typical surprises) that still grows an event's jump. */
+const SURPRISE_CAP = 2.5;
+/** Weights of the surprise and of a random draw in the jump of an event with a known surprise. */
+const SURPRISE_WEIGHT = 0.8;
+const SURPRISE_NOISE = 0.35;
+
 /**
  * The effect of an event of `impact` on `factor` at `minute`, sized by `daySd`, the standard deviation over
  * that day of what the factor moves (so an event stands out in calm and stormy periods alike); deterministic.
+ * With a `surprise` (typical surprises, > 0 good for what the factor stands for) the jump follows its sign and
+ * size with a little noise; without one the jump's sign is a random draw.
  */
-export function eventEffect(factor: FactorSpec, minute: number, impact: EventImpact, daySd: number): EventEffect {
+export function eventEffect(
+  factor: FactorSpec,
+  minute: number,
+  impact: EventImpact,
+  daySd: number,
+  surprise?: number,
+): EventEffect {
   const W = EVENT_WINDOW_MINUTES;
   const dailySd = Math.max(daySd, (0.5 * factor.vol) / Math.sqrt(252));
   const seed = factor.seed ^ TAG_EVENT;
-  const jump = normal(hash3(seed, minute, 0)) * JUMP_SCALE[impact] * dailySd;
+  const draw = normal(hash3(seed, minute, 0));
+  const z =
+    surprise === undefined
+      ? draw
+      : SURPRISE_WEIGHT * Math.max(-SURPRISE_CAP, Math.min(SURPRISE_CAP, surprise)) + SURPRISE_NOISE * draw;
+  const jump = z * JUMP_SCALE[impact] * dailySd;
   const a = NOISE_SCALE[impact] * dailySd;
   const walk = new Float64Array(W + 1);
   for (let k = 1; k <= W; k++)

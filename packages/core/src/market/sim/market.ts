@@ -1,3 +1,4 @@
+import { calendarMarketEvents } from '../../calendar/market-events.js';
 import type { Candle } from '../candles.js';
 import { catalogueOrder, getInstrument, INSTRUMENTS } from '../instruments/catalogue.js';
 import { GBX_PER_GBP, isValueAssetCode } from '../instruments/reference-data.js';
@@ -13,8 +14,9 @@ import { LruCache } from '../lru.js';
 import { candleTimeOf } from '../periods.js';
 import { dateOfEpochDay, epochDayOf, isoWeekday, MINUTES_PER_DAY, MS_PER_DAY, MS_PER_MINUTE } from '../time-zones.js';
 import { isTimeframe, type Timeframe, timeframeKind, timeframeSeconds } from '../timeframes.js';
-import { allocateColumns, type BarColumns, type EngineInstrument, PathEngine } from './engine.js';
+import { allocateColumns, type BarColumns, type EngineInstrument, PathEngine, type SourceEvent } from './engine.js';
 import {
+  EVENT_WINDOW_MINUTES,
   eventSpreadFactor,
   type MarketEvent,
   type MarketEventInput,
@@ -78,8 +80,31 @@ export interface MinuteBarBatch extends BarColumns {
 export interface SimulatedMarketOptions {
   /** Scheduled events to start with (see `registerEvents`). */
   events?: readonly MarketEventInput[];
+  /**
+   * Whether the simulated calendar's economic releases and earnings move the market (default true): each jumps
+   * its currency's or stock's factor in the direction of its surprise. false gives a calm, event-free market.
+   */
+  calendar?: boolean;
   /** Factor-days kept in memory, about 23 KB each (default 1024). */
   factorDayCache?: number;
+}
+
+/** The simulated calendar's events touching a UTC day, by factor index, for the engine. */
+function calendarDay(day: number): Map<number, SourceEvent[]> {
+  const out = new Map<number, SourceEvent[]>();
+  const from = (day * MINUTES_PER_DAY - EVENT_WINDOW_MINUTES - 1) * MS_PER_MINUTE;
+  const to = ((day + 1) * MINUTES_PER_DAY + 1) * MS_PER_MINUTE;
+  for (const e of calendarMarketEvents(from, to)) {
+    const k = MARKET_MODEL.factorIndex.get(e.factor);
+    if (k === undefined) continue;
+    let list = out.get(k);
+    if (!list) {
+      list = [];
+      out.set(k, list);
+    }
+    list.push({ minute: Math.floor(e.timeMs / MS_PER_MINUTE), impact: e.impact, surprise: e.surprise });
+  }
+  return out;
 }
 
 interface Period {
@@ -104,16 +129,23 @@ function nextMonth(first: number): number {
 /**
  * The simulated market: deterministic prices for every instrument of the catalogue at any minute from 1971
  * to 2299, labelled "Simulated market" wherever shown. Candles of every timeframe are aggregations of the same
- * 1-minute bars; quotes follow each minute's path to its close. Instances hold only caches and the registered
- * events: two instances with the same events give the same numbers.
+ * 1-minute bars; quotes follow each minute's path to its close. Instances hold only caches, the registered
+ * events and whether the simulated calendar's events move prices (on by default): two instances with the same
+ * events and calendar setting give the same numbers.
  */
 export class SimulatedMarket {
   readonly #engine: PathEngine;
   readonly #events = new Map<string, MarketEvent>();
   readonly #dayCandles = new LruCache<string, Candle | null>(100_000);
 
+  readonly #calendar: boolean;
+
   constructor(options: SimulatedMarketOptions = {}) {
-    this.#engine = new PathEngine({ factorDayCache: options.factorDayCache ?? 1024 });
+    this.#calendar = options.calendar ?? true;
+    this.#engine = new PathEngine({
+      factorDayCache: options.factorDayCache ?? 1024,
+      ...(this.#calendar ? { eventSource: calendarDay } : {}),
+    });
     if (options.events?.length) this.registerEvents(options.events);
   }
 
@@ -141,6 +173,31 @@ export class SimulatedMarket {
   /** Registered events in time order (then by id). */
   events(): MarketEvent[] {
     return [...this.#events.values()].sort((a, b) => a.minute - b.minute || a.id.localeCompare(b.id));
+  }
+
+  /**
+   * Events in [fromMs, toMs), by time then id: the registered ones and, unless the calendar is off, the
+   * simulated calendar's economic releases and earnings (ids as in the calendar).
+   */
+  eventsBetween(fromMs: number, toMs: number): MarketEvent[] {
+    const out = this.events().filter((e) => e.time * 1000 >= fromMs && e.time * 1000 < toMs);
+    if (this.#calendar) {
+      const from = Math.max(fromMs, SIM_MIN_TIME_MS);
+      const to = Math.min(toMs, SIM_MAX_TIME_MS);
+      for (const e of calendarMarketEvents(from, to)) {
+        out.push({
+          id: e.id,
+          time: Math.floor(e.timeMs / 1000),
+          minute: Math.floor(e.timeMs / MS_PER_MINUTE),
+          impact: e.impact,
+          currencies: e.currencies,
+          countries: e.countries,
+          instruments: e.instruments,
+          factors: [e.factor],
+        });
+      }
+    }
+    return out.sort((a, b) => a.minute - b.minute || a.id.localeCompare(b.id));
   }
 
   #applyEvents(): void {

@@ -1,0 +1,342 @@
+import { INSTRUMENTS, instrumentSessionStatus } from '../market/instruments/catalogue.js';
+import { EXCHANGES, GBX_PER_GBP } from '../market/instruments/reference-data.js';
+import { LruCache } from '../market/lru.js';
+import { hash3, normal, seedOf, uniform } from '../market/sim/random.js';
+import { dateOfEpochDay, epochDayOf, isoWeekday, localToUtcMs, MS_PER_DAY } from '../market/time-zones.js';
+import type { SimEarningsEvent, SimIpoEvent } from './types.js';
+
+/**
+ * Corporate events of the simulated world. Earnings: every stock of the catalogue reports each calendar quarter
+ * on its own stable slot (a weekday 3 to 6 weeks after the quarter's end, before the open or after the close in
+ * its exchange's time zone), with EPS and revenue sized from its reference price and a stable valuation. IPOs: a
+ * few fictional companies a week on US and European exchanges. All values are counter-based draws: no state.
+ */
+
+const TAG_EPS = 11;
+const TAG_REVENUE = 12;
+const TAG_EPS_SURPRISE = 13;
+const TAG_REVENUE_SURPRISE = 14;
+/** Average beat of reported EPS and revenue over the consensus (companies guide low). */
+const EPS_BEAT = 0.03;
+const EPS_SURPRISE_SD = 0.06;
+const REVENUE_BEAT = 0.008;
+const REVENUE_SURPRISE_SD = 0.025;
+const AR_PHI = 0.85;
+const AR_TERMS = 28;
+
+interface Company {
+  instrumentId: string;
+  company: string;
+  exchange: string;
+  country: string;
+  industry: string;
+  currency: string;
+  timeZone: string;
+  seed: number;
+  weeksAfter: number;
+  weekday: number;
+  session: 'before_open' | 'after_close';
+  /** Market capitalisation and quarterly EPS and revenue at the reference level, in `currency`. */
+  marketCap: number;
+  quarterEps: number;
+  quarterRevenue: number;
+}
+
+/** Typical price-earnings and price-sales ratios by GICS sector (rounded market-wide orders of magnitude). */
+const SECTOR_MULTIPLES: Record<string, readonly [number, number]> = {
+  'Information Technology': [30, 7],
+  'Communication Services': [20, 4],
+  'Consumer Discretionary': [22, 1.8],
+  'Consumer Staples': [22, 1.8],
+  Financials: [12, 2.5],
+  'Health Care': [20, 4],
+  Energy: [11, 1],
+  Industrials: [20, 1.8],
+  Materials: [15, 1.2],
+  Utilities: [16, 2],
+};
+
+const COMPANIES: readonly Company[] = INSTRUMENTS.filter((i) => i.source === 'STOCKS').map((i) => {
+  const seed = seedOf(`earnings:${i.id}`);
+  const u = (n: number) => uniform(hash3(seed, 0, n));
+  const currency = i.quoteCurrency === 'GBX' ? 'GBP' : i.quoteCurrency;
+  const price = i.quoteCurrency === 'GBX' ? i.referencePrice / GBX_PER_GBP : i.referencePrice;
+  // large caps: a market value of 20 billion to 1.5 trillion, valuation multiples around their sector's
+  const marketCap = Math.round(10 ** (10.3 + 1.88 * u(1)) / 1e6) * 1e6;
+  const [pe, ps] = SECTOR_MULTIPLES[i.sector ?? ''] ?? [18, 2.5];
+  const spread = 0.7 + 0.6 * u(2);
+  const earnings = marketCap / (pe * spread);
+  const revenue = marketCap / (ps * (0.7 + 0.6 * u(3)));
+  const shares = marketCap / price;
+  return {
+    instrumentId: i.id,
+    company: i.name,
+    exchange: i.exchange,
+    country: i.country ?? 'US',
+    industry: i.industry ?? 'Unclassified',
+    currency,
+    timeZone: EXCHANGES.find((x) => x.id === i.exchange)?.timeZone ?? 'America/New_York',
+    seed,
+    weeksAfter: 3 + Math.floor(u(4) * 4),
+    weekday: 2 + Math.floor(u(5) * 4),
+    session: u(6) < 0.5 ? 'before_open' : 'after_close',
+    marketCap,
+    quarterEps: earnings / shares / 4,
+    quarterRevenue: revenue / 4,
+  };
+});
+const COMPANY_BY_ID = new Map(COMPANIES.map((c) => [c.instrumentId, c]));
+
+/** Sum of AR(1) shocks: a slowly moving log deviation of a company's figures from their reference level. */
+function arDeviation(seed: number, k: number, tag: number): number {
+  let sum = 0;
+  let w = 1;
+  for (let j = 0; j < AR_TERMS; j++) {
+    sum += w * normal(hash3(seed, k - j, tag));
+    w *= AR_PHI;
+  }
+  return sum;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const roundMillions = (x: number) => Math.round(x / 1e6) * 1e6;
+
+function localTime(c: Company): number {
+  if (c.session === 'before_open') return 7 * 60;
+  return c.country === 'US' ? 16 * 60 + 5 : 17 * 60 + 45;
+}
+
+/** Report of company `c` for calendar quarter q (1-4) of `year`. */
+function earningsOf(c: Company, year: number, q: number): SimEarningsEvent {
+  const k = year * 4 + q - 1;
+  const quarterEnd = (q < 4 ? epochDayOf(year, q * 3 + 1, 1) : epochDayOf(year + 1, 1, 1)) - 1;
+  const target = quarterEnd + 7 * c.weeksAfter;
+  const day = target - isoWeekday(target) + c.weekday;
+  const epsEstimate = round2(c.quarterEps * Math.exp(0.06 * arDeviation(c.seed, k, TAG_EPS)));
+  const revenueEstimate = roundMillions(c.quarterRevenue * Math.exp(0.04 * arDeviation(c.seed, k, TAG_REVENUE)));
+  const epsActual = round2(epsEstimate * (1 + EPS_BEAT + EPS_SURPRISE_SD * normal(hash3(c.seed, k, TAG_EPS_SURPRISE))));
+  const revenueActual = roundMillions(
+    revenueEstimate * (1 + REVENUE_BEAT + REVENUE_SURPRISE_SD * normal(hash3(c.seed, k, TAG_REVENUE_SURPRISE))),
+  );
+  const timeMs = localToUtcMs(c.timeZone, day, localTime(c));
+  const status = instrumentSessionStatus(c.instrumentId, timeMs);
+  return {
+    id: `ER-${c.instrumentId}-${year}Q${q}`,
+    instrumentId: c.instrumentId,
+    company: c.company,
+    exchange: c.exchange,
+    country: c.country,
+    industry: c.industry,
+    timeMs,
+    reactionMs: status.open ? timeMs : (status.nextOpenMs ?? timeMs),
+    session: c.session,
+    fiscalPeriod: `Q${q} ${year}`,
+    currency: c.currency,
+    epsEstimate,
+    epsActual,
+    revenueEstimate,
+    revenueActual,
+    marketCap: c.marketCap,
+    surprise: earningsSurprise(epsEstimate, epsActual, revenueEstimate, revenueActual),
+  };
+}
+
+/** Signed size of an earnings surprise in typical surprises (EPS weighs 70 %, revenue 30 %); > 0 is a beat. */
+export function earningsSurprise(epsEstimate: number, epsActual: number, revEstimate: number, revActual: number) {
+  const eps = epsEstimate !== 0 ? (epsActual - epsEstimate) / Math.abs(epsEstimate) : 0;
+  const rev = revEstimate !== 0 ? (revActual - revEstimate) / Math.abs(revEstimate) : 0;
+  return Math.round((0.7 * (eps / EPS_SURPRISE_SD) + 0.3 * (rev / REVENUE_SURPRISE_SD)) * 100) / 100;
+}
+
+const quarterCache = new LruCache<number, readonly SimEarningsEvent[]>(64);
+
+function quarterEvents(k: number): readonly SimEarningsEvent[] {
+  return quarterCache.getOrCompute(k, () =>
+    Object.freeze(COMPANIES.map((c) => Object.freeze(earningsOf(c, Math.floor(k / 4), (k % 4) + 1)))),
+  );
+}
+
+function byTimeThenId(a: { timeMs: number; id: string }, b: { timeMs: number; id: string }): number {
+  return a.timeMs - b.timeMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function quarterKeyOfMs(ms: number): number {
+  const d = dateOfEpochDay(Math.floor(ms / MS_PER_DAY));
+  return d.year * 4 + Math.floor((d.month - 1) / 3);
+}
+
+/** Earnings releases of the catalogue's stocks in [fromMs, toMs), by time then id. */
+export function earningsEvents(fromMs: number, toMs: number): SimEarningsEvent[] {
+  if (!(toMs > fromMs)) return [];
+  // a quarter's reports come 3 to 7 weeks after it ends
+  const first = quarterKeyOfMs(fromMs - 60 * MS_PER_DAY);
+  const last = quarterKeyOfMs(toMs);
+  const out: SimEarningsEvent[] = [];
+  for (let k = first; k <= last; k++)
+    for (const e of quarterEvents(k)) if (e.timeMs >= fromMs && e.timeMs < toMs) out.push(e);
+  return out.sort(byTimeThenId);
+}
+
+/** One earnings release by id (`ER-{instrument}-{year}Q{q}`), or null. */
+export function earningsEventById(id: string): SimEarningsEvent | null {
+  const match = /^ER-(.+)-(\d{4})Q([1-4])$/.exec(id);
+  if (!match) return null;
+  const c = COMPANY_BY_ID.get(match[1]!);
+  if (!c) return null;
+  return quarterEvents(Number(match[2]) * 4 + Number(match[3]) - 1).find((e) => e.instrumentId === c.instrumentId)!;
+}
+
+/** The last `count` reports of a stock before `beforeMs`, newest first. */
+export function pastEarnings(instrumentId: string, beforeMs: number, count: number): SimEarningsEvent[] {
+  const c = COMPANY_BY_ID.get(instrumentId);
+  if (!c) return [];
+  const out: SimEarningsEvent[] = [];
+  for (let k = quarterKeyOfMs(beforeMs); out.length < count && k > 1971 * 4; k--) {
+    const e = earningsOf(c, Math.floor(k / 4), (k % 4) + 1);
+    if (e.timeMs < beforeMs) out.push(e);
+  }
+  return out;
+}
+
+// ----- IPOs -----
+
+const IPO_SEED = seedOf('ipo');
+const FIRST_WORDS = [
+  'Quillon',
+  'Vantry',
+  'Orbelle',
+  'Zephyrine',
+  'Kestrova',
+  'Lumaris',
+  'Tervane',
+  'Brightmoor',
+  'Calvoro',
+  'Nimbrel',
+  'Ostrava Bay',
+  'Pellucid',
+  'Rivenna',
+  'Solvari',
+  'Thalwick',
+  'Umbriel',
+  'Verdano',
+  'Wrenfield',
+  'Xandor',
+  'Yarrowby',
+] as const;
+const INDUSTRY_WORDS: readonly (readonly [string, string])[] = [
+  ['Software', 'Software'],
+  ['Semiconductors & Semiconductor Equipment', 'Semiconductors'],
+  ['Biotechnology', 'Bio'],
+  ['Health Care Equipment & Supplies', 'Medical'],
+  ['Electrical Equipment', 'Power Systems'],
+  ['Renewable Electricity', 'Renewables'],
+  ['Financial Services', 'Payments'],
+  ['Hotels, Restaurants & Leisure', 'Hospitality'],
+  ['Specialty Retail', 'Retail'],
+  ['Aerospace & Defense', 'Aerospace'],
+  ['IT Services', 'Cloud'],
+  ['Food Products', 'Foods'],
+];
+/** [exchange, country, currency, local open, weight] */
+const IPO_VENUES: readonly (readonly [string, string, string, number, number])[] = [
+  ['NASDAQ', 'US', 'USD', 9 * 60 + 30, 0.35],
+  ['NYSE', 'US', 'USD', 9 * 60 + 30, 0.25],
+  ['LSE', 'GB', 'GBP', 8 * 60, 0.12],
+  ['XETRA', 'DE', 'EUR', 9 * 60, 0.1],
+  ['EURONEXT', 'FR', 'EUR', 9 * 60, 0.12],
+  ['SIX', 'CH', 'CHF', 9 * 60, 0.06],
+];
+
+function pick<T>(list: readonly T[], u: number): T {
+  return list[Math.min(list.length - 1, Math.floor(u * list.length))]!;
+}
+
+function ipoOf(week: number, i: number): SimIpoEvent {
+  const u = (n: number) => uniform(hash3(IPO_SEED, week * 8 + i, n));
+  const monday = week * 7 - 3;
+  const day = monday + Math.floor(u(1) * 5);
+  let v = u(2);
+  let venue = IPO_VENUES[0]!;
+  for (const x of IPO_VENUES) {
+    venue = x;
+    v -= x[4];
+    if (v < 0) break;
+  }
+  const [exchange, country, currency, open] = venue;
+  const [industry, word] = pick(INDUSTRY_WORDS, u(3));
+  const first = pick(FIRST_WORDS, u(4));
+  const company = `${first} ${word}`;
+  const letters = `${first.replace(/[^A-Za-z]/g, '').slice(0, 3)}${word[0]}`.toUpperCase();
+  const priceLow = 8 + Math.floor(u(5) * 30);
+  const priceHigh = priceLow + (priceLow < 20 ? 2 : 3);
+  const sharesOffered = Math.round((5 + 45 * u(6)) * 10) * 100_000;
+  const float = 0.1 + 0.2 * u(7);
+  const s = u(8);
+  const finalPrice =
+    s < 0.2
+      ? priceLow - 1
+      : s > 0.85
+        ? priceHigh + 1 + Math.floor(u(9) * 3)
+        : priceLow + Math.round(s * (priceHigh - priceLow));
+  const mid = (priceLow + priceHigh) / 2;
+  const zone = EXCHANGES.find((x) => x.id === exchange)!.timeZone;
+  const dayDate = dateOfEpochDay(monday);
+  const mondayIso = `${dayDate.year}-${String(dayDate.month).padStart(2, '0')}-${String(dayDate.day).padStart(2, '0')}`;
+  return {
+    id: `IPO-${mondayIso}-${i + 1}`,
+    company,
+    ticker: letters,
+    exchange,
+    country,
+    industry,
+    timeMs: localToUtcMs(zone, day, open),
+    currency,
+    priceLow,
+    priceHigh,
+    sharesOffered,
+    marketCap: roundMillions((mid * sharesOffered) / float),
+    status: 'priced',
+    finalPrice,
+    description: `${company} is a fictional ${industry.toLowerCase()} company of the simulated market, planning to list ${(
+      sharesOffered / 1e6
+    ).toFixed(1)} million shares on ${exchange} at ${priceLow}-${priceHigh} ${currency}.`,
+  };
+}
+
+const weekCache = new LruCache<number, readonly SimIpoEvent[]>(256);
+
+function weekIpos(week: number): readonly SimIpoEvent[] {
+  return weekCache.getOrCompute(week, () => {
+    const count = 1 + Math.floor(uniform(hash3(IPO_SEED, week, 0)) * 4);
+    return Object.freeze(Array.from({ length: count }, (_, i) => Object.freeze(ipoOf(week, i))));
+  });
+}
+
+/** ISO week counter of an epoch day (weeks start on Monday; epoch day 0 is a Thursday). */
+function weekOf(epochDay: number): number {
+  return Math.floor((epochDay + 3) / 7);
+}
+
+/** Fictional IPOs in [fromMs, toMs), by time then id. The final price is known at timeMs (see `ipoEventAsOf`). */
+export function ipoEvents(fromMs: number, toMs: number): SimIpoEvent[] {
+  if (!(toMs > fromMs)) return [];
+  const out: SimIpoEvent[] = [];
+  const last = weekOf(Math.floor(toMs / MS_PER_DAY) + 1);
+  for (let w = weekOf(Math.floor(fromMs / MS_PER_DAY) - 1); w <= last; w++)
+    for (const e of weekIpos(w)) if (e.timeMs >= fromMs && e.timeMs < toMs) out.push(e);
+  return out.sort(byTimeThenId);
+}
+
+/** One IPO by id (`IPO-{Monday of its week}-{n}`), or null. */
+export function ipoEventById(id: string): SimIpoEvent | null {
+  const match = /^IPO-(\d{4})-(\d{2})-(\d{2})-(\d+)$/.exec(id);
+  if (!match) return null;
+  const day = epochDayOf(Number(match[1]), Number(match[2]), Number(match[3]));
+  if (isoWeekday(day) !== 1) return null;
+  return weekIpos(weekOf(day)).find((e) => e.id === id) ?? null;
+}
+
+/** The IPO as seen at `nowMs`: before its first trade it is expected, without a final price. */
+export function ipoEventAsOf(e: SimIpoEvent, nowMs: number): SimIpoEvent {
+  return nowMs >= e.timeMs ? e : { ...e, status: 'expected', finalPrice: null };
+}
