@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { signIn } from '../support/ui';
+
+const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
+/** The demo sign-in of the README. */
+const DEMO = { email: 'demo@tradedesk.local', password: 'DemoTrader2026' };
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `news-${name}.png`) });
+
+test('the demo trader reads a simulated news item, saves it for later and filters by sentiment', async ({ page }) => {
+  test.setTimeout(120_000);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, DEMO);
+
+  await page.getByRole('link', { name: 'News' }).first().click();
+  await expect(page).toHaveURL(/\/market-intelligence\/news$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'All news' });
+  // Offline, the news is written from the simulated calendar, and says so.
+  const unread = list.getByRole('button', { name: /^Unread: / }).first();
+  await expect(unread).toBeVisible({ timeout: 30_000 });
+  await expect(list.getByText('Simulated', { exact: true }).first()).toBeVisible();
+  await shot(page, 'list');
+
+  // Open an unread item: it is read, its id is in the address, and it is first in Recently watched.
+  const name = (await unread.getAttribute('aria-label')) ?? '';
+  const title = name.replace(/^Unread: /, '').split(', ')[0] ?? '';
+  expect(title.length).toBeGreaterThan(0);
+  await unread.click();
+  await expect(page).toHaveURL(/[?&]item=[0-9a-f-]{36}/);
+  const reader = page.getByRole('article', { name: title });
+  await expect(reader.getByRole('heading', { name: title })).toBeVisible();
+  await expect(reader.getByText('Simulated', { exact: true })).toBeVisible();
+  await shot(page, 'reader');
+
+  // Save it to read later from the reader.
+  await reader.getByRole('button', { name: 'Save to Read later' }).click();
+  await expect(reader.getByRole('button', { name: 'Remove from Read later' })).toBeVisible();
+  await reader.getByRole('button', { name: 'Close the item' }).click();
+  await expect(list.getByRole('button', { name: new RegExp(`^${escape(title)}, `) }).first()).toBeVisible();
+
+  const tabs = page.getByRole('tablist', { name: 'News lists' });
+  await tabs.getByRole('tab', { name: 'Recently watched' }).click();
+  await expect(page).toHaveURL(/tab=recent/);
+  const recent = page.getByRole('list', { name: 'Recently watched' });
+  await expect(recent.getByRole('listitem').first().getByRole('button', { name: new RegExp(`^${escape(title)}, `) })).toBeVisible();
+  await shot(page, 'recent');
+
+  await tabs.getByRole('tab', { name: 'Read later' }).click();
+  await expect(page).toHaveURL(/tab=read_later/);
+  const later = page.getByRole('list', { name: 'Read later' });
+  await expect(later.getByRole('button', { name: new RegExp(`^${escape(title)}, `) })).toBeVisible();
+  await shot(page, 'read-later');
+
+  // Filter All by sentiment: the address keeps it, every row shown has that sentiment.
+  await tabs.getByRole('tab', { name: 'All' }).click();
+  await page.getByRole('group', { name: 'Sentiments' }).getByRole('button', { name: 'Negative' }).click();
+  await expect(page).toHaveURL(/sentiments=negative/);
+  const rows = page.getByRole('list', { name: 'All news' }).getByRole('button', { name: /, (Positive|Negative|Neutral)$/ });
+  await expect(rows.first()).toBeVisible();
+  const labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  expect(labels.length).toBeGreaterThan(0);
+  for (const label of labels) expect(label).toMatch(/, Negative$/);
+  await shot(page, 'negative');
+
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Sentiments' }).getByRole('button', { name: 'Negative' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
