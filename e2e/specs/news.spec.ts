@@ -47,7 +47,12 @@ test('the demo trader reads a simulated news item, saves it for later and filter
   await tabs.getByRole('tab', { name: 'Recently watched' }).click();
   await expect(page).toHaveURL(/tab=recent/);
   const recent = page.getByRole('list', { name: 'Recently watched' });
-  await expect(recent.getByRole('listitem').first().getByRole('button', { name: new RegExp(`^${escape(title)}, `) })).toBeVisible();
+  await expect(
+    recent
+      .getByRole('listitem')
+      .first()
+      .getByRole('button', { name: new RegExp(`^${escape(title)}, `) }),
+  ).toBeVisible();
   await shot(page, 'recent');
 
   await tabs.getByRole('tab', { name: 'Read later' }).click();
@@ -60,18 +65,22 @@ test('the demo trader reads a simulated news item, saves it for later and filter
   await tabs.getByRole('tab', { name: 'All' }).click();
   await page.getByRole('group', { name: 'Sentiments' }).getByRole('button', { name: 'Negative' }).click();
   await expect(page).toHaveURL(/sentiments=negative/);
-  const rows = page.getByRole('list', { name: 'All news' }).getByRole('button', { name: /, (Positive|Negative|Neutral)$/ });
-  await expect(rows.first()).toBeVisible();
-  const labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-  expect(labels.length).toBeGreaterThan(0);
-  for (const label of labels) expect(label).toMatch(/, Negative$/);
+  const rows = page
+    .getByRole('list', { name: 'All news' })
+    .getByRole('button', { name: /, (Positive|Negative|Neutral)$/ });
+  // The list follows the filter once its answer arrives: then every row is Negative.
+  await expect
+    .poll(async () => {
+      const labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+      return labels.length > 0 && labels.every((label) => label.endsWith(', Negative'));
+    })
+    .toBe(true);
   await shot(page, 'negative');
 
   await page.reload();
-  await expect(page.getByRole('group', { name: 'Sentiments' }).getByRole('button', { name: 'Negative' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await expect(
+    page.getByRole('group', { name: 'Sentiments' }).getByRole('button', { name: 'Negative' }),
+  ).toHaveAttribute('aria-pressed', 'true');
 });
 
 function escape(text: string): string {
