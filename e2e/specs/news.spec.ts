@@ -86,3 +86,65 @@ test('the demo trader reads a simulated news item, saves it for later and filter
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test('folders group providers, and the chart lists the news of its instrument', async ({ page }) => {
+  test.setTimeout(120_000);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, DEMO);
+  await page.goto('/market-intelligence/news');
+  const folders = page.getByRole('navigation', { name: 'News folders' });
+  await expect(folders.getByRole('link', { name: /^Simulated/ })).toBeVisible({ timeout: 30_000 });
+
+  // Create a folder holding the simulated provider, in a colour of its own.
+  await folders.getByRole('button', { name: 'New folder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New folder' });
+  await dialog.getByLabel('Name').fill('Macro desk');
+  await dialog.getByRole('radio', { name: 'Colour #2F80ED' }).click();
+  await dialog.getByRole('checkbox', { name: 'Simulated' }).check();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  const folder = folders.getByRole('button', { name: 'Macro desk', exact: true });
+  await expect(folder).toHaveAttribute('aria-expanded', 'true');
+  await expect(
+    folders.getByRole('list', { name: 'Macro desk providers' }).getByRole('link', { name: /^Simulated/ }),
+  ).toBeVisible();
+  await shot(page, 'folder');
+
+  // Closed stays closed after a reload (isOpen is saved).
+  await folder.click();
+  await expect(folder).toHaveAttribute('aria-expanded', 'false');
+  await page.reload();
+  await expect(folders.getByRole('button', { name: 'Macro desk', exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+
+  // A provider's page lists that provider's items.
+  await folders
+    .getByRole('link', { name: /^Simulated/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/market-intelligence\/news\/folder-2\/simulated$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'News · Simulated' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Simulated news' }).getByRole('listitem').first()).toBeVisible();
+
+  // Delete, after a confirmation.
+  await folders.getByRole('button', { name: 'Folder actions: Macro desk' }).click();
+  await page.getByRole('menuitem', { name: 'Delete folder' }).click();
+  const confirm = page.getByRole('dialog', { name: /Delete the folder/ });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(folders.getByRole('button', { name: 'Macro desk', exact: true })).toHaveCount(0);
+
+  // The chart's News tab: items that mention the chart's instrument, opened in place.
+  await page.goto('/chart?symbol=EURUSD');
+  await page.getByRole('toolbar', { name: 'Charts bar' }).getByRole('button', { name: 'News' }).click();
+  const drawer = page.getByRole('dialog', { name: 'News for EURUSD' });
+  const first = drawer.getByRole('list', { name: 'News for EURUSD' }).getByRole('listitem').first();
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'chart-tab');
+  await first.getByRole('button').first().click();
+  const article = drawer.getByRole('article');
+  await expect(article.getByRole('link', { name: 'Open the chart of EURUSD' })).toBeVisible();
+  await shot(page, 'chart-item');
+});

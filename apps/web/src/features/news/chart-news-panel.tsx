@@ -1,6 +1,7 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
 import Typography from '@mui/material/Typography';
 import type { NewsItem } from '@tradedesk/contracts';
 import { useCallback, useMemo, useState } from 'react';
@@ -68,4 +69,17 @@ export function ChartNewsPanel(props: { symbol: string }) {
   );
 }
 
-export { ChartNewsPanel as default };
+/** The drawer beside the chart that holds the panel (the chart bar's News button opens it). */
+export default function ChartNewsDrawer(props: { symbol: string; open: boolean; onClose: () => void }) {
+  return (
+    <Drawer
+      anchor="right"
+      open={props.open}
+      onClose={props.onClose}
+      sx={{ zIndex: (t) => t.zIndex.drawer + 2 }}
+      slotProps={{ paper: { 'aria-label': `News for ${props.symbol}`, sx: { width: { xs: '100%', sm: 420 } } } }}
+    >
+      {props.open && <ChartNewsPanel symbol={props.symbol} />}
+    </Drawer>
+  );
+}

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
 import { type MockRequest, mockFetch } from '../../test/fetch-mock';
+import { ChartNewsPanel } from './chart-news-panel';
 import { newsListParams } from './news-api';
 import { NewsScreen } from './news-page';
 import { newsParamsOf, newsViewOf } from './news-url';
@@ -227,7 +228,9 @@ describe('news screen', () => {
     expect(net.callsTo('GET', `/market/news/article/read/${id(1)}`)).toHaveLength(1);
     await waitFor(() => expect(net.callsTo('GET', '/market/news/unread').length).toBeGreaterThan(1));
     await userEvent.click(within(reader).getByRole('button', { name: 'Close the item' }));
-    expect(await screen.findByRole('button', { name: row(1) })).toBeInTheDocument();
+    // The row lost its unread mark without a reload of the list.
+    expect(await screen.findByRole('button', { name: /^Headline 1,/ })).toBeInTheDocument();
+    expect(net.callsTo('GET', '/market/news')).toHaveLength(1);
   });
 
   it('moves with j and k, opens with Enter and saves with s', async () => {
@@ -248,7 +251,7 @@ describe('news screen', () => {
     await waitFor(() => expect(address()).toBe(`?item=${id(2)}`));
   });
 
-  it('shows the empty and error states', async () => {
+  it('shows the empty state of a filtered list', async () => {
     renderNews('/market-intelligence/news?sentiments=neutral', {
       'GET /market/news': { body: page([]) },
     });
@@ -261,5 +264,24 @@ describe('news screen', () => {
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('The news could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('chart news tab', () => {
+  it("lists the news of the chart's instrument, newest first, and opens an item in place", async () => {
+    const net = mockFetch({
+      'GET /market/news': { body: page([item(5, { title: 'EUR gains' })]) },
+      [`GET /market/news/article/read/${id(5)}`]: { body: item(5, { title: 'EUR gains', unread: false }) },
+    });
+    const router = createMemoryRouter([{ path: '/chart', element: <ChartNewsPanel symbol="EURUSD" /> }], {
+      initialEntries: ['/chart?symbol=EURUSD'],
+    });
+    renderWithStore(<RouterProvider router={router} />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Unread: EUR gains,/ }));
+    const query = net.callsTo('GET', '/market/news')[0]?.query;
+    expect(query?.get('symbols')).toBe('EURUSD');
+    expect(query?.get('sort')).toBe('latest');
+    expect(await screen.findByRole('article', { name: 'EUR gains' })).toBeInTheDocument();
+    expect(net.callsTo('GET', `/market/news/article/read/${id(5)}`)).toHaveLength(1);
   });
 });
