@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/ui';
@@ -8,6 +9,12 @@ import { signIn } from '../support/ui';
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
 /** The demo sign-in of the README. */
 const DEMO = { email: 'demo@tradedesk.local', password: 'DemoTrader2026' };
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `news-${name}.png`) });
 
 test('the demo trader reads a simulated news item, saves it for later and filters by sentiment', async ({ page }) => {
@@ -25,6 +32,7 @@ test('the demo trader reads a simulated news item, saves it for later and filter
   await expect(unread).toBeVisible({ timeout: 30_000 });
   await expect(list.getByText('Simulated', { exact: true }).first()).toBeVisible();
   await shot(page, 'list');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Open an unread item: it is read, its id is in the address, and it is first in Recently watched.
   const name = (await unread.getAttribute('aria-label')) ?? '';
@@ -36,6 +44,7 @@ test('the demo trader reads a simulated news item, saves it for later and filter
   await expect(reader.getByRole('heading', { name: title })).toBeVisible();
   await expect(reader.getByText('Simulated', { exact: true })).toBeVisible();
   await shot(page, 'reader');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Save it to read later from the reader.
   await reader.getByRole('button', { name: 'Save to Read later' }).click();
@@ -107,7 +116,7 @@ test('folders group providers, and the chart lists the news of its instrument', 
   const folder = folders.getByRole('button', { name: 'Macro desk', exact: true });
   await expect(folder).toHaveAttribute('aria-expanded', 'true');
   await expect(
-    folders.getByRole('list', { name: 'Macro desk providers' }).getByRole('link', { name: /^Simulated/ }),
+    folders.getByRole('group', { name: 'Macro desk providers' }).getByRole('link', { name: /^Simulated/ }),
   ).toBeVisible();
   await shot(page, 'folder');
 

@@ -85,7 +85,7 @@ export function NewsFolders(props: { provider: string | null }) {
 
   return (
     <Box component="nav" aria-label="News folders" sx={{ overflowY: 'auto', height: '100%' }}>
-      <List dense disablePadding>
+      <List dense disablePadding component="div">
         <ListItemButton
           component={RouterLink}
           to={newsPath()}
@@ -95,13 +95,13 @@ export function NewsFolders(props: { provider: string | null }) {
           <ListItemText primary="All news" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
           <UnreadCount count={unread.data?.total} />
         </ListItemButton>
-        <ListSubheader disableSticky sx={{ lineHeight: '32px' }}>
+        <ListSubheader component="div" disableSticky sx={{ lineHeight: '32px' }}>
           Providers
         </ListSubheader>
         {builtIn.map((p) => (
           <ProviderLink key={p.id} provider={p} current={props.provider} unread={counts} />
         ))}
-        <ListSubheader disableSticky sx={{ lineHeight: '32px' }}>
+        <ListSubheader component="div" disableSticky sx={{ lineHeight: '32px' }}>
           Integrations
         </ListSubheader>
         {feeds.length === 0 && providers.isSuccess && (
@@ -113,7 +113,7 @@ export function NewsFolders(props: { provider: string | null }) {
           <ProviderLink key={p.id} provider={p} current={props.provider} unread={counts} />
         ))}
         <Box sx={{ display: 'flex', alignItems: 'center', pr: 0.5 }}>
-          <ListSubheader disableSticky sx={{ lineHeight: '32px', flexGrow: 1 }}>
+          <ListSubheader component="div" disableSticky sx={{ lineHeight: '32px', flexGrow: 1 }}>
             Folders
           </ListSubheader>
           <IconButton size="small" aria-label="New folder" onClick={() => setDialog({ folder: null })}>
@@ -126,7 +126,7 @@ export function NewsFolders(props: { provider: string | null }) {
           </Typography>
         )}
         {folders.data?.map((folder) => (
-          <Box key={folder.id} component="li" sx={{ listStyle: 'none' }} aria-label={`Folder ${folder.name}`}>
+          <Box key={folder.id} role="group" aria-label={`Folder ${folder.name}`}>
             <Box sx={{ display: 'flex', alignItems: 'center' }}>
               <ListItemButton
                 onClick={() => void update({ id: folder.id, body: { is_open: !folder.isOpen } })}
@@ -149,14 +149,14 @@ export function NewsFolders(props: { provider: string | null }) {
               </IconButton>
             </Box>
             {folder.isOpen && (
-              <List dense disablePadding aria-label={`${folder.name} providers`}>
+              <List dense disablePadding component="div" role="group" aria-label={`${folder.name} providers`}>
                 {(['providers', 'integrations'] as const).map((section) =>
                   folder.sections[section].length ? (
-                    <Box key={section} component="li" sx={{ listStyle: 'none' }}>
+                    <Box key={section}>
                       <Typography variant="caption" sx={{ pl: 3, color: 'text.secondary' }}>
                         {section === 'providers' ? 'Providers' : 'Integrations'}
                       </Typography>
-                      <List dense disablePadding>
+                      <List dense disablePadding component="div">
                         {folder.sections[section].map((p) => (
                           <ProviderLink key={p.id} provider={p} current={props.provider} unread={counts} />
                         ))}
@@ -165,11 +165,7 @@ export function NewsFolders(props: { provider: string | null }) {
                   ) : null,
                 )}
                 {!folder.sections.providers.length && !folder.sections.integrations.length && (
-                  <Typography
-                    component="li"
-                    variant="caption"
-                    sx={{ pl: 3, color: 'text.secondary', listStyle: 'none' }}
-                  >
+                  <Typography component="p" variant="caption" sx={{ pl: 3, color: 'text.secondary' }}>
                     No providers in this folder.
                   </Typography>
                 )}
