@@ -50,7 +50,7 @@ test('the demo trader reads a simulated news item, saves it for later and filter
   await reader.getByRole('button', { name: 'Save to Read later' }).click();
   await expect(reader.getByRole('button', { name: 'Remove from Read later' })).toBeVisible();
   await reader.getByRole('button', { name: 'Close the item' }).click();
-  await expect(list.getByRole('button', { name: new RegExp(`^${escape(title)}, `) }).first()).toBeVisible();
+  await expect(list.getByRole('button', { name: new RegExp(`^${escapeRegExp(title)}, `) }).first()).toBeVisible();
 
   const tabs = page.getByRole('tablist', { name: 'News lists' });
   await tabs.getByRole('tab', { name: 'Recently watched' }).click();
@@ -60,14 +60,14 @@ test('the demo trader reads a simulated news item, saves it for later and filter
     recent
       .getByRole('listitem')
       .first()
-      .getByRole('button', { name: new RegExp(`^${escape(title)}, `) }),
+      .getByRole('button', { name: new RegExp(`^${escapeRegExp(title)}, `) }),
   ).toBeVisible();
   await shot(page, 'recent');
 
   await tabs.getByRole('tab', { name: 'Read later' }).click();
   await expect(page).toHaveURL(/tab=read_later/);
   const later = page.getByRole('list', { name: 'Read later' });
-  await expect(later.getByRole('button', { name: new RegExp(`^${escape(title)}, `) })).toBeVisible();
+  await expect(later.getByRole('button', { name: new RegExp(`^${escapeRegExp(title)}, `) })).toBeVisible();
   await shot(page, 'read-later');
 
   // Filter All by sentiment: the address keeps it, every row shown has that sentiment.
@@ -92,7 +92,7 @@ test('the demo trader reads a simulated news item, saves it for later and filter
   ).toHaveAttribute('aria-pressed', 'true');
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
