@@ -164,6 +164,12 @@ export const firstPages: FirstPage[] = [
     modules: [...shell, 'src/features/calendar/calendar-page.tsx'],
   },
   {
+    name: 'news',
+    paths: ['/market-intelligence/news', '/market-intelligence/news/folder-2/:provider'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/news/news-page.tsx'],
+  },
+  {
     name: 'not-found',
     paths: ['*'],
     access: 'signedIn',

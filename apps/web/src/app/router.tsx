@@ -57,6 +57,11 @@ export const routes: RouteObject[] = [
 
           { path: 'journal', lazy: () => import('../features/journal/journal-page') },
           { path: 'market-intelligence/calendar', lazy: () => import('../features/calendar/calendar-page') },
+          { path: 'market-intelligence/news', lazy: () => import('../features/news/news-page') },
+          {
+            path: 'market-intelligence/news/folder-2/:provider',
+            lazy: () => import('../features/news/news-page'),
+          },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

@@ -14,6 +14,9 @@ export const shortcuts: readonly { id: ShortcutId; keys: readonly string[]; desc
 export const pageShortcuts: readonly { id: string; keys: readonly string[]; description: string }[] = [
   { id: 'chartIndicators', keys: ['Alt', 'I'], description: 'Chart: add indicators' },
   { id: 'chartFullscreen', keys: ['Shift', 'F'], description: 'Chart: full screen (Escape leaves)' },
+  { id: 'newsNext', keys: ['J'], description: 'News: next item (also ↓)' },
+  { id: 'newsPrevious', keys: ['K'], description: 'News: previous item (also ↑)' },
+  { id: 'newsSave', keys: ['S'], description: 'News: save the focused item to Read later, or remove it' },
 ];
 
 /** How long after 'g' the second key of a sequence is accepted. */

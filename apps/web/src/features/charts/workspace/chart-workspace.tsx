@@ -20,6 +20,7 @@ import { useFormatters } from '../../../shared/format/format-preferences';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { toast } from '../../../shared/toast/toast';
+import { ChartNewsButton } from '../../news/chart-news-button';
 import { isTypingTarget } from '../../shell/shortcuts';
 import { LazyChartTradingPanel } from '../../trading/lazy-chart-trading-panel';
 import { chartApi } from '../chart-api';
@@ -672,6 +673,7 @@ export function ChartWorkspace() {
             }}
           />
         )}
+        <ChartNewsButton symbol={state.panes[state.active]?.symbol ?? DEFAULT_SYMBOL} />
         <Tooltip title={fullscreen.on ? 'Exit full screen (Shift+F)' : 'Full screen (Shift+F)'}>
           <IconButton
             size="small"

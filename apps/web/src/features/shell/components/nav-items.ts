@@ -6,6 +6,7 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
 
@@ -19,7 +20,6 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
     { label: 'Positions', to: '/positions', icon: ListAltOutlined, match: '/positions' },
     { label: 'Metrics', to: '/metrics', icon: InsightsOutlined, match: '/metrics' },
     { label: 'Strategies', to: '/strategies', icon: MenuBookOutlined, match: '/strategies' },
-
     { label: 'Journal', to: '/journal', icon: AutoStoriesOutlined, match: '/journal' },
     { label: 'Watchlists', to: '/watchlists', icon: StarBorderOutlined, match: '/watchlists' },
     {
@@ -28,6 +28,7 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
       icon: CalendarMonthOutlined,
       match: '/market-intelligence/calendar',
     },
+    { label: 'News', to: '/market-intelligence/news', icon: NewspaperOutlined, match: '/market-intelligence/news' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
   if (options.mailbox)
