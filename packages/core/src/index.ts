@@ -1,5 +1,5 @@
-export * from './calendar/index.js';
 export * from './alerts/index.js';
+export * from './calendar/index.js';
 export * from './compliance/index.js';
 export * from './indicators/index.js';
 export * from './market/import/index.js';

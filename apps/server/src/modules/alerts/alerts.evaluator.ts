@@ -537,11 +537,7 @@ export function createAlertsEvaluator(deps: {
     }
   }
 
-  async function evaluateCalendar(
-    meta: Meta,
-    nowMs: number,
-    events: Awaited<ReturnType<AlertCalendar['near']>>,
-  ) {
+  async function evaluateCalendar(meta: Meta, nowMs: number, events: Awaited<ReturnType<AlertCalendar['near']>>) {
     const { row } = meta;
     const c = row.condition as CalendarCondition;
     const done = new Set(row.state.firedEvents ?? []);
