@@ -57,11 +57,9 @@ export const routes: RouteObject[] = [
 
           { path: 'journal', lazy: () => import('../features/journal/journal-page') },
           { path: 'market-intelligence/calendar', lazy: () => import('../features/calendar/calendar-page') },
-          { path: 'market-intelligence/news', lazy: () => import('../features/news/news-page') },
-          {
-            path: 'market-intelligence/news/folder-2/:provider',
-            lazy: () => import('../features/news/news-page'),
-          },
+          // one route for the news screen and its provider pages (folder-2/:provider, read by the page): each route
+          // lists its files in the entry chunk every page downloads
+          { path: 'market-intelligence/news/*', lazy: () => import('../features/news/news-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

@@ -164,9 +164,15 @@ function ReadAllMenu(props: { segments: string[] }) {
   );
 }
 
+/** The provider of a news address's rest after `/market-intelligence/news/`: `folder-2/{provider}` (the router has decoded it), else none. */
+function providerOfPath(rest: string | undefined): string | null {
+  const match = /^folder-2\/([^/]+)\/?$/.exec(rest ?? '');
+  return match ? match[1]! : null;
+}
+
 /** The news screen (spec section 4 "News"): `/market-intelligence/news` and a provider's page under `folder-2`. */
 export function NewsScreen() {
-  const { provider = null } = useParams();
+  const provider = providerOfPath(useParams()['*']);
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => newsViewOf(params), [params]);
   const setView = useCallback(

@@ -66,8 +66,8 @@ function renderNews(url: string, routes: Parameters<typeof mockFetch>[0] = {}) {
   );
   const router = createMemoryRouter(
     [
-      { path: '/market-intelligence/news', element },
-      { path: '/market-intelligence/news/folder-2/:provider', element },
+      // as in the app's router: one route, the page reads folder-2/{provider} from the rest
+      { path: '/market-intelligence/news/*', element },
     ],
     { initialEntries: [url] },
   );
