@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { JournalAccount, JournalTrade } from '@tradedesk/contracts';
 import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../shared/data-table/data-table';
 import type { DataTableColumn } from '../../shared/data-table/data-table-types';
 import { useFormatters } from '../../shared/format/format-preferences';
@@ -13,6 +15,10 @@ import { useJournalStrategyOptionsQuery } from './strategy-options-api';
 import { TradeAnnotationEditor } from './trade-annotation-editor';
 
 export const tradeTitle = (t: JournalTrade, time: string) => `${t.symbol} ${t.direction} closed ${time}`;
+
+/** The calendar's address of an economic event, its week open on the event's detail. */
+const calendarEventHref = (id: string, time: string) =>
+  `/market-intelligence/calendar?${new URLSearchParams({ tab: 'economic', week: time.slice(0, 10), event: id })}`;
 
 /**
  * Every trade of the day (closed positions of the accounts shown, filled in by the server), in the kit's table.
@@ -62,6 +68,30 @@ export function DayTrades(props: {
         value: (t) => t.direction,
         format: (t) => (t.direction === 'long' ? 'Long' : 'Short'),
         width: 64,
+      },
+      {
+        // the news tag: high-impact events of the symbol within 30 minutes of the opening (server's calendar)
+        id: 'news',
+        header: 'News',
+        value: (t) => (t.news ?? []).map((n) => n.title).join(', '),
+        render: (t) => {
+          const news = t.news ?? [];
+          const first = news[0];
+          if (!first) return '';
+          return (
+            <Link
+              component={RouterLink}
+              to={calendarEventHref(first.id, first.time)}
+              title={news.map((n) => `${n.title}, ${f.dateTime(n.time)}`).join('\n')}
+              aria-label={`Opened near ${news.map((n) => n.title).join(', ')}: open in the calendar`}
+              underline="hover"
+            >
+              {first.title}
+              {news.length > 1 ? ` +${news.length - 1}` : ''}
+            </Link>
+          );
+        },
+        width: 150,
       },
       {
         id: 'volume',

@@ -653,6 +653,39 @@ describe('a journal day', () => {
     expect(within(panel).getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
+  it('tags a trade opened near a high-impact release and links the release in the calendar', async () => {
+    const news = [
+      {
+        id: 'US_NFP-2026-03-06',
+        title: 'US Non-Farm Payrolls',
+        impact: 'high' as const,
+        time: '2026-03-06T13:30:00.000Z',
+      },
+      {
+        id: 'US_UNEMP-2026-03-06',
+        title: 'US Unemployment Rate',
+        impact: 'high' as const,
+        time: '2026-03-06T13:30:00.000Z',
+      },
+    ];
+    renderJournal('/journal?month=2026-03&day=2026-03-03', {
+      'GET /journal/days/2026-03-03': {
+        body: dayView({ trades: [trade(), trade({ positionId: `${POSITION.slice(0, -2)}02`, news })] }),
+      },
+    });
+    const panel = await screen.findByRole('article', { name: 'Tue, Mar 3, 2026' }, firstRender);
+    const link = await within(panel).findByRole('link', {
+      name: /^Opened near US Non-Farm Payrolls, US Unemployment Rate/,
+    });
+    expect(link).toHaveTextContent('US Non-Farm Payrolls +1');
+    expect(link).toHaveAttribute(
+      'href',
+      '/market-intelligence/calendar?tab=economic&week=2026-03-06&event=US_NFP-2026-03-06',
+    );
+    // the other trade has no tag
+    expect(within(panel).getAllByRole('link', { name: /^Opened near/ })).toHaveLength(1);
+  });
+
   it('says when a day has no trades', async () => {
     renderJournal('/journal?month=2026-03&day=2026-03-03', {
       'GET /journal/days/2026-03-03': { body: dayView({ trades: [] }) },
