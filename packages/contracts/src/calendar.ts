@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listFilter } from './query.js';
 import { CALENDAR_IMPACTS } from './strategy-graph.js';
 import { line } from './text.js';
 
@@ -64,31 +65,8 @@ export function calendarInstant(value: string, end: boolean): number {
   return Date.parse(value);
 }
 
-/** A list filter of the query string: repeated keys, `x[]` keys or comma-separated values. */
-function listFilter(name: string, oneOf?: readonly string[], lower = false) {
-  const item = oneOf
-    ? line(name, 40).refine((v) => oneOf.includes(v), { error: `Each of ${name} must be one of ${oneOf.join(', ')}.` })
-    : line(name, 40);
-  return z.preprocess(
-    (v) => {
-      const raw = v === undefined ? [] : Array.isArray(v) ? v : [v];
-      const out: unknown[] = [];
-      for (const x of raw) {
-        if (typeof x !== 'string') out.push(x);
-        else
-          for (const part of x.split(','))
-            if (part.trim() !== '') out.push(lower ? part.trim().toLowerCase() : part.trim());
-      }
-      return out;
-    },
-    z
-      .array(item, { error: `${name} must be a list of values.` })
-      .max(50, { error: `${name} may hold at most 50 values.` }),
-  );
-}
-
 /** `impact=high,medium` (or repeated keys): the impacts kept. */
-const impactFilter = () => listFilter('impact', CALENDAR_IMPACTS, true).transform((v) => v as CalendarImpact[]);
+const impactFilter = () => listFilter('impact', CALENDAR_IMPACTS, 'lower').transform((v) => v as CalendarImpact[]);
 
 function checkRange(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
   if (!q.from || !q.to) return;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { candleImportTimeframes } from './candles.js';
+import { listFilter } from './query.js';
 import { line, opaque } from './text.js';
 
 /**
@@ -50,32 +51,6 @@ export const marketSourceSchema = z.preprocess(
   z.enum(MARKET_SOURCES, { error: `source must be one of ${MARKET_SOURCES.join(', ')}.` }),
 );
 
-/**
- * A list filter of the query string. Accepts `x=a&x=b`, `x[]=a&x[]=b` (the route folds `x[]` into `x`) and
- * comma-separated values `x=a,b`; at most 50 values of at most 40 characters each.
- */
-function listFilter(name: string, oneOf?: readonly string[], upper = false) {
-  const item = oneOf
-    ? line(name, 40).refine((v) => oneOf.includes(v), { error: `Each of ${name} must be one of ${oneOf.join(', ')}.` })
-    : line(name, 40);
-  return z.preprocess(
-    (v) => {
-      const raw = v === undefined ? [] : Array.isArray(v) ? v : [v];
-      const out: unknown[] = [];
-      for (const x of raw) {
-        if (typeof x !== 'string') out.push(x);
-        else
-          for (const part of x.split(','))
-            if (part.trim() !== '') out.push(upper ? part.trim().toUpperCase() : part.trim());
-      }
-      return out;
-    },
-    z
-      .array(item, { error: `${name} must be a list of values.` })
-      .max(50, { error: `${name} may hold at most 50 values.` }),
-  );
-}
-
 /** The sub-groups of each source (the "markets" tab of the symbol search). */
 export const MARKET_CATEGORIES = [
   'majors',
@@ -120,7 +95,7 @@ export const symbolSearchQuerySchema = z.object({
   symbols: listFilter('symbols'),
   exchanges: listFilter('exchanges'),
   countries: listFilter('countries'),
-  sources: listFilter('sources', MARKET_SOURCES, true),
+  sources: listFilter('sources', MARKET_SOURCES, 'upper'),
   tickers: listFilter('tickers'),
   /** Market sub-groups of the "markets" tab, e.g. majors, metals, us. */
   categories: listFilter('categories', MARKET_CATEGORIES),

@@ -26,6 +26,7 @@ import {
   type Timeframe,
   type TriggerMemory,
   timeframeSeconds,
+  toCandleArrays,
   type WatchedPriceAlert,
 } from '@tradedesk/core';
 import type { EventBus } from '../../platform/bus/event-bus.js';
@@ -450,24 +451,7 @@ export function createAlertsEvaluator(deps: {
       limit: INDICATOR_BARS,
       asOfMs: nowMs,
     });
-    const n = candles.length;
-    const out = {
-      time: new Float64Array(n),
-      open: new Float64Array(n),
-      high: new Float64Array(n),
-      low: new Float64Array(n),
-      close: new Float64Array(n),
-      volume: new Float64Array(n),
-    };
-    candles.forEach((c, i) => {
-      out.time[i] = c.time;
-      out.open[i] = c.open;
-      out.high[i] = c.high;
-      out.low[i] = c.low;
-      out.close[i] = c.close;
-      out.volume[i] = c.volume;
-    });
-    return out;
+    return toCandleArrays(candles);
   }
 
   async function evaluateIndicator(meta: Meta, nowMs: number, seen: Map<string, Candle | null>) {

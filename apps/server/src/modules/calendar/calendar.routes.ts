@@ -16,7 +16,7 @@ import {
 } from '@tradedesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth/guard.js';
-import { foldArrayKeys } from '../market/market.routes.js';
+import { foldArrayKeys } from '../../platform/query-arrays.js';
 import type { CalendarDetail } from './calendar.detail.js';
 import { calendarEventNotFound } from './calendar.errors.js';
 import type { CalendarService } from './calendar.service.js';

@@ -12,6 +12,7 @@ import {
   indicatorGroupCounts,
   listIndicators,
   resolveIndicatorStyles,
+  toCandleArrays,
   toNullable,
   validateIndicatorSettings,
   volumeProfile,
@@ -71,7 +72,7 @@ export function createIndicatorsService(deps: { history: MarketHistoryService })
         limit: body.limit,
         ...(body.start_time !== undefined ? { mode: 'from', startTime: body.start_time } : { mode: 'latest' }),
       });
-      const arrays = toArrays(answer.candles);
+      const arrays = toCandleArrays(answer.candles);
       const times = answer.candles.map((c) => c.time);
       const base = {
         symbol: answer.symbol,
@@ -134,26 +135,3 @@ export function createIndicatorsService(deps: { history: MarketHistoryService })
   };
 }
 export type IndicatorsService = ReturnType<typeof createIndicatorsService>;
-
-function toArrays(
-  candles: readonly { time: number; open: number; high: number; low: number; close: number; volume: number }[],
-): CandleArrays {
-  const n = candles.length;
-  const out = {
-    time: new Float64Array(n),
-    open: new Float64Array(n),
-    high: new Float64Array(n),
-    low: new Float64Array(n),
-    close: new Float64Array(n),
-    volume: new Float64Array(n),
-  };
-  candles.forEach((c, i) => {
-    out.time[i] = c.time;
-    out.open[i] = c.open;
-    out.high[i] = c.high;
-    out.low[i] = c.low;
-    out.close[i] = c.close;
-    out.volume[i] = c.volume;
-  });
-  return out;
-}

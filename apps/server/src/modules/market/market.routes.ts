@@ -17,29 +17,13 @@ import {
 } from '@tradedesk/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { foldArrayKeys } from '../../platform/query-arrays.js';
 import type { MarketCatalogueService } from './market.catalogue.service.js';
 
 const tags = ['market'];
 const security: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
 /** The catalogue is the same for everyone and changes only with a deployment. */
 const CATALOGUE_CACHE = 'public, max-age=300';
-
-/** `symbols[]=a&symbols[]=b` (as many HTTP clients write arrays) read as `symbols=a&symbols=b`. */
-export async function foldArrayKeys(request: FastifyRequest) {
-  const query = request.query as Record<string, unknown> | undefined;
-  if (!query || typeof query !== 'object') return;
-  const keys = Object.keys(query).filter((k) => k.endsWith('[]'));
-  if (keys.length === 0) return;
-  const out: Record<string, unknown> = { ...query };
-  for (const k of keys) {
-    const name = k.slice(0, -2);
-    const add = Array.isArray(out[k]) ? (out[k] as unknown[]) : [out[k]];
-    const had = out[name] === undefined ? [] : Array.isArray(out[name]) ? (out[name] as unknown[]) : [out[name]];
-    out[name] = [...had, ...add];
-    delete out[k];
-  }
-  request.query = out;
-}
 
 /** The instrument catalogue, its search, sessions, platform symbol lists and related instruments. */
 export function marketRoutes(deps: { catalogue: MarketCatalogueService }): FastifyPluginAsyncZod {

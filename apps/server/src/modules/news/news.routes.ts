@@ -19,7 +19,7 @@ import {
 } from '@tradedesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth/guard.js';
-import { foldArrayKeys } from '../market/market.routes.js';
+import { foldArrayKeys } from '../../platform/query-arrays.js';
 import type { NewsService } from './news.service.js';
 
 const tags = ['news'];

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { line } from './text.js';
+
+/**
+ * A list filter of the query string. Accepts `x=a&x=b`, `x[]=a&x[]=b` (the server folds `x[]` into `x`) and
+ * comma-separated values `x=a,b`; at most 50 values of at most 40 characters each, each one of `oneOf` when given,
+ * upper- or lower-cased first when `normalise` says so.
+ */
+export function listFilter(name: string, oneOf?: readonly string[], normalise?: 'upper' | 'lower') {
+  const item = oneOf
+    ? line(name, 40).refine((v) => oneOf.includes(v), { error: `Each of ${name} must be one of ${oneOf.join(', ')}.` })
+    : line(name, 40);
+  const norm = (s: string) => (normalise === 'upper' ? s.toUpperCase() : normalise === 'lower' ? s.toLowerCase() : s);
+  return z.preprocess(
+    (v) => {
+      const raw = v === undefined ? [] : Array.isArray(v) ? v : [v];
+      const out: unknown[] = [];
+      for (const x of raw) {
+        if (typeof x !== 'string') out.push(x);
+        else for (const part of x.split(',')) if (part.trim() !== '') out.push(norm(part.trim()));
+      }
+      return out;
+    },
+    z
+      .array(item, { error: `${name} must be a list of values.` })
+      .max(50, { error: `${name} may hold at most 50 values.` }),
+  );
+}
