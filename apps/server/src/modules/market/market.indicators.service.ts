@@ -6,7 +6,6 @@ import {
   type IndicatorListQueryInput,
 } from '@tradedesk/contracts';
 import {
-  type CandleArrays,
   calculateSeries,
   type IndicatorFieldError,
   indicatorGroupCounts,

@@ -15,7 +15,6 @@ import {
   symbolSearchResultSchema,
   timeframesAnswerSchema,
 } from '@tradedesk/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { foldArrayKeys } from '../../platform/query-arrays.js';
 import type { MarketCatalogueService } from './market.catalogue.service.js';
