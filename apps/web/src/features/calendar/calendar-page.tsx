@@ -51,7 +51,7 @@ import { CalendarSettingsDialog } from './settings-dialog';
 import { keepEarnings, keepIpo } from './settings-model';
 import { isSimulated } from './source-label';
 import { addDays, dayIn, isDay, mondayOf } from './week';
-import { dayLabel, WeekTable } from './week-table';
+import { dayLabel, type EventColumn, WeekTable } from './week-table';
 
 const impactLevels: CalendarImpactLevel[] = ['All', 'low', 'medium', 'high'];
 const errorMessage = (error: unknown) => (error as { message?: string } | undefined)?.message;
@@ -217,35 +217,21 @@ function EarningsList(props: {
   const all = query.data?.events;
   const events = useMemo(() => (all ?? []).filter((e) => keepEarnings(e, settings)), [all, settings]);
   const columns = useMemo(() => earningsColumns(f), [f]);
-  const onOpen = useCallback((e: EarningsEvent) => props.onOpen(e.id), [props.onOpen]);
-  if (!settings.earnings.show)
-    return (
-      <EmptyState
-        title="Earnings are hidden."
-        description="Your calendar settings hide them: turn on Show earnings in Calendar settings."
-      />
-    );
   return (
-    <>
-      <SimulatedNote sources={(all ?? []).map((e) => e.source)} />
-      <Box sx={{ flex: 1, minHeight: 420 }}>
-        <WeekTable
-          label="Earnings calendar"
-          monday={monday}
-          timeZone={f.preferences.timeZone}
-          locale={f.preferences.locale}
-          events={events}
-          timeOf={timeOf}
-          idOf={idOf}
-          columns={columns}
-          onOpen={onOpen}
-          status={query.isLoading ? 'loading' : query.isError ? 'error' : 'ready'}
-          error={{ message: errorMessage(query.error), onRetry: query.refetch, retrying: query.isFetching }}
-          emptyText="No earnings"
-          persistKey="calendar-earnings"
-        />
-      </Box>
-    </>
+    <CorporateWeek
+      {...props}
+      query={query}
+      show={settings.earnings.show}
+      events={events}
+      columns={columns}
+      noun="earnings"
+      shown={{
+        plural: 'Earnings',
+        switchName: 'Show earnings',
+        label: 'Earnings calendar',
+        persistKey: 'calendar-earnings',
+      }}
+    />
   );
 }
 
@@ -255,12 +241,47 @@ function IpoList(props: { monday: string; settings: CalendarSettings; f: Formatt
   const all = query.data?.events;
   const events = useMemo(() => (all ?? []).filter((e) => keepIpo(e, settings)), [all, settings]);
   const columns = useMemo(() => ipoColumns(f), [f]);
-  const onOpen = useCallback((e: IpoEvent) => props.onOpen(e.id), [props.onOpen]);
-  if (!settings.ipos.show)
+  return (
+    <CorporateWeek
+      {...props}
+      query={query}
+      show={settings.ipos.show}
+      events={events}
+      columns={columns}
+      noun="IPOs"
+      shown={{ plural: 'IPOs', switchName: 'Show IPOs', label: 'IPO calendar', persistKey: 'calendar-ipos' }}
+    />
+  );
+}
+
+/** A week of earnings or IPOs: hidden by the settings, or the week's table with the Simulated note. */
+function CorporateWeek<T extends EarningsEvent | IpoEvent>(props: {
+  monday: string;
+  f: Formatters;
+  onOpen: (id: string) => void;
+  query: {
+    data?: { events: T[] } | undefined;
+    isLoading: boolean;
+    isError: boolean;
+    isFetching: boolean;
+    error?: unknown;
+    refetch: () => unknown;
+  };
+  show: boolean;
+  /** The week's events the settings keep. */
+  events: T[];
+  columns: EventColumn<T>[];
+  noun: string;
+  shown: { plural: string; switchName: string; label: string; persistKey: string };
+}) {
+  const { monday, f, query, events, shown } = props;
+  const all = query.data?.events;
+  const onOpen = useCallback((e: T) => props.onOpen(e.id), [props.onOpen]);
+  if (!props.show)
     return (
       <EmptyState
-        title="IPOs are hidden."
-        description="Your calendar settings hide them: turn on Show IPOs in Calendar settings."
+        title={`${shown.plural} are hidden.`}
+        description={`Your calendar settings hide them: turn on ${shown.switchName} in Calendar settings.`}
       />
     );
   return (
@@ -268,19 +289,19 @@ function IpoList(props: { monday: string; settings: CalendarSettings; f: Formatt
       <SimulatedNote sources={(all ?? []).map((e) => e.source)} />
       <Box sx={{ flex: 1, minHeight: 420 }}>
         <WeekTable
-          label="IPO calendar"
+          label={shown.label}
           monday={monday}
           timeZone={f.preferences.timeZone}
           locale={f.preferences.locale}
           events={events}
           timeOf={timeOf}
           idOf={idOf}
-          columns={columns}
+          columns={props.columns}
           onOpen={onOpen}
           status={query.isLoading ? 'loading' : query.isError ? 'error' : 'ready'}
           error={{ message: errorMessage(query.error), onRetry: query.refetch, retrying: query.isFetching }}
-          emptyText="No IPOs"
-          persistKey="calendar-ipos"
+          emptyText={`No ${props.noun}`}
+          persistKey={shown.persistKey}
         />
       </Box>
     </>
