@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   type CalendarSettings,
   DEFAULT_CALENDAR_SETTINGS,
+  type EarningsEvent,
   type EconomicEvent,
   type EconomicEventDetail,
 } from '@tradedesk/contracts';
@@ -425,6 +426,50 @@ describe('the calendar screen', () => {
     expect(screen.getByLabelText('address')).toHaveTextContent('detail=history');
     await user.click(within(tabs).getByRole('tab', { name: 'Instruments' }));
     expect(within(drawer).getByRole('link', { name: 'EURUSD' })).toHaveAttribute('href', '/chart?symbol=EURUSD');
+  });
+
+  it('lists the week’s earnings and opens one: EPS and revenue against the estimates, beat or miss', async () => {
+    const user = userEvent.setup();
+    const report: EarningsEvent = {
+      id: 'ER-AAPL-2026Q1',
+      instrumentId: 'AAPL',
+      company: 'Apple Inc.',
+      exchange: 'NASDAQ',
+      country: 'US',
+      industry: 'Technology hardware',
+      time: '2026-03-04T21:30:00.000Z',
+      session: 'after_close',
+      fiscalPeriod: 'Q1 2026',
+      currency: 'USD',
+      epsEstimate: 2.0,
+      epsActual: 2.2,
+      revenueEstimate: 100e9,
+      revenueActual: 95e9,
+      marketCap: 3.4e12,
+      released: true,
+      source: 'Simulated',
+    };
+    renderCalendar('/market-intelligence/calendar?tab=earnings&week=2026-03-02', DEFAULT_CALENDAR_SETTINGS, {
+      'GET /market/calendar/earnings': {
+        body: { from: '2026-03-01T00:00:00Z', to: '2026-03-08T00:00:00Z', events: [report], total: 1 },
+      },
+      [`GET /market/calendar/earnings/${report.id}`]: { body: { event: report } },
+    });
+    const table = await screen.findByRole('grid', { name: 'Earnings calendar' });
+    await waitFor(() => expect(within(table).queryAllByTestId(/^calendar-row-/)).toHaveLength(1));
+    const row = within(table).getByTestId(/^calendar-row-/);
+    expect(row).toHaveTextContent('Apple Inc.');
+    act(() => within(row).getAllByRole('gridcell')[0]!.focus());
+    await user.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { name: 'Earnings: Apple Inc.' });
+    // EPS 2.20 against 2.00: a 10 % beat; revenue 95 B against 100 B: a 5 % miss
+    expect(within(drawer).getByText(/beat \+10\.0\s?%/)).toBeInTheDocument();
+    expect(within(drawer).getByText(/miss −5\.0\s?%|miss -5\.0\s?%/)).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'Open the AAPL chart' })).toHaveAttribute(
+      'href',
+      '/chart?symbol=AAPL',
+    );
+    expect(screen.getByLabelText('address')).toHaveTextContent('tab=earnings');
   });
 
   it('reopens the event of the address on load', async () => {
