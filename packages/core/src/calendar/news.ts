@@ -82,7 +82,7 @@ function money(value: number, currency: string, kind: 'eps' | 'revenue'): string
   const sym = SYMBOL[currency];
   const text =
     kind === 'eps'
-      ? value.toFixed(2)
+      ? value.toFixed(Math.abs(value) < 0.1 && value !== 0 ? 3 : 2)
       : Math.abs(value) >= 1e9
         ? `${(value / 1e9).toFixed(2)}B`
         : `${(value / 1e6).toFixed(0)}M`;
