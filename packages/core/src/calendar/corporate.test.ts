@@ -3,6 +3,7 @@ import { INSTRUMENTS } from '../market/instruments/catalogue.js';
 import { EXCHANGES } from '../market/instruments/reference-data.js';
 import { toLocal } from '../market/time-zones.js';
 import { earningsEventById, earningsEvents, ipoEventAsOf, ipoEventById, ipoEvents, pastEarnings } from './corporate.js';
+import { fundamentalsOf } from './fundamentals.js';
 
 const STOCKS = INSTRUMENTS.filter((i) => i.source === 'STOCKS');
 const zoneOf = (exchange: string) => EXCHANGES.find((x) => x.id === exchange)!.timeZone;
@@ -43,9 +44,9 @@ describe('simulated earnings', () => {
     let beats = 0;
     for (const e of year) {
       expect(e.epsEstimate).toBeGreaterThan(0);
-      expect(e.revenueEstimate).toBeGreaterThan(1e8);
-      expect(e.marketCap).toBeGreaterThanOrEqual(2e10);
-      expect(e.marketCap).toBeLessThanOrEqual(1.6e12);
+      expect(e.revenueEstimate).toBeGreaterThan(1e9);
+      expect(e.marketCap).toBeGreaterThanOrEqual(1e10);
+      expect(e.marketCap).toBeLessThanOrEqual(4e12);
       expect(Math.abs(e.epsActual / e.epsEstimate - 1)).toBeLessThan(0.4);
       expect(Math.abs(e.revenueActual / e.revenueEstimate - 1)).toBeLessThan(0.15);
       if (e.epsActual > e.epsEstimate) beats++;
@@ -53,6 +54,45 @@ describe('simulated earnings', () => {
     }
     expect(beats / year.length).toBeGreaterThan(0.5);
     expect(beats / year.length).toBeLessThan(0.85);
+  });
+
+  it('sizes every stock from the fundamentals table; market cap is the reference price times the shares', () => {
+    for (const s of STOCKS) {
+      const f = fundamentalsOf(s.id);
+      expect(f, s.id).toBeDefined();
+      const mine = year.filter((e) => e.instrumentId === s.id);
+      const price = s.quoteCurrency === 'GBX' ? s.referencePrice / 100 : s.referencePrice;
+      expect(mine[0]!.marketCap / (price * f!.sharesB * 1e9), s.id).toBeCloseTo(1, 3);
+      const revenue = mine.reduce((sum, e) => sum + e.revenueActual, 0);
+      expect(revenue / (f!.revenueB * 1e9), s.id).toBeGreaterThan(0.75);
+      expect(revenue / (f!.revenueB * 1e9), s.id).toBeLessThan(1.33);
+      const eps = mine.reduce((sum, e) => sum + e.epsActual, 0);
+      expect(eps / f!.eps, s.id).toBeGreaterThan(0.6);
+      expect(eps / f!.eps, s.id).toBeLessThan(1.6);
+    }
+  });
+
+  it.each([
+    // [id, quarterly revenue range, market cap range, quarterly EPS range], in the quote currency (GBP for London)
+    ['WMT', [140e9, 210e9], [5e11, 1e12], [0.4, 0.9]],
+    ['MSFT', [50e9, 80e9], [2e12, 4e12], [2.2, 4]],
+    ['COST', [50e9, 80e9], [3e11, 6e11], [3, 6]],
+    ['TSLA', [18e9, 35e9], [5e11, 1.5e12], [0.3, 1]],
+    ['MA', [5e9, 9e9], [3e11, 7e11], [2.5, 5]],
+    ['DIS', [18e9, 30e9], [1.2e11, 3e11], [0.8, 2]],
+    ['RACE.MI', [1.2e9, 2.3e9], [5e10, 1e11], [1.5, 3]],
+    ['IBE.MC', [8e9, 15e9], [6e10, 1.5e11], [0.1, 0.35]],
+    ['DTE.DE', [22e9, 36e9], [1e11, 2e11], [0.3, 0.7]],
+    ['AZN.L', [8e9, 14e9], [1.2e11, 2.5e11], [1.1, 2.2]],
+  ] as const)('reports %s at its real scale', (id, [revLow, revHigh], [capLow, capHigh], [epsLow, epsHigh]) => {
+    for (const e of year.filter((x) => x.instrumentId === id)) {
+      expect(e.revenueActual, e.id).toBeGreaterThan(revLow);
+      expect(e.revenueActual, e.id).toBeLessThan(revHigh);
+      expect(e.marketCap, e.id).toBeGreaterThan(capLow);
+      expect(e.marketCap, e.id).toBeLessThan(capHigh);
+      expect(e.epsEstimate, e.id).toBeGreaterThan(epsLow);
+      expect(e.epsEstimate, e.id).toBeLessThan(epsHigh);
+    }
   });
 
   it('is deterministic: by id equals by range, pieces equal the whole', () => {
@@ -81,6 +121,33 @@ describe('simulated IPOs', () => {
       expect(e.marketCap).toBeGreaterThan(e.priceLow * e.sharesOffered);
       expect(INSTRUMENTS.some((i) => i.name === e.company)).toBe(false);
       expect(toLocal(zoneOf(e.exchange), e.timeMs).weekday).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('gives every IPO over ten years its own ticker and name, none of them a catalogue ticker', () => {
+    const decade = ipoEvents(Date.UTC(2026, 0, 1), Date.UTC(2036, 0, 1));
+    expect(decade.length).toBeGreaterThan(500);
+    expect(new Set(decade.map((e) => e.ticker)).size).toBe(decade.length);
+    expect(new Set(decade.map((e) => e.company)).size).toBe(decade.length);
+    const catalogue = new Set(INSTRUMENTS.map((i) => i.ticker));
+    for (const e of decade) {
+      expect(catalogue.has(e.ticker), e.ticker).toBe(false);
+      expect(e.ticker).toMatch(/^[A-Z]{4}$/);
+      expect(e.ticker[0]).toBe(e.company[0]);
+    }
+  });
+
+  it('lists on business days: never on Christmas, New Year or, in the US, Thanksgiving', () => {
+    const decade = ipoEvents(Date.UTC(2026, 0, 1), Date.UTC(2036, 0, 1));
+    // the fourth Thursday of November
+    const thanksgiving = (y: number) => 1 + ((4 - new Date(Date.UTC(y, 10, 1)).getUTCDay() + 7) % 7) + 21;
+    for (const e of decade) {
+      const local = toLocal(zoneOf(e.exchange), e.timeMs);
+      const d = new Date(local.epochDay * 86_400_000);
+      const [m, day] = [d.getUTCMonth() + 1, d.getUTCDate()];
+      expect(local.weekday, e.id).toBeLessThanOrEqual(5);
+      expect((m === 12 && day === 25) || (m === 1 && day === 1), e.id).toBe(false);
+      if (e.country === 'US') expect(m === 11 && day === thanksgiving(d.getUTCFullYear()), e.id).toBe(false);
     }
   });
 

@@ -4,13 +4,16 @@ import { type SessionTemplate, sessionDay, sessionTemplate, tradeDateAt } from '
 import { LruCache } from '../market/lru.js';
 import { hash3, normal, seedOf, uniform } from '../market/sim/random.js';
 import { dateOfEpochDay, epochDayOf, isoWeekday, localToUtcMs, MS_PER_DAY } from '../market/time-zones.js';
+import { fundamentalsOf } from './fundamentals.js';
+import { isHoliday, nextBusinessDay, previousBusinessDay } from './schedule.js';
 import type { SimEarningsEvent, SimIpoEvent } from './types.js';
 
 /**
  * Corporate events of the simulated world. Earnings: every stock of the catalogue reports each calendar quarter
  * on its own stable slot (a weekday 3 to 6 weeks after the quarter's end, before the open or after the close in
- * its exchange's time zone), with EPS and revenue sized from its reference price and a stable valuation. IPOs: a
- * few fictional companies a week on US and European exchanges. All values are counter-based draws: no state.
+ * its exchange's time zone, moved off exchange holidays), with EPS, revenue and shares from the fundamentals table
+ * (market cap = reference price × shares). IPOs: a few fictional companies a week on US and European exchanges,
+ * on business days, each with a name and a ticker unique over decades. All values are counter-based draws: no state.
  */
 
 const TAG_EPS = 11;
@@ -42,9 +45,11 @@ interface Company {
   marketCap: number;
   quarterEps: number;
   quarterRevenue: number;
+  /** Revenue and EPS factor of calendar quarters 1-4 (index 0-3). */
+  seasonal: readonly number[];
 }
 
-/** Typical price-earnings and price-sales ratios by GICS sector (rounded market-wide orders of magnitude). */
+/** Typical price-earnings and price-sales ratios by GICS sector, for a stock missing from the fundamentals table. */
 const SECTOR_MULTIPLES: Record<string, readonly [number, number]> = {
   'Information Technology': [30, 7],
   'Communication Services': [20, 4],
@@ -58,18 +63,38 @@ const SECTOR_MULTIPLES: Record<string, readonly [number, number]> = {
   Utilities: [16, 2],
 };
 
+/** Industries whose sales peak in the year-end holiday quarter. */
+const HOLIDAY_SEASON = /Retail|Apparel|Hotels|Entertainment|Beverages|Household/;
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+/** EPS in cents, or tenths of a cent for companies earning less than ten cents a share a quarter. */
+const roundEps = (x: number, scale: number) => (Math.abs(scale) < 0.1 ? Math.round(x * 1000) / 1000 : round2(x));
+const roundMillions = (x: number) => Math.round(x / 1e6) * 1e6;
+
 const COMPANIES: readonly Company[] = INSTRUMENTS.filter((i) => i.source === 'STOCKS').map((i) => {
   const seed = seedOf(`earnings:${i.id}`);
   const u = (n: number) => uniform(hash3(seed, 0, n));
   const currency = i.quoteCurrency === 'GBX' ? 'GBP' : i.quoteCurrency;
   const price = i.quoteCurrency === 'GBX' ? i.referencePrice / GBX_PER_GBP : i.referencePrice;
-  // large caps: a market value of 20 billion to 1.5 trillion, valuation multiples around their sector's
-  const marketCap = Math.round(10 ** (10.3 + 1.88 * u(1)) / 1e6) * 1e6;
-  const [pe, ps] = SECTOR_MULTIPLES[i.sector ?? ''] ?? [18, 2.5];
-  const spread = 0.7 + 0.6 * u(2);
-  const earnings = marketCap / (pe * spread);
-  const revenue = marketCap / (ps * (0.7 + 0.6 * u(3)));
-  const shares = marketCap / price;
+  const f = fundamentalsOf(i.id);
+  let marketCap: number;
+  let annualEps: number;
+  let annualRevenue: number;
+  if (f) {
+    marketCap = price * f.sharesB * 1e9;
+    annualEps = f.eps;
+    annualRevenue = f.revenueB * 1e9;
+  } else {
+    // not in the table: a large cap valued at its sector's multiples
+    const [pe, ps] = SECTOR_MULTIPLES[i.sector ?? ''] ?? [18, 2.5];
+    marketCap = 10 ** (10.3 + 1.88 * u(1));
+    annualEps = price / pe;
+    annualRevenue = marketCap / ps;
+  }
+  // a stable seasonal pattern: ±2 % around the year, ±6 % peaking in Q4 for holiday-season businesses
+  const amplitude = HOLIDAY_SEASON.test(i.industry ?? '') ? 0.06 : 0.02 * u(2);
+  const peak = HOLIDAY_SEASON.test(i.industry ?? '') ? 3 : Math.floor(u(3) * 4);
+  const seasonal = [0, 1, 2, 3].map((q) => 1 + amplitude * Math.cos((Math.PI / 2) * (q - peak)));
   return {
     instrumentId: i.id,
     company: i.name,
@@ -83,9 +108,10 @@ const COMPANIES: readonly Company[] = INSTRUMENTS.filter((i) => i.source === 'ST
     weeksAfter: 3 + Math.floor(u(4) * 4),
     weekday: 2 + Math.floor(u(5) * 4),
     session: u(6) < 0.5 ? 'before_open' : 'after_close',
-    marketCap,
-    quarterEps: earnings / shares / 4,
-    quarterRevenue: revenue / 4,
+    marketCap: roundMillions(marketCap),
+    quarterEps: annualEps / 4,
+    quarterRevenue: annualRevenue / 4,
+    seasonal,
   };
 });
 const COMPANY_BY_ID = new Map(COMPANIES.map((c) => [c.instrumentId, c]));
@@ -100,9 +126,6 @@ function arDeviation(seed: number, k: number, tag: number): number {
   }
   return sum;
 }
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
-const roundMillions = (x: number) => Math.round(x / 1e6) * 1e6;
 
 function localTime(c: Company): number {
   if (c.session === 'before_open') return 7 * 60;
@@ -127,10 +150,17 @@ function earningsOf(c: Company, year: number, q: number): SimEarningsEvent {
   const k = year * 4 + q - 1;
   const quarterEnd = (q < 4 ? epochDayOf(year, q * 3 + 1, 1) : epochDayOf(year + 1, 1, 1)) - 1;
   const target = quarterEnd + 7 * c.weeksAfter;
-  const day = target - isoWeekday(target) + c.weekday;
-  const epsEstimate = round2(c.quarterEps * Math.exp(0.06 * arDeviation(c.seed, k, TAG_EPS)));
-  const revenueEstimate = roundMillions(c.quarterRevenue * Math.exp(0.04 * arDeviation(c.seed, k, TAG_REVENUE)));
-  const epsActual = round2(epsEstimate * (1 + EPS_BEAT + EPS_SURPRISE_SD * normal(hash3(c.seed, k, TAG_EPS_SURPRISE))));
+  // an exchange holiday (Thanksgiving, Christmas, New Year) moves the report to the previous business day
+  const day = previousBusinessDay(c.country, target - isoWeekday(target) + c.weekday);
+  const season = c.seasonal[q - 1]!;
+  const epsEstimate = roundEps(c.quarterEps * season * Math.exp(0.06 * arDeviation(c.seed, k, TAG_EPS)), c.quarterEps);
+  const revenueEstimate = roundMillions(
+    c.quarterRevenue * season * Math.exp(0.04 * arDeviation(c.seed, k, TAG_REVENUE)),
+  );
+  const epsActual = roundEps(
+    epsEstimate * (1 + EPS_BEAT + EPS_SURPRISE_SD * normal(hash3(c.seed, k, TAG_EPS_SURPRISE))),
+    c.quarterEps,
+  );
   const revenueActual = roundMillions(
     revenueEstimate * (1 + REVENUE_BEAT + REVENUE_SURPRISE_SD * normal(hash3(c.seed, k, TAG_REVENUE_SURPRISE))),
   );
@@ -237,7 +267,24 @@ const FIRST_WORDS = [
   'Wrenfield',
   'Xandor',
   'Yarrowby',
+  'Aldervane',
+  'Brisolo',
+  'Corventa',
+  'Delmiro',
+  'Estravel',
+  'Faywick',
+  'Galdova',
+  'Halvessa',
+  'Istrane',
+  'Jovanta',
 ] as const;
+const NAME_SUFFIXES = ['', 'Group', 'Holdings', 'Technologies', 'Systems', 'Labs'] as const;
+/** Distinct company names: consecutive IPO numbers get distinct names for NAME_COUNT of them (about 10 years). */
+const NAME_COUNT = FIRST_WORDS.length * 12 * NAME_SUFFIXES.length;
+/** Multipliers coprime to NAME_COUNT (2160) and to 26^3: affine maps that permute the IPO numbers. */
+const NAME_STEP = 1657;
+const TICKER_STEP = 7919;
+const TICKER_SPACE = 26 ** 3;
 const INDUSTRY_WORDS: readonly (readonly [string, string])[] = [
   ['Software', 'Software'],
   ['Semiconductors & Semiconductor Equipment', 'Semiconductors'],
@@ -262,14 +309,18 @@ const IPO_VENUES: readonly (readonly [string, string, string, number, number])[]
   ['SIX', 'CH', 'CHF', 9 * 60, 0.06],
 ];
 
-function pick<T>(list: readonly T[], u: number): T {
-  return list[Math.min(list.length - 1, Math.floor(u * list.length))]!;
+const mod = (a: number, b: number) => ((a % b) + b) % b;
+
+/** `count` upper-case letters spelling x in base 26. */
+function base26(x: number, count: number): string {
+  let out = '';
+  for (let j = 0, r = x; j < count; j++, r = Math.floor(r / 26)) out = String.fromCharCode(65 + (r % 26)) + out;
+  return out;
 }
 
 function ipoOf(week: number, i: number): SimIpoEvent {
   const u = (n: number) => uniform(hash3(IPO_SEED, week * 8 + i, n));
   const monday = week * 7 - 3;
-  const day = monday + Math.floor(u(1) * 5);
   let v = u(2);
   let venue = IPO_VENUES[0]!;
   for (const x of IPO_VENUES) {
@@ -278,10 +329,18 @@ function ipoOf(week: number, i: number): SimIpoEvent {
     if (v < 0) break;
   }
   const [exchange, country, currency, open] = venue;
-  const [industry, word] = pick(INDUSTRY_WORDS, u(3));
-  const first = pick(FIRST_WORDS, u(4));
-  const company = `${first} ${word}`;
-  const letters = `${first.replace(/[^A-Za-z]/g, '').slice(0, 3)}${word[0]}`.toUpperCase();
+  // a holiday of the exchange (Christmas, New Year, Thanksgiving) moves the listing within its week
+  const drawn = monday + Math.floor(u(1) * 5);
+  const before = previousBusinessDay(country, drawn);
+  const day = isHoliday(country, drawn) && before < monday ? nextBusinessDay(country, drawn) : before;
+  // the IPO's number (at most 4 a week) picks its name and ticker through permutations, so neither repeats
+  const n = week * 4 + i;
+  const m = mod(NAME_STEP * n + 101, NAME_COUNT);
+  const first = FIRST_WORDS[m % FIRST_WORDS.length]!;
+  const [industry, word] = INDUSTRY_WORDS[Math.floor(m / FIRST_WORDS.length) % INDUSTRY_WORDS.length]!;
+  const suffix = NAME_SUFFIXES[Math.floor(m / (FIRST_WORDS.length * INDUSTRY_WORDS.length))]!;
+  const company = suffix ? `${first} ${word} ${suffix}` : `${first} ${word}`;
+  const letters = first[0]! + base26(mod(TICKER_STEP * n + 4_321, TICKER_SPACE), 3);
   const priceLow = 8 + Math.floor(u(5) * 30);
   const priceHigh = priceLow + (priceLow < 20 ? 2 : 3);
   const sharesOffered = Math.round((5 + 45 * u(6)) * 10) * 100_000;

@@ -12,7 +12,7 @@ describe('economic calendar schedules', () => {
     // US daylight saving time starts on 8 March 2026 and ends on 1 November 2026
     ['March, before the change (EST)', '2026-03-06T13:30'],
     ['April, after the change (EDT)', '2026-04-03T12:30'],
-    ['July (EDT)', '2026-07-03T12:30'],
+    ['July (EDT), Thursday 2 July as Friday 3 July is the observed Independence Day', '2026-07-02T12:30'],
     ['October (EDT)', '2026-10-02T12:30'],
     ['November, after the change back (EST)', '2026-11-06T13:30'],
     ['December (EST)', '2026-12-04T13:30'],
@@ -23,9 +23,54 @@ describe('economic calendar schedules', () => {
     for (const e of nfp) {
       const local = toLocal('America/New_York', e.timeMs);
       expect(local.minuteOfDay).toBe(8 * 60 + 30);
-      expect(local.weekday).toBe(5);
+      // Friday 3 July 2026 is the observed Independence Day: payrolls come on Thursday 2 July
+      expect(local.weekday).toBe(e.period === 'Jun 2026' ? 4 : 5);
       expect(new Date(e.timeMs).getUTCDate()).toBeLessThanOrEqual(7);
     }
+  });
+
+  it.each([
+    ['Independence Day on Friday 4 July 2025', 'US_NFP', 2025, 6, '2025-07-03T12:30'],
+    ['the observed Independence Day, Friday 3 July 2026', 'US_NFP', 2026, 6, '2026-07-02T12:30'],
+    ["New Year's Day on Friday 1 January 2027: a week later", 'US_NFP', 2027, 0, '2027-01-08T13:30'],
+    ['Thanksgiving, Thursday 26 November 2026', 'US_JOBLESS_CLAIMS', 2026, 10, '2026-11-25T13:30'],
+    ['Christmas Day, Thursday 25 December 2025', 'US_JOBLESS_CLAIMS', 2025, 11, '2025-12-24T13:30'],
+    ["New Year's Day, Thursday 1 January 2026", 'US_JOBLESS_CLAIMS', 2025, 11, '2025-12-31T13:30'],
+  ])('moves a release off a US holiday to the previous business day: %s', (_, code, year, month, utc) => {
+    const times = of(code, Date.UTC(year, month, 1), Date.UTC(year, month + 1, 1)).map((e) => iso(e.timeMs));
+    expect(times).toContain(utc);
+    for (const e of of(code, Date.UTC(year, month, 1), Date.UTC(year, month + 1, 1)))
+      expect(economicEventById(e.id)).toEqual(e);
+  });
+
+  it('releases nothing on the holidays of the release country', () => {
+    const holidays = ['2026-01-01', '2026-07-03', '2026-11-26', '2026-12-25', '2027-01-01'];
+    const events = economicEvents(Date.UTC(2025, 11, 1), Date.UTC(2027, 1, 1));
+    for (const e of events) {
+      if (e.country === 'CN' && e.code === 'CN_NBS_PMI') continue; // the last day of the month, weekends included
+      const local = toLocal(ECONOMIC_INDICATORS.find((i) => i.code === e.code)!.timeZone, e.timeMs);
+      const d = new Date(local.epochDay * 86_400_000).toISOString().slice(0, 10);
+      if (e.country === 'US') expect(holidays, e.id).not.toContain(d);
+      else expect(d.endsWith('-01-01') || d.endsWith('-12-25'), e.id).toBe(false);
+      if (e.country !== 'CN') expect(isoWeekday(local.epochDay), e.id).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('has US, UK, German and euro-area flash PMIs together after the 20th and a realistic count every week', () => {
+    const week = economicEvents(Date.UTC(2026, 10, 23), Date.UTC(2026, 10, 30));
+    const flash = week.filter((e) => e.title.includes('PMI Flash'));
+    expect(new Set(flash.map((e) => e.country))).toEqual(new Set(['US', 'GB', 'DE', 'EU']));
+    expect(new Set(flash.map((e) => e.id.slice(-10)))).toEqual(new Set(['2026-11-23']));
+    const ism = of('US_ISM_MANUFACTURING', ...YEAR_2026).map((e) => iso(e.timeMs).slice(0, 10));
+    expect(ism.slice(0, 2)).toEqual(['2026-01-02', '2026-02-02']); // 1 January is a holiday
+    const counts: number[] = [];
+    for (let w = 0; w < 104; w++) {
+      const from = Date.UTC(2026, 0, 5 + 7 * w);
+      counts.push(economicEvents(from, from + 7 * 86_400_000).length);
+    }
+    expect(Math.min(...counts)).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(40);
+    expect(counts.sort((a, b) => a - b)[52]).toBeGreaterThanOrEqual(12);
   });
 
   it('releases the unemployment rate in the same slot as payrolls', () => {
@@ -61,12 +106,15 @@ describe('economic calendar schedules', () => {
 
   it('publishes initial jobless claims every Thursday at 08:30 New York', () => {
     const claims = of('US_JOBLESS_CLAIMS', ...YEAR_2026);
-    expect(claims).toHaveLength(53); // 2026 starts and ends on a Thursday
+    // 2026 starts and ends on a Thursday; the claims of 1 January come out on Wednesday 31 December 2025
+    expect(claims).toHaveLength(52);
     for (let i = 0; i < claims.length; i++) {
       const local = toLocal('America/New_York', claims[i]!.timeMs);
-      expect(local.weekday).toBe(4);
+      const thanksgiving = claims[i]!.period === 'Week to Nov 21';
+      expect(local.weekday).toBe(thanksgiving ? 3 : 4);
       expect(local.minuteOfDay).toBe(8 * 60 + 30);
-      if (i > 0) expect(local.epochDay - toLocal('America/New_York', claims[i - 1]!.timeMs).epochDay).toBe(7);
+      if (i > 0)
+        expect(Math.round((local.epochDay - toLocal('America/New_York', claims[i - 1]!.timeMs).epochDay) / 7)).toBe(1);
     }
   });
 

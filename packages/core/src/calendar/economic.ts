@@ -2,7 +2,7 @@ import { LruCache } from '../market/lru.js';
 import { hash3, normal, seedOf } from '../market/sim/random.js';
 import { dateOfEpochDay, localToUtcMs, MS_PER_DAY } from '../market/time-zones.js';
 import { INDICATOR_SPECS, type IndicatorSpec, SPEC_BY_CODE } from './indicators.js';
-import { monthOf, type Occurrence, occurrencesInMonth } from './schedule.js';
+import { monthOf, type Occurrence, releasesInMonth } from './schedule.js';
 import type { EconomicIndicator, SimEconomicEvent } from './types.js';
 
 /** The recurring macro releases of the simulated calendar, by country. */
@@ -103,7 +103,7 @@ function makeEvent(s: Series, o: Occurrence): SimEconomicEvent {
     currency: spec.currency,
     impact: spec.impact,
     timeMs: localToUtcMs(spec.timeZone, o.epochDay, s.minute),
-    period: periodLabel(spec, o.epochDay),
+    period: periodLabel(spec, o.scheduledDay ?? o.epochDay),
     unit: spec.unit,
     decimals: spec.decimals,
     forecast,
@@ -126,7 +126,8 @@ function monthEvents(key: number): readonly SimEconomicEvent[] {
     const year = Math.floor(key / 12);
     const month = (key % 12) + 1;
     const out: SimEconomicEvent[] = [];
-    for (const s of SERIES) for (const o of occurrencesInMonth(s.spec.rule, year, month)) out.push(makeEvent(s, o));
+    for (const s of SERIES)
+      for (const o of releasesInMonth(s.spec.rule, year, month, s.spec.country)) out.push(makeEvent(s, o));
     return Object.freeze(out.sort(byTimeThenId).map((e) => Object.freeze(e)));
   });
 }
@@ -168,7 +169,7 @@ export function pastReleases(code: string, beforeMs: number, count: number): Sim
   // the rarest rule releases 4 times a year, so a year without one means the code has none left
   for (let empty = 0; out.length < count && empty < 13 && key >= 1971 * 12; key--) {
     const year = Math.floor(key / 12);
-    const occurrences = occurrencesInMonth(s.spec.rule, year, (key % 12) + 1).reverse();
+    const occurrences = releasesInMonth(s.spec.rule, year, (key % 12) + 1, s.spec.country).reverse();
     empty = occurrences.length === 0 ? empty + 1 : 0;
     for (const o of occurrences) {
       const e = makeEvent(s, o);

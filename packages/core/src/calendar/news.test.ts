@@ -55,7 +55,7 @@ describe('news written from economic releases', () => {
         surprise: -2,
       },
       'US Unemployment Rate 4.3% vs 4.1% expected, above forecast; prior 4.1%',
-      ['0.2% above the 4.1% forecast', 'negative for the USD'],
+      ['0.2 percentage points above the 4.1% forecast', 'negative for the USD'],
     ],
     [
       'a rate cut as expected',

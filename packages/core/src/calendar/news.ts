@@ -13,6 +13,11 @@ export function formatValue(value: number, decimals: number, unit: string): stri
   return `${value.toFixed(decimals)}${unit}`;
 }
 
+/** The gap between two values: percentage points for figures in % (rates, y/y changes), else the unit. */
+function gap(value: number, decimals: number, unit: string): string {
+  return unit === '%' ? `${value.toFixed(decimals)} percentage points` : formatValue(value, decimals, unit);
+}
+
 /** A news item written from an economic release: beat or miss, by how much, the prior, what it moves. */
 export function newsFromEconomicEvent(e: SimEconomicEvent): WrittenNews {
   const spec = SPEC_BY_CODE.get(e.code);
@@ -71,7 +76,7 @@ export function newsFromEconomicEvent(e: SimEconomicEvent): WrittenNews {
       `${e.title} for ${e.period} came in at ${fmt(e.actual)}` +
       (diff === 0
         ? `, in line with the ${fmt(e.forecast)} forecast`
-        : `, ${formatValue(Math.abs(diff), e.decimals, e.unit)} ${diff > 0 ? 'above' : 'below'} the ${fmt(e.forecast)} forecast`) +
+        : `, ${gap(Math.abs(diff), e.decimals, e.unit)} ${diff > 0 ? 'above' : 'below'} the ${fmt(e.forecast)} forecast`) +
       `; the prior release was ${fmt(e.prior)}. ${effect} It moves ${moves}.`,
   };
 }
@@ -82,7 +87,7 @@ function money(value: number, currency: string, kind: 'eps' | 'revenue'): string
   const sym = SYMBOL[currency];
   const text =
     kind === 'eps'
-      ? value.toFixed(2)
+      ? value.toFixed(Math.abs(value) < 0.1 && value !== 0 ? 3 : 2)
       : Math.abs(value) >= 1e9
         ? `${(value / 1e9).toFixed(2)}B`
         : `${(value / 1e6).toFixed(0)}M`;
