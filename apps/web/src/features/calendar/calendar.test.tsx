@@ -15,6 +15,7 @@ import { renderWithStore } from '../../shared/test/render-with-store';
 import { mockFetch } from '../../test/fetch-mock';
 import { CalendarScreen } from './calendar-page';
 import { calendarParamsOf, calendarViewOf, passesImpact } from './calendar-url';
+import { statusLabel } from './corporate-columns';
 import { formatCountdown, nextOf } from './countdown';
 import { NextEvent } from './next-event';
 import {
@@ -194,6 +195,18 @@ describe('the countdown', () => {
     act(() => vi.advanceTimersByTime(65_000));
     expect(onDue).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('timer')).toBeNull();
+  });
+});
+
+describe('IPO status', () => {
+  it('is shown capitalised', () => {
+    expect(['expected', 'priced', 'withdrawn', 'PRICED', 'filed_late'].map(statusLabel)).toEqual([
+      'Expected',
+      'Priced',
+      'Withdrawn',
+      'Priced',
+      'Filed late',
+    ]);
   });
 });
 
@@ -395,8 +408,12 @@ describe('the calendar screen', () => {
       'calendar-empty-2026-03-05',
       'calendar-row-US-NFP-2026-03-06',
     ]);
-    expect(rows[1]).toHaveTextContent('Tue 3 Mar');
-    expect(rows[1]).toHaveTextContent('No events');
+    // the Day column is short ("Tue 3", the heading gives the month), the whole day in its title
+    expect(rows[1]).toHaveTextContent('Tue 3No events');
+    expect(within(rows[1]!).getByText('Tue 3')).toHaveAttribute('title', 'Tuesday, 3 March 2026');
+    // a double click opens the row without selecting its text (the mouse down's default is prevented)
+    expect(fireEvent.mouseDown(within(rows[4]!).getByText('Non-Farm Payrolls'), { detail: 2 })).toBe(false);
+    expect(fireEvent.mouseDown(within(rows[4]!).getByText('Non-Farm Payrolls'), { detail: 1 })).toBe(true);
     const nfp = screen.getByTestId('calendar-row-US-NFP-2026-03-06');
     expect(within(nfp).getByRole('img', { name: 'High impact' })).toHaveAttribute('data-bars', '3');
     expect(within(nfp).getByText('Simulated')).toBeInTheDocument();
@@ -422,7 +439,12 @@ describe('the calendar screen', () => {
     await user.click(screen.getByRole('button', { name: 'All' }));
     await waitFor(() => expect(eventRows()).toHaveLength(3));
     await user.click(screen.getByRole('combobox', { name: 'Country' }));
-    await user.click(screen.getByRole('option', { name: 'DE' }));
+    // countries by name: the week's (DE) and every country of the calendar's indicator table (NZ, EU)
+    const names = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(names).toEqual(expect.arrayContaining(['All countries', 'Germany', 'New Zealand', 'European Union']));
+    expect(names).not.toContain('DE');
+    await user.click(screen.getByRole('option', { name: 'Germany' }));
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveTextContent('Germany');
     await waitFor(() => expect(eventRows()).toHaveLength(1));
     expect(eventRows()[0]).toHaveTextContent('Ifo Business Climate');
   });
