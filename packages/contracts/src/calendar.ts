@@ -362,19 +362,28 @@ function minMax(section: string, min: string, max: string) {
   };
 }
 
+/** The impact level as sent, in any case ("all", "All", "HIGH"); normalised to CALENDAR_IMPACT_LEVELS' spelling. */
+const impactLevelInput = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const t = v.trim().toLowerCase();
+    return CALENDAR_IMPACT_LEVELS.find((level) => level.toLowerCase() === t) ?? v;
+  },
+  z.enum(CALENDAR_IMPACT_LEVELS, {
+    error: `economic.impact_level must be one of ${CALENDAR_IMPACT_LEVELS.join(', ')}.`,
+  }),
+);
+
 /**
  * PUT /market/calendar/settings: any of the four sections, each merged field by field into the saved settings
- * (a field left out keeps its value). Answers the whole settings.
+ * (a field left out keeps its value). Request body snake_case like every request body (`impact_level`,
+ * `eps_min`, `market_cap_max`); answers the whole settings in camelCase (calendarSettingsSchema).
  */
 export const calendarSettingsBodySchema = z.strictObject({
   economic: z
     .strictObject({
       show: showSchema('economic.show').optional(),
-      impactLevel: z
-        .enum(CALENDAR_IMPACT_LEVELS, {
-          error: `economic.impactLevel must be one of ${CALENDAR_IMPACT_LEVELS.join(', ')}.`,
-        })
-        .optional(),
+      impact_level: impactLevelInput.optional(),
     })
     .optional(),
   filters: z
@@ -386,24 +395,53 @@ export const calendarSettingsBodySchema = z.strictObject({
   earnings: z
     .strictObject({
       show: showSchema('earnings.show').optional(),
-      epsMin: optionalAmount('earnings.epsMin').optional(),
-      epsMax: optionalAmount('earnings.epsMax').optional(),
-      revenueMin: optionalAmount('earnings.revenueMin').optional(),
-      revenueMax: optionalAmount('earnings.revenueMax').optional(),
+      eps_min: optionalAmount('earnings.eps_min').optional(),
+      eps_max: optionalAmount('earnings.eps_max').optional(),
+      revenue_min: optionalAmount('earnings.revenue_min').optional(),
+      revenue_max: optionalAmount('earnings.revenue_max').optional(),
     })
-    .superRefine(minMax('earnings', 'epsMin', 'epsMax'))
-    .superRefine(minMax('earnings', 'revenueMin', 'revenueMax'))
+    .superRefine(minMax('earnings', 'eps_min', 'eps_max'))
+    .superRefine(minMax('earnings', 'revenue_min', 'revenue_max'))
     .optional(),
   ipos: z
     .strictObject({
       show: showSchema('ipos.show').optional(),
-      marketCapMin: optionalAmount('ipos.marketCapMin').optional(),
-      marketCapMax: optionalAmount('ipos.marketCapMax').optional(),
+      market_cap_min: optionalAmount('ipos.market_cap_min').optional(),
+      market_cap_max: optionalAmount('ipos.market_cap_max').optional(),
     })
-    .superRefine(minMax('ipos', 'marketCapMin', 'marketCapMax'))
+    .superRefine(minMax('ipos', 'market_cap_min', 'market_cap_max'))
     .optional(),
 });
 export type CalendarSettingsBody = z.infer<typeof calendarSettingsBodySchema>;
+/** The body as a client may type it (impact_level in any case). */
+export type CalendarSettingsBodyInput = z.input<typeof calendarSettingsBodySchema>;
+
+/** A settings body's fields in the settings' own (camelCase) shape: only the fields it carries. */
+export type CalendarSettingsPatch = { [K in keyof CalendarSettings]?: Partial<CalendarSettings[K]> };
+
+/** Maps a parsed snake_case body onto the settings' camelCase keys, leaving out what the body leaves out. */
+export function calendarSettingsPatchOf(body: CalendarSettingsBody): CalendarSettingsPatch {
+  const defined = <T extends Record<string, unknown>>(o: T): Partial<T> =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const patch: CalendarSettingsPatch = {};
+  if (body.economic) patch.economic = defined({ show: body.economic.show, impactLevel: body.economic.impact_level });
+  if (body.filters) patch.filters = defined({ ...body.filters });
+  if (body.earnings) {
+    const e = body.earnings;
+    patch.earnings = defined({
+      show: e.show,
+      epsMin: e.eps_min,
+      epsMax: e.eps_max,
+      revenueMin: e.revenue_min,
+      revenueMax: e.revenue_max,
+    });
+  }
+  if (body.ipos) {
+    const i = body.ipos;
+    patch.ipos = defined({ show: i.show, marketCapMin: i.market_cap_min, marketCapMax: i.market_cap_max });
+  }
+  return patch;
+}
 
 /** A journal trade's news tag: a high-impact economic event within CALENDAR_NEWS_WINDOW_MINUTES of its opening. */
 export const tradeNewsTagSchema = z.object({

@@ -201,13 +201,19 @@ describe('GET/PUT /market/calendar/settings', () => {
       earnings: { show: true, epsMin: null, epsMax: null, revenueMin: null, revenueMax: null },
       ipos: { show: true, marketCapMin: null, marketCapMax: null },
     });
+    // the body exactly as the web's settings dialog sends it (the base query snake_cases every body)
     const saved = await put(ada, {
-      economic: { impactLevel: 'high' },
-      filters: { exchanges: ['NASDAQ'] },
-      earnings: { epsMin: 0.5 },
+      economic: { show: true, impact_level: 'High' },
+      filters: { exchanges: ['NASDAQ'], industries: [] },
+      earnings: { show: true, eps_min: 0.5, eps_max: null, revenue_min: 10e9, revenue_max: null },
+      ipos: { show: true, market_cap_min: null, market_cap_max: null },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const again = await put(ada, { earnings: { epsMax: 3 }, ipos: { show: false } });
+    expect(saved.json()).toMatchObject({
+      economic: { impactLevel: 'high' },
+      earnings: { epsMin: 0.5, revenueMin: 10e9 },
+    });
+    const again = await put(ada, { earnings: { eps_max: 3, revenue_min: null }, ipos: { show: false } });
     expect(again.json()).toEqual({
       economic: { show: true, impactLevel: 'high' },
       filters: { exchanges: ['NASDAQ'], industries: [] },
@@ -216,22 +222,28 @@ describe('GET/PUT /market/calendar/settings', () => {
     });
     expect((await get('/market/calendar/settings', ada)).json()).toEqual(again.json());
     expect((await get('/market/calendar/settings', bob)).json()).toEqual(defaults);
+    // impact level in any case, normalised: "all" is saved and answered as "All"
+    expect((await put(ada, { economic: { impact_level: 'all' } })).json()).toMatchObject({
+      economic: { impactLevel: 'All' },
+    });
   });
 
-  it('refuses bad input naming the field, and a signed-out caller', async () => {
-    expectFieldError(await put(bob, { economic: { impactLevel: 'severe' } }), {
-      field: 'economic.impactLevel',
-      message: 'economic.impactLevel must be one of All, low, medium, high.',
+  it('refuses bad input naming the snake_case field, and a signed-out caller', async () => {
+    expectFieldError(await put(bob, { economic: { impact_level: 'severe' } }), {
+      field: 'economic.impact_level',
+      message: 'economic.impact_level must be one of All, low, medium, high.',
     });
-    expectFieldError(await put(bob, { earnings: { epsMin: 'a lot' } }), { field: 'earnings.epsMin' });
-    expectFieldError(await put(bob, { ipos: { marketCapMin: 10, marketCapMax: 5 } }), {
-      field: 'ipos.marketCapMax',
-      message: 'ipos.marketCapMax must not be less than ipos.marketCapMin.',
+    // the camelCase keys of the answer are not the wire keys of a request body
+    expectFieldError(await put(bob, { economic: { impactLevel: 'high' } }), { field: 'economic.impactLevel' });
+    expectFieldError(await put(bob, { earnings: { eps_min: 'a lot' } }), { field: 'earnings.eps_min' });
+    expectFieldError(await put(bob, { ipos: { market_cap_min: 10, market_cap_max: 5 } }), {
+      field: 'ipos.market_cap_max',
+      message: 'ipos.market_cap_max must not be less than ipos.market_cap_min.',
     });
     // against the saved value: a max below the minimum saved earlier
-    await put(bob, { earnings: { revenueMin: 1e9 } });
-    expectFieldError(await put(bob, { earnings: { revenueMax: 1e6 } }), {
-      field: 'earnings.revenueMax',
+    await put(bob, { earnings: { revenue_min: 1e9 } });
+    expectFieldError(await put(bob, { earnings: { revenue_max: 1e6 } }), {
+      field: 'earnings.revenue_max',
       code: 'CALENDAR_SETTINGS_INVALID',
     });
     expectFieldError(await put(bob, { filters: { exchanges: 'NASDAQ' } }), { field: 'filters.exchanges' });

@@ -1,6 +1,7 @@
 import {
   type CalendarSettings,
   type CalendarSettingsBody,
+  calendarSettingsPatchOf,
   calendarSettingsSchema,
   DEFAULT_CALENDAR_SETTINGS,
 } from '@tradedesk/contracts';
@@ -22,10 +23,11 @@ function withDefaults(saved: Record<string, unknown> | undefined): CalendarSetti
   return parsed.success ? parsed.data : d;
 }
 
+/** Bounds checked together: section, then the settings' key and the body's (wire) key of the minimum and maximum. */
 const pairs = [
-  ['earnings', 'epsMin', 'epsMax'],
-  ['earnings', 'revenueMin', 'revenueMax'],
-  ['ipos', 'marketCapMin', 'marketCapMax'],
+  ['earnings', 'epsMin', 'epsMax', 'eps_min', 'eps_max'],
+  ['earnings', 'revenueMin', 'revenueMax', 'revenue_min', 'revenue_max'],
+  ['ipos', 'marketCapMin', 'marketCapMax', 'market_cap_min', 'market_cap_max'],
 ] as const;
 
 /** Calendar settings (spec section 3), per user; the defaults until the user saves any. */
@@ -36,25 +38,29 @@ export function createCalendarSettingsService(deps: { repo: CalendarRepository; 
       return withDefaults(await repo.settings(userId));
     },
 
-    /** Merges the body field by field into the saved settings; a minimum above its maximum is refused. */
+    /**
+     * Merges the (snake_case) body field by field into the saved settings; a minimum above its maximum is refused
+     * naming the body's field.
+     */
     async save(userId: string, body: CalendarSettingsBody): Promise<CalendarSettings> {
       const current = withDefaults(await repo.settings(userId));
+      const patch = calendarSettingsPatchOf(body);
       const next: CalendarSettings = {
-        economic: { ...current.economic, ...body.economic },
-        filters: { ...current.filters, ...body.filters },
-        earnings: { ...current.earnings, ...body.earnings },
-        ipos: { ...current.ipos, ...body.ipos },
+        economic: { ...current.economic, ...patch.economic },
+        filters: { ...current.filters, ...patch.filters },
+        earnings: { ...current.earnings, ...patch.earnings },
+        ipos: { ...current.ipos, ...patch.ipos },
       };
-      for (const [section, min, max] of pairs) {
+      for (const [section, min, max, wireMin, wireMax] of pairs) {
         const values = next[section] as Record<string, number | null | boolean>;
         const a = values[min];
         const b = values[max];
         if (typeof a === 'number' && typeof b === 'number' && b < a) {
-          const field = `${section}.${(body[section] as Record<string, unknown> | undefined)?.[max] !== undefined ? max : min}`;
+          const sent = (patch[section] as Record<string, unknown> | undefined)?.[max] !== undefined;
           throw calendarError.onField(
-            field,
+            `${section}.${sent ? wireMax : wireMin}`,
             'CALENDAR_SETTINGS_INVALID',
-            `${section}.${max} must not be less than ${section}.${min} (${b} is less than ${a}).`,
+            `${section}.${wireMax} must not be less than ${section}.${wireMin} (${b} is less than ${a}).`,
           );
         }
       }

@@ -20,6 +20,7 @@ import {
   type EconomicEvent,
   type IpoEvent,
 } from '@tradedesk/contracts';
+import { ECONOMIC_INDICATORS } from '@tradedesk/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type Formatters, useFormatters } from '../../shared/format/format-preferences';
@@ -102,10 +103,27 @@ function WeekBar(props: {
   );
 }
 
+/** A country code's name in the user's language ("NZ" is New Zealand, "EU" European Union); the code if unknown. */
+export function countryName(code: string, locale: string | undefined): string {
+  try {
+    return new Intl.DisplayNames(locale ? [locale] : undefined, { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The countries of the simulated calendar's indicator table, with those of the week's events (a feed may add some). */
+function countryOptions(weekCountries: readonly string[], locale: string | undefined) {
+  const codes = new Set([...ECONOMIC_INDICATORS.map((i) => i.country), ...weekCountries]);
+  return [...codes]
+    .map((code) => ({ code, name: countryName(code, locale) }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
+}
+
 function EconomicFilters(props: {
   impact: CalendarImpactLevel;
   country: string;
-  countries: string[];
+  countries: { code: string; name: string }[];
   onChange: (patch: Partial<CalendarView>) => void;
 }) {
   return (
@@ -133,8 +151,8 @@ function EconomicFilters(props: {
       >
         <MenuItem value="">All countries</MenuItem>
         {props.countries.map((c) => (
-          <MenuItem key={c} value={c}>
-            {c}
+          <MenuItem key={c.code} value={c.code}>
+            {c.name}
           </MenuItem>
         ))}
       </TextField>
@@ -164,7 +182,15 @@ function EconomicList(props: {
   const query = useEconomicCalendarQuery(queryRange(monday), { skip: !settings.economic.show });
   const impact = view.impact || settings.economic.impactLevel;
   const all = query.data?.events;
-  const countries = useMemo(() => [...new Set((all ?? []).map((e) => e.country))].sort(), [all]);
+  const locale = f.preferences.locale;
+  const countries = useMemo(
+    () =>
+      countryOptions(
+        (all ?? []).map((e) => e.country),
+        locale,
+      ),
+    [all, locale],
+  );
   const events = useMemo(
     () => (all ?? []).filter((e) => passesImpact(e.impact, impact) && (!view.country || e.country === view.country)),
     [all, impact, view.country],

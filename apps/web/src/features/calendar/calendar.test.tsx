@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import {
   type CalendarSettings,
+  calendarSettingsBodySchema,
   DEFAULT_CALENDAR_SETTINGS,
   type EarningsEvent,
   type EconomicEvent,
@@ -14,9 +15,17 @@ import { renderWithStore } from '../../shared/test/render-with-store';
 import { mockFetch } from '../../test/fetch-mock';
 import { CalendarScreen } from './calendar-page';
 import { calendarParamsOf, calendarViewOf, passesImpact } from './calendar-url';
+import { statusLabel } from './corporate-columns';
 import { formatCountdown, nextOf } from './countdown';
 import { NextEvent } from './next-event';
-import { keepEarnings, settingsBodyOf, settingsFormOf, validateSettings } from './settings-model';
+import {
+  amountText,
+  keepEarnings,
+  parseAmount,
+  settingsBodyOf,
+  settingsFormOf,
+  validateSettings,
+} from './settings-model';
 import { betterWhenOf, eventSurprise, surpriseOf } from './surprise';
 import { addDays, groupByDay, mondayOf } from './week';
 
@@ -189,12 +198,31 @@ describe('the countdown', () => {
   });
 });
 
+describe('IPO status', () => {
+  it('is shown capitalised', () => {
+    expect(['expected', 'priced', 'withdrawn', 'PRICED', 'filed_late'].map(statusLabel)).toEqual([
+      'Expected',
+      'Priced',
+      'Withdrawn',
+      'Priced',
+      'Filed late',
+    ]);
+  });
+});
+
 describe('calendar settings', () => {
   const form = settingsFormOf(DEFAULT_CALENDAR_SETTINGS);
 
   it('names the field of a wrong value', () => {
     expect(validateSettings({ ...form, epsMin: 'abc' })).toEqual({
-      epsMin: 'EPS min must be a number, or empty for no minimum.',
+      epsMin: 'EPS min must be a number (10B = 10 billion), or empty for no minimum.',
+    });
+    expect(validateSettings({ ...form, revenueMin: '10B', revenueMax: '2.5t', marketCapMin: '500m' })).toEqual({});
+    expect(validateSettings({ ...form, revenueMin: '10X' })).toEqual({
+      revenueMin: 'Revenue min must be a number (10B = 10 billion), or empty for no minimum.',
+    });
+    expect(validateSettings({ ...form, revenueMin: '2B', revenueMax: '900M' })).toEqual({
+      revenueMax: 'Revenue max must not be less than Revenue min.',
     });
     expect(validateSettings({ ...form, marketCapMin: '5e9', marketCapMax: '1e9' })).toEqual({
       marketCapMax: 'Market cap max must not be less than Market cap min.',
@@ -206,11 +234,29 @@ describe('calendar settings', () => {
     expect(
       settingsBodyOf({ ...form, impactLevel: 'medium', exchanges: ' NASDAQ, NYSE ,', epsMin: '0.5', iposShow: false }),
     ).toEqual({
-      economic: { show: true, impactLevel: 'medium' },
+      economic: { show: true, impact_level: 'medium' },
       filters: { exchanges: ['NASDAQ', 'NYSE'], industries: [] },
-      earnings: { show: true, epsMin: 0.5, epsMax: null, revenueMin: null, revenueMax: null },
-      ipos: { show: false, marketCapMin: null, marketCapMax: null },
+      earnings: { show: true, eps_min: 0.5, eps_max: null, revenue_min: null, revenue_max: null },
+      ipos: { show: false, market_cap_min: null, market_cap_max: null },
     });
+  });
+
+  it('reads K, M, B and T amounts in any case, and shows saved amounts with them', () => {
+    expect(parseAmount('10B')).toBe(10e9);
+    expect(parseAmount('1.1b')).toBe(1.1e9);
+    expect(parseAmount('250k')).toBe(250_000);
+    expect(parseAmount('2.5 M')).toBe(2.5e6);
+    expect(parseAmount('3T')).toBe(3e12);
+    expect(parseAmount('-0.25')).toBe(-0.25);
+    expect(parseAmount('B')).toBe('bad');
+    expect(parseAmount('10BB')).toBe('bad');
+    expect(amountText(10e9)).toBe('10B');
+    expect(amountText(2.5e6)).toBe('2.5M');
+    expect(amountText(0.5)).toBe('0.5');
+    expect(amountText(null)).toBe('');
+    expect(
+      settingsFormOf({ ...DEFAULT_CALENDAR_SETTINGS, ipos: { show: true, marketCapMin: 5e8, marketCapMax: null } }),
+    ).toMatchObject({ marketCapMin: '500M', marketCapMax: '' });
   });
 
   it('filters earnings by exchange and EPS estimate', () => {
@@ -362,8 +408,12 @@ describe('the calendar screen', () => {
       'calendar-empty-2026-03-05',
       'calendar-row-US-NFP-2026-03-06',
     ]);
-    expect(rows[1]).toHaveTextContent('Tue 3 Mar');
-    expect(rows[1]).toHaveTextContent('No events');
+    // the Day column is short ("Tue 3", the heading gives the month), the whole day in its title
+    expect(rows[1]).toHaveTextContent('Tue 3No events');
+    expect(within(rows[1]!).getByText('Tue 3')).toHaveAttribute('title', 'Tuesday, 3 March 2026');
+    // a double click opens the row without selecting its text (the mouse down's default is prevented)
+    expect(fireEvent.mouseDown(within(rows[4]!).getByText('Non-Farm Payrolls'), { detail: 2 })).toBe(false);
+    expect(fireEvent.mouseDown(within(rows[4]!).getByText('Non-Farm Payrolls'), { detail: 1 })).toBe(true);
     const nfp = screen.getByTestId('calendar-row-US-NFP-2026-03-06');
     expect(within(nfp).getByRole('img', { name: 'High impact' })).toHaveAttribute('data-bars', '3');
     expect(within(nfp).getByText('Simulated')).toBeInTheDocument();
@@ -389,7 +439,12 @@ describe('the calendar screen', () => {
     await user.click(screen.getByRole('button', { name: 'All' }));
     await waitFor(() => expect(eventRows()).toHaveLength(3));
     await user.click(screen.getByRole('combobox', { name: 'Country' }));
-    await user.click(screen.getByRole('option', { name: 'DE' }));
+    // countries by name: the week's (DE) and every country of the calendar's indicator table (NZ, EU)
+    const names = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(names).toEqual(expect.arrayContaining(['All countries', 'Germany', 'New Zealand', 'European Union']));
+    expect(names).not.toContain('DE');
+    await user.click(screen.getByRole('option', { name: 'Germany' }));
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveTextContent('Germany');
     await waitFor(() => expect(eventRows()).toHaveLength(1));
     expect(eventRows()[0]).toHaveTextContent('Ifo Business Climate');
   });
@@ -484,6 +539,36 @@ describe('the calendar screen', () => {
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it('sends the settings body in the wire’s snake_case, exactly (the server’s body schema)', async () => {
+    const user = userEvent.setup();
+    const { net } = renderCalendar('/market-intelligence/calendar?week=2026-03-02', DEFAULT_CALENDAR_SETTINGS, {
+      'PUT /market/calendar/settings': { body: DEFAULT_CALENDAR_SETTINGS },
+    });
+    await waitFor(() => expect(eventRows()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Calendar settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Calendar settings' });
+    const revenueMin = within(dialog).getByRole('textbox', { name: 'Revenue min' });
+    expect(revenueMin).toHaveAccessibleDescription('In the company’s currency; 10B = 10 billion (K, M, B, T).');
+    await user.type(revenueMin, '10b');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Market cap max' }), '2.5T');
+    await user.type(within(dialog).getByRole('textbox', { name: 'EPS min' }), '0.5');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Industries' }), {
+      target: { value: 'Tech, Energy' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(net.callsTo('PUT', '/market/calendar/settings')).toHaveLength(1));
+    expect(net.callsTo('PUT', '/market/calendar/settings')[0]!.body).toEqual({
+      economic: { show: true, impact_level: 'All' },
+      filters: { exchanges: [], industries: ['Tech', 'Energy'] },
+      earnings: { show: true, eps_min: 0.5, eps_max: null, revenue_min: 10e9, revenue_max: null },
+      ipos: { show: true, market_cap_min: null, market_cap_max: 2.5e12 },
+    });
+    // and it is a body the server's schema accepts as it is
+    expect(calendarSettingsBodySchema.safeParse(net.callsTo('PUT', '/market/calendar/settings')[0]!.body).success).toBe(
+      true,
+    );
+  });
+
   it('saves the settings, and puts a wrong value’s message on its field', async () => {
     const user = userEvent.setup();
     const { net } = renderCalendar('/market-intelligence/calendar?week=2026-03-02', DEFAULT_CALENDAR_SETTINGS, {
@@ -503,7 +588,7 @@ describe('the calendar screen', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'EPS min' }), 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByRole('textbox', { name: 'EPS min' })).toHaveAccessibleDescription(
-      'EPS min must be a number, or empty for no minimum.',
+      'EPS min must be a number (10B = 10 billion), or empty for no minimum.',
     );
     expect(net.callsTo('PUT', '/market/calendar/settings')).toHaveLength(0);
     await user.clear(within(dialog).getByRole('textbox', { name: 'EPS min' }));

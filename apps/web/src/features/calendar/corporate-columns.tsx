@@ -145,7 +145,7 @@ export function ipoColumns(f: Formatters): EventColumn<IpoEvent>[] {
       value: (e) => e.marketCap,
       format: (e) => money(e.marketCap, e, true),
     },
-    { id: 'status', header: 'Status', width: 100, value: (e) => e.status },
+    { id: 'status', header: 'Status', width: 100, value: (e) => e.status, format: (e) => statusLabel(e.status) },
     {
       id: 'source',
       header: 'Source',
@@ -154,4 +154,10 @@ export function ipoColumns(f: Formatters): EventColumn<IpoEvent>[] {
       render: (e) => <SourceLabel source={e.source} />,
     },
   ];
+}
+
+/** An IPO's status as shown: "expected" as Expected, "priced" as Priced (the API's value is lower case). */
+export function statusLabel(status: string): string {
+  const t = status.trim().replace(/[_-]+/g, ' ');
+  return t ? t.charAt(0).toUpperCase() + t.slice(1).toLowerCase() : status;
 }

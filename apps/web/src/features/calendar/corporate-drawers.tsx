@@ -7,7 +7,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { type Formatters, useFormatters } from '../../shared/format/format-preferences';
 import { MISSING_VALUE } from '../../shared/format/numbers';
 import { useEarningsEventQuery, useIpoEventQuery } from './calendar-api';
-import { beatColour, eventMoney, sessionLabels } from './corporate-columns';
+import { beatColour, eventMoney, sessionLabels, statusLabel } from './corporate-columns';
 import { EventDrawer, Fact, Facts } from './event-drawer';
 import { SourceLabel } from './source-label';
 
@@ -106,7 +106,7 @@ function IpoDetail(props: { event: IpoEvent; f: Formatters }) {
       {e.description && <Typography variant="body2">{e.description}</Typography>}
       <Facts label="IPO">
         <Fact term="Listing">{f.dateTime(e.time)}</Fact>
-        <Fact term="Status">{e.status}</Fact>
+        <Fact term="Status">{statusLabel(e.status)}</Fact>
         <Fact term="Ticker">{e.ticker ?? MISSING_VALUE}</Fact>
         <Fact term="Exchange">{e.exchange ?? MISSING_VALUE}</Fact>
         <Fact term="Price range">

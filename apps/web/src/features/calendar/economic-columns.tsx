@@ -49,14 +49,14 @@ export function economicColumns(f: Formatters): EventColumn<EconomicEvent>[] {
     {
       id: 'country',
       header: 'Country',
-      width: 90,
+      width: 84,
       value: (e) => e.country,
       format: (e) => `${e.country} · ${e.currency}`,
     },
     {
       id: 'event',
       header: 'Event',
-      width: 300,
+      width: 400,
       hideable: false,
       value: (e) => e.title,
       render: (e) => (

@@ -28,6 +28,8 @@ import {
 } from './settings-model';
 
 const levels: CalendarImpactLevel[] = ['All', 'low', 'medium', 'high'];
+const AMOUNT_HELP = 'In the company’s currency; 10B = 10 billion (K, M, B, T).';
+const EPS_HELP = 'Per share, in the company’s currency.';
 
 /**
  * Calendar settings (spec section 3): economic events (show, impact level, default All), filters (exchanges,
@@ -79,17 +81,17 @@ export function CalendarSettingsDialog(props: { settings: CalendarSettings; load
     }
   };
 
-  const amount = (field: SettingsField, placeholder: string) => (
+  const amount = (field: SettingsField, placeholder: string, helper: string) => (
     <TextField
       id={`calendar-settings-${field}`}
       label={settingsLabels[field]}
       value={form[field] as string}
       onChange={(e) => set(field, e.target.value)}
       error={Boolean(errors[field])}
-      helperText={errors[field] ?? ' '}
+      helperText={errors[field] ?? helper}
       placeholder={placeholder}
       size="small"
-      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      slotProps={{ htmlInput: { inputMode: 'text' } }}
     />
   );
   const show = (field: 'economicShow' | 'earningsShow' | 'iposShow') => (
@@ -146,16 +148,16 @@ export function CalendarSettingsDialog(props: { settings: CalendarSettings; load
           {section('Earnings')}
           {show('earningsShow')}
           <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 1.5 }}>
-            {amount('epsMin', 'No minimum')}
-            {amount('epsMax', 'No maximum')}
-            {amount('revenueMin', 'No minimum')}
-            {amount('revenueMax', 'No maximum')}
+            {amount('epsMin', 'No minimum', EPS_HELP)}
+            {amount('epsMax', 'No maximum', EPS_HELP)}
+            {amount('revenueMin', 'No minimum', AMOUNT_HELP)}
+            {amount('revenueMax', 'No maximum', AMOUNT_HELP)}
           </Box>
           {section('IPOs')}
           {show('iposShow')}
           <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 1.5 }}>
-            {amount('marketCapMin', 'No minimum')}
-            {amount('marketCapMax', 'No maximum')}
+            {amount('marketCapMin', 'No minimum', AMOUNT_HELP)}
+            {amount('marketCapMax', 'No maximum', AMOUNT_HELP)}
           </Box>
         </DialogContent>
         <DialogActions>

@@ -29,7 +29,24 @@ export type SettingsForm = {
 export type SettingsField = keyof SettingsForm;
 export type SettingsErrors = Partial<Record<SettingsField, string>>;
 
-const text = (n: number | null) => (n === null ? '' : String(n));
+/** Amount suffixes the fields accept (any case): 10B is 10 billion. */
+const UNITS: ReadonlyArray<readonly [suffix: string, factor: number]> = [
+  ['T', 1e12],
+  ['B', 1e9],
+  ['M', 1e6],
+  ['K', 1e3],
+];
+
+/** A saved amount as the field shows it: 10000000000 as 10B, 2500000 as 2.5M, 0.5 as 0.5. */
+export function amountText(n: number | null): string {
+  if (n === null) return '';
+  const unit = UNITS.find(([, factor]) => Math.abs(n) >= factor);
+  if (!unit) return String(n);
+  const scaled = Number((n / unit[1]).toPrecision(12));
+  return Number((scaled * unit[1]).toPrecision(15)) === n ? `${scaled}${unit[0]}` : String(n);
+}
+
+const text = amountText;
 const list = (s: string) =>
   s
     .split(',')
@@ -69,13 +86,26 @@ export const settingsLabels: Record<SettingsField, string> = {
   marketCapMax: 'Market cap max',
 };
 
-/** An amount field: '' is no bound, else a finite number (1,5 and 1 000 are read as 1.5 and 1000). */
-function amount(value: string): number | null | 'bad' {
-  const t = value.trim().replace(/\s/g, '').replace(',', '.');
+/**
+ * An amount field: '' is no bound, else a finite number, optionally with a K, M, B or T suffix in any case
+ * (10B is 10 billion; 1,5 and 1 000 are read as 1.5 and 1000).
+ */
+export function parseAmount(value: string): number | null | 'bad' {
+  let t = value.trim().replace(/\s/g, '').replace(',', '.');
   if (!t) return null;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : 'bad';
+  let factor = 1;
+  const unit = UNITS.find(([suffix]) => t.toUpperCase().endsWith(suffix));
+  if (unit) {
+    factor = unit[1];
+    t = t.slice(0, -1);
+  }
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return 'bad';
+  const n = Number(t) * factor;
+  if (!Number.isFinite(n)) return 'bad';
+  // 1.1B is 1100000000, not 1100000000.0000002
+  return factor === 1 ? n : Number(n.toPrecision(15));
 }
+const amount = parseAmount;
 
 const pairs = [
   ['epsMin', 'epsMax'],
@@ -88,8 +118,10 @@ export function validateSettings(form: SettingsForm): SettingsErrors {
   for (const [min, max] of pairs) {
     const a = amount(form[min]);
     const b = amount(form[max]);
-    if (a === 'bad') errors[min] = `${settingsLabels[min]} must be a number, or empty for no minimum.`;
-    if (b === 'bad') errors[max] = `${settingsLabels[max]} must be a number, or empty for no maximum.`;
+    if (a === 'bad')
+      errors[min] = `${settingsLabels[min]} must be a number (10B = 10 billion), or empty for no minimum.`;
+    if (b === 'bad')
+      errors[max] = `${settingsLabels[max]} must be a number (10B = 10 billion), or empty for no maximum.`;
     if (typeof a === 'number' && typeof b === 'number' && b < a)
       errors[max] = `${settingsLabels[max]} must not be less than ${settingsLabels[min]}.`;
   }
@@ -102,23 +134,27 @@ export function validateSettings(form: SettingsForm): SettingsErrors {
   return errors;
 }
 
-/** The PUT body of a valid form. */
+/** The PUT body of a valid form, in the wire's snake_case (contracts calendarSettingsBodySchema). */
 export function settingsBodyOf(form: SettingsForm): CalendarSettingsBody {
   const num = (v: string) => {
     const a = amount(v);
     return typeof a === 'number' ? a : null;
   };
   return {
-    economic: { show: form.economicShow, impactLevel: form.impactLevel },
+    economic: { show: form.economicShow, impact_level: form.impactLevel },
     filters: { exchanges: list(form.exchanges), industries: list(form.industries) },
     earnings: {
       show: form.earningsShow,
-      epsMin: num(form.epsMin),
-      epsMax: num(form.epsMax),
-      revenueMin: num(form.revenueMin),
-      revenueMax: num(form.revenueMax),
+      eps_min: num(form.epsMin),
+      eps_max: num(form.epsMax),
+      revenue_min: num(form.revenueMin),
+      revenue_max: num(form.revenueMax),
     },
-    ipos: { show: form.iposShow, marketCapMin: num(form.marketCapMin), marketCapMax: num(form.marketCapMax) },
+    ipos: {
+      show: form.iposShow,
+      market_cap_min: num(form.marketCapMin),
+      market_cap_max: num(form.marketCapMax),
+    },
   };
 }
 

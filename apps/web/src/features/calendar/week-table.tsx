@@ -22,6 +22,12 @@ export function weekRows<T>(
   );
 }
 
+/** "Wed 25" of a YYYY-MM-DD day, in the user's language: the Day column (the week's heading gives the month). */
+export function shortDayLabel(day: string, locale: string | undefined): string {
+  const options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(locale, options).format(new Date(`${day}T00:00:00Z`));
+}
+
 /** "Mon 2 Mar" of a YYYY-MM-DD day, in the user's language. */
 export function dayLabel(day: string, locale: string | undefined, long = false): string {
   const options: Intl.DateTimeFormatOptions = long
@@ -64,20 +70,21 @@ export function WeekTable<T>(props: {
       {
         id: 'day',
         header: 'Day',
-        width: 110,
+        width: 76,
         sortable: false,
         hideable: false,
         value: (r) => r.day,
         render: (r) =>
           r.first ? (
-            <Box component="span" sx={{ fontWeight: 600 }}>
-              {dayLabel(r.day, locale)}
+            <Box component="span" sx={{ fontWeight: 600 }} title={dayLabel(r.day, locale, true)}>
+              {shortDayLabel(r.day, locale)}
             </Box>
           ) : (
             <Box component="span" sx={visuallyHidden}>
-              {dayLabel(r.day, locale)}
+              {dayLabel(r.day, locale, true)}
             </Box>
           ),
+        format: (r) => dayLabel(r.day, locale),
       },
       ...columns.map(
         (c): DataTableColumn<WeekRow<T>> => ({
@@ -101,18 +108,21 @@ export function WeekTable<T>(props: {
   );
   const { onOpen } = props;
   return (
-    <DataTable
-      label={props.label}
-      columns={tableColumns}
-      rows={rows}
-      getRowId={(r) => r.id}
-      status={props.status}
-      error={props.error}
-      empty={{ title: emptyText }}
-      onRowActivate={(r) => r.event && onOpen(r.event)}
-      persistKey={props.persistKey}
-      rowTestId={(r) => (r.event ? `calendar-row-${r.id}` : `calendar-empty-${r.day}`)}
-      toolbar={props.toolbar}
-    />
+    // A double click opens the row: it must not also select the row's text (a drag still selects).
+    <Box sx={{ display: 'contents' }} onMouseDownCapture={(e) => e.detail > 1 && e.preventDefault()}>
+      <DataTable
+        label={props.label}
+        columns={tableColumns}
+        rows={rows}
+        getRowId={(r) => r.id}
+        status={props.status}
+        error={props.error}
+        empty={{ title: emptyText }}
+        onRowActivate={(r) => r.event && onOpen(r.event)}
+        persistKey={props.persistKey}
+        rowTestId={(r) => (r.event ? `calendar-row-${r.id}` : `calendar-empty-${r.day}`)}
+        toolbar={props.toolbar}
+      />
+    </Box>
   );
 }
