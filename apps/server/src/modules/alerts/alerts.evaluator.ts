@@ -145,6 +145,8 @@ export function createAlertsEvaluator(deps: {
   accounts?: AlertAccountFigures | undefined;
   /** Whether the user's notification setting email_alerts is on. */
   emailAllowed(userId: string): Promise<boolean>;
+  /** The user's time zone and clock for {{time}} (without it, or when it fails: UTC, 24h). */
+  userClock?: ((userId: string) => Promise<{ timeZone: string; timeFormat: '24h' | '12h' }>) | undefined;
   intervalMs: number;
 }) {
   const { repo, clock, market, log } = deps;
@@ -159,6 +161,8 @@ export function createAlertsEvaluator(deps: {
   /** The start of the forming bar of each (symbol, interval) last seen, to tell when a bar closed. */
   const formingStart = new Map<string, number>();
   const dirty = new Set<string>();
+  /** Each user's time zone and clock, read again after REFRESH_MS. */
+  const userClocks = new Map<string, { at: number; timeZone: string; timeFormat: '24h' | '12h' }>();
   let loaded = false;
   let leadership: AbortSignal | undefined;
   let nextExpiryMs = Number.POSITIVE_INFINITY;
@@ -304,6 +308,20 @@ export function createAlertsEvaluator(deps: {
 
   // ---- firing ------------------------------------------------------------------------------------
 
+  async function clockOf(userId: string, nowMs: number): Promise<{ timeZone: string; timeFormat: '24h' | '12h' }> {
+    if (!deps.userClock) return { timeZone: 'UTC', timeFormat: '24h' };
+    const cached = userClocks.get(userId);
+    if (cached && nowMs - cached.at < REFRESH_MS && nowMs >= cached.at) return cached;
+    try {
+      const { timeZone, timeFormat } = await deps.userClock(userId);
+      const fresh = { at: nowMs, timeZone, timeFormat };
+      userClocks.set(userId, fresh);
+      return fresh;
+    } catch {
+      return { timeZone: 'UTC', timeFormat: '24h' };
+    }
+  }
+
   async function fire(
     alertId: string,
     at: { symbol: string | null; price: number | null; nowMs: number; state?: AlertState; detail?: string },
@@ -326,11 +344,13 @@ export function createAlertsEvaluator(deps: {
     }
     meta.row = saved;
     if (once) unwatch(row.id);
+    const userClock = await clockOf(row.userId, at.nowMs);
     const message = formatAlertMessage(row.message.trim() || at.detail || describe(row), {
       ticker: at.symbol,
       close: at.price,
       interval: row.interval,
       timeMs: at.nowMs,
+      ...userClock,
     });
     const entries: NewAlertLog[] = [];
     const entry = (e: Partial<NewAlertLog> & Pick<NewAlertLog, 'kind' | 'ok'>): NewAlertLog => ({
