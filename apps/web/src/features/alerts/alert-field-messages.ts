@@ -95,7 +95,7 @@ function pathFields(v: AlertFormValues): Array<[string, string]> {
   ];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A contract or server message in the words of the dialog: each wire path it names becomes the label of its
@@ -106,7 +106,7 @@ export function fieldMessage(field: string | null, message: string, v: AlertForm
   if (field && CHOOSE[field] && /is required|must be an? [\w ]*id\b|UUID/i.test(message)) return CHOOSE[field];
   let text = message;
   for (const [path, f] of pathFields(v)) {
-    text = text.replace(new RegExp(`${escape(path)}(?!\\w|\\.\\w)`, 'g'), (_m, offset: number) => {
+    text = text.replace(new RegExp(`${escapeRegExp(path)}(?!\\w|\\.\\w)`, 'g'), (_m, offset: number) => {
       const label = labelOf(f, v);
       return offset === 0 || /[.:]\s*$/.test(text.slice(0, offset)) ? label : label.toLowerCase();
     });
