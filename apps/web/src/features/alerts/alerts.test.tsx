@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
 import { errorBody, mockFetch } from '../../test/fetch-mock';
 import { checkValues, createBody } from './alert-body';
+import { activeChartPrefill, closeAlertDialog, setActiveChart } from './alert-dialog-store';
 import { fieldMessage } from './alert-field-messages';
 import { type AlertFormValues, BUILT_IN_DEFAULTS, emptyAlertValues, prefilledValues } from './alert-form-model';
 import { AlertsHost } from './alerts-host';
@@ -212,6 +213,12 @@ describe('the body each alert type sends', () => {
   it('the chart and the order ticket prefill a crossing alert at their price', () => {
     const v = prefilledValues(BUILT_IN_DEFAULTS, { kind: 'price', symbol: 'EURUSD', price: 1.0812345, digits: 5 }, NOW);
     expect(v).toMatchObject({ type: 'price', symbol: 'EURUSD', priceOperator: 'crossing', value: '1.08123' });
+    expect(v.interval).toBe('1m');
+    // the chart's pane timeframe becomes the interval
+    const chart = { kind: 'price' as const, symbol: 'BTCUSD', price: 76784.75, digits: 2, timeframe: '15m' };
+    expect(prefilledValues(BUILT_IN_DEFAULTS, chart, NOW)).toMatchObject({ symbol: 'BTCUSD', interval: '15m' });
+    const symbolOnly = prefilledValues(BUILT_IN_DEFAULTS, { kind: 'symbol', symbol: 'BTCUSD', timeframe: '4h' }, NOW);
+    expect(symbolOnly).toMatchObject({ type: 'price', symbol: 'BTCUSD', interval: '4h', value: '' });
   });
 });
 
@@ -346,6 +353,24 @@ describe('the alerts panel', () => {
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
   });
   afterEach(() => vi.restoreAllMocks());
+
+  it("Create alert on a chart page starts from the active chart's symbol and timeframe", async () => {
+    mockFetch({ ...noSettings, 'GET /alerts': { body: { alerts: [] } } });
+    // the chart workspace says which chart is active while it is mounted
+    setActiveChart({ symbol: 'BTCUSD', timeframe: '15m' });
+    try {
+      renderHost('/chart?alerts=open');
+      const panel = await screen.findByRole('dialog', { name: 'Alerts' }, { timeout: 10_000 });
+      await userEvent.click(within(panel).getByRole('button', { name: 'Create alert' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
+      expect(within(dialog).getByRole('textbox', { name: 'Symbol' })).toHaveValue('BTCUSD');
+    } finally {
+      setActiveChart(null);
+      closeAlertDialog();
+    }
+    // away from a chart the symbol starts empty
+    expect(activeChartPrefill()).toBeNull();
+  });
 
   it('opens from ?alerts=open, lists the alerts, filters them, and switches tab in the address', async () => {
     mockFetch({
