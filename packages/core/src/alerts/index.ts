@@ -6,6 +6,7 @@ export {
   type ComparisonOperator,
   decideFire,
   formatAlertMessage,
+  formatAlertTime,
   isLevelOperator,
   type LinePoint,
   linePriceAt,

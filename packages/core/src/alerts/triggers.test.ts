@@ -3,6 +3,7 @@ import {
   type AlertTriggerMode,
   type ComparisonOperator,
   formatAlertMessage,
+  formatAlertTime,
   linePriceAt,
   moveHolds,
   stepChannel,
@@ -190,6 +191,25 @@ describe('moves, lines and messages', () => {
       interval: '15m',
       timeMs: Date.UTC(2026, 2, 2, 9, 30),
     });
-    expect(text).toBe('EURUSD at 1.0842 on 15m (2026-03-02T09:30:00.000Z) {{other}}');
+    expect(text).toBe('EURUSD at 1.0842 on 15m (2026-03-02 09:30 (UTC)) {{other}}');
+  });
+
+  it('writes {{time}} in the user time zone and clock, not as an ISO string', () => {
+    const at = Date.UTC(2026, 10, 23, 9, 23, 33, 816);
+    const text = formatAlertMessage('{{ticker}} at {{close}} on {{interval}} at {{time}}', {
+      ticker: 'BTCUSD',
+      close: 76784.75,
+      interval: '1m',
+      timeMs: at,
+      timeZone: 'Europe/Berlin',
+    });
+    expect(text).toBe('BTCUSD at 76784.75 on 1m at 2026-11-23 10:23 (Europe/Berlin)');
+    // summer time and a 12-hour clock
+    expect(formatAlertTime(Date.UTC(2026, 6, 1, 13, 5), 'America/New_York', '12h')).toBe(
+      '2026-07-01 09:05 AM (America/New_York)',
+    );
+    expect(formatAlertTime(Date.UTC(2026, 6, 1, 0, 5), 'UTC', '24h')).toBe('2026-07-01 00:05 (UTC)');
+    // an unknown zone falls back to UTC rather than failing the fire
+    expect(formatAlertTime(at, 'Not/AZone')).toBe('2026-11-23 09:23 (UTC)');
   });
 });

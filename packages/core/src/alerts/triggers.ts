@@ -145,9 +145,43 @@ export interface AlertMessageValues {
   close: number | null;
   interval: string;
   timeMs: number;
+  /** The user's IANA time zone for {{time}} (default UTC; an unknown zone falls back to UTC). */
+  timeZone?: string;
+  /** The user's clock, 24h (default) or 12h. */
+  timeFormat?: '24h' | '12h';
 }
 
-/** Fills {{ticker}}, {{close}}, {{interval}} and {{time}} (ISO 8601 UTC); unknown placeholders stay as written. */
+/**
+ * An instant as the user reads it: `2026-11-23 10:23 (Europe/Berlin)`, or `2026-11-23 10:23 AM (Europe/Berlin)`
+ * on a 12-hour clock.
+ */
+export function formatAlertTime(timeMs: number, timeZone = 'UTC', timeFormat: '24h' | '12h' = '24h'): string {
+  let zone = timeZone || 'UTC';
+  let parts: Intl.DateTimeFormatPart[];
+  const options = (tz: string): Intl.DateTimeFormatOptions => ({
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: timeFormat === '12h' ? 'h12' : 'h23',
+  });
+  try {
+    parts = new Intl.DateTimeFormat('en-US', options(zone)).formatToParts(timeMs);
+  } catch {
+    zone = 'UTC';
+    parts = new Intl.DateTimeFormat('en-US', options(zone)).formatToParts(timeMs);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const clock = `${part('hour')}:${part('minute')}${timeFormat === '12h' ? ` ${part('dayPeriod').toUpperCase()}` : ''}`;
+  return `${part('year')}-${part('month')}-${part('day')} ${clock} (${zone})`;
+}
+
+/**
+ * Fills {{ticker}}, {{close}}, {{interval}} and {{time}} (in the user's time zone, see formatAlertTime); unknown
+ * placeholders stay as written.
+ */
 export function formatAlertMessage(template: string, values: AlertMessageValues): string {
   return template.replace(/\{\{\s*(ticker|close|interval|time)\s*\}\}/g, (_, key: string) => {
     switch (key) {
@@ -158,7 +192,7 @@ export function formatAlertMessage(template: string, values: AlertMessageValues)
       case 'interval':
         return values.interval;
       default:
-        return new Date(values.timeMs).toISOString();
+        return formatAlertTime(values.timeMs, values.timeZone, values.timeFormat);
     }
   });
 }

@@ -82,7 +82,14 @@ function makeModule() {
           return { id };
         },
       },
-      users: { getById: async () => ({ notifications: { email_alerts: false } }) },
+      users: {
+        // the user's settings: {{time}} is written in their zone and clock
+        getById: async () => ({
+          notifications: { email_alerts: false },
+          timeZone: 'Europe/Berlin',
+          timeFormat: '24h' as const,
+        }),
+      },
       calendar: { near: () => calendarEvents },
       accountFigures: {
         figures: async () => ({
@@ -234,7 +241,7 @@ describe('price alerts by trigger mode, on a pinned clock', () => {
     await tick('09:30:05', 1.2345);
     expect(notified.at(-1)).toMatchObject({
       title: 'msg',
-      body: 'msg EURUSD at 1.2345 on 1m, 2026-03-02T09:30:05.000Z',
+      body: 'msg EURUSD at 1.2345 on 1m, 2026-03-02 10:30 (Europe/Berlin)',
       toast: true,
       sound: false,
       email: false,

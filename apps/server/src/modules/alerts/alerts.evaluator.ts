@@ -145,6 +145,8 @@ export function createAlertsEvaluator(deps: {
   accounts?: AlertAccountFigures | undefined;
   /** Whether the user's notification setting email_alerts is on. */
   emailAllowed(userId: string): Promise<boolean>;
+  /** The user's time zone and clock for {{time}} (without it, or when it fails: UTC, 24h). */
+  userClock?: ((userId: string) => Promise<{ timeZone: string; timeFormat: '24h' | '12h' }>) | undefined;
   intervalMs: number;
 }) {
   const { repo, clock, market, log } = deps;
@@ -159,6 +161,8 @@ export function createAlertsEvaluator(deps: {
   /** The start of the forming bar of each (symbol, interval) last seen, to tell when a bar closed. */
   const formingStart = new Map<string, number>();
   const dirty = new Set<string>();
+  /** Each user's time zone and clock, read again after REFRESH_MS. */
+  const userClocks = new Map<string, { at: number; timeZone: string; timeFormat: '24h' | '12h' }>();
   let loaded = false;
   let leadership: AbortSignal | undefined;
   let nextExpiryMs = Number.POSITIVE_INFINITY;
@@ -304,6 +308,20 @@ export function createAlertsEvaluator(deps: {
 
   // ---- firing ------------------------------------------------------------------------------------
 
+  async function clockOf(userId: string, nowMs: number): Promise<{ timeZone: string; timeFormat: '24h' | '12h' }> {
+    if (!deps.userClock) return { timeZone: 'UTC', timeFormat: '24h' };
+    const cached = userClocks.get(userId);
+    if (cached && nowMs - cached.at < REFRESH_MS && nowMs >= cached.at) return cached;
+    try {
+      const { timeZone, timeFormat } = await deps.userClock(userId);
+      const fresh = { at: nowMs, timeZone, timeFormat };
+      userClocks.set(userId, fresh);
+      return fresh;
+    } catch {
+      return { timeZone: 'UTC', timeFormat: '24h' };
+    }
+  }
+
   async function fire(
     alertId: string,
     at: { symbol: string | null; price: number | null; nowMs: number; state?: AlertState; detail?: string },
@@ -326,11 +344,13 @@ export function createAlertsEvaluator(deps: {
     }
     meta.row = saved;
     if (once) unwatch(row.id);
+    const userClock = await clockOf(row.userId, at.nowMs);
     const message = formatAlertMessage(row.message.trim() || at.detail || describe(row), {
       ticker: at.symbol,
       close: at.price,
       interval: row.interval,
       timeMs: at.nowMs,
+      ...userClock,
     });
     const entries: NewAlertLog[] = [];
     const entry = (e: Partial<NewAlertLog> & Pick<NewAlertLog, 'kind' | 'ok'>): NewAlertLog => ({
@@ -404,20 +424,42 @@ export function createAlertsEvaluator(deps: {
     }
   }
 
+  /**
+   * Delivers the fires of one step: different alerts concurrently (one slow write or notification does not hold
+   * up the others), each alert's own fires (a watchlist alert's symbols) one after another, in order.
+   */
   async function firePrice(fired: PriceAlertFire[]) {
+    const byAlert = new Map<string, PriceAlertFire[]>();
     for (const f of fired) {
       const bar = f.id.indexOf('|');
-      if (bar === -1) {
-        await fire(f.id, { symbol: f.symbol, price: f.price, nowMs: f.atMs });
-        continue;
-      }
-      // a watchlist alert: remember when each symbol fired
-      const alertId = f.id.slice(0, bar);
-      const meta = metas.get(alertId);
-      if (!meta) continue;
-      const symbols = { ...(meta.row.state.symbols ?? {}), [f.symbol]: { lastFiredMs: f.atMs, held: true } };
-      await fire(alertId, { symbol: f.symbol, price: f.price, nowMs: f.atMs, state: { ...meta.row.state, symbols } });
+      const alertId = bar === -1 ? f.id : f.id.slice(0, bar);
+      const list = byAlert.get(alertId);
+      if (list) list.push(f);
+      else byAlert.set(alertId, [f]);
     }
+    await Promise.all(
+      [...byAlert].map(async ([alertId, list]) => {
+        for (const f of list) {
+          try {
+            await fireOne(alertId, f);
+          } catch (err) {
+            log.error({ err, alertId }, 'an alert fire could not be recorded');
+          }
+        }
+      }),
+    );
+  }
+
+  async function fireOne(alertId: string, f: PriceAlertFire) {
+    if (f.id.indexOf('|') === -1) {
+      await fire(alertId, { symbol: f.symbol, price: f.price, nowMs: f.atMs });
+      return;
+    }
+    // a watchlist alert: remember when each symbol fired
+    const meta = metas.get(alertId);
+    if (!meta) return;
+    const symbols = { ...(meta.row.state.symbols ?? {}), [f.symbol]: { lastFiredMs: f.atMs, held: true } };
+    await fire(alertId, { symbol: f.symbol, price: f.price, nowMs: f.atMs, state: { ...meta.row.state, symbols } });
   }
 
   // ---- bars ---------------------------------------------------------------------------------------
@@ -662,13 +704,16 @@ export function createAlertsEvaluator(deps: {
       }
     }
 
-    // price alerts (and watchlist symbols) of the tick modes
+    // price alerts (and watchlist symbols) of the tick modes: every symbol stepped, then the fires delivered
+    // together (an only_once alert unwatched by its first fire ignores the rest: fire() finds it gone)
+    const tickFires: PriceAlertFire[] = [];
     for (const symbol of [...tickBook.symbols()]) {
       if (signal.aborted) return;
       const price = priceOf(symbol, nowMs);
       if (price === undefined) continue;
-      await firePrice(tickBook.step(symbol, price, nowMs));
+      tickFires.push(...tickBook.step(symbol, price, nowMs));
     }
+    await firePrice(tickFires);
     // once_per_bar_close: the close of each bar of the alert's interval
     const seen = new Map<string, Candle | null>();
     for (const [interval, book] of barBooks) {

@@ -29,7 +29,11 @@ export function createAlertsModule(
     watchlists: AlertOwnershipDeps['watchlists'] & {
       get(userId: string, id: string): Promise<{ id: string; symbols: { ticker: string }[] }>;
     };
-    users: { getById(id: string): Promise<{ notifications: Record<string, boolean> }> };
+    users: {
+      getById(
+        id: string,
+      ): Promise<{ notifications: Record<string, boolean>; timeZone: string; timeFormat: '24h' | '12h' }>;
+    };
     calendar?: AlertCalendar;
     accountFigures?: AlertAccountFigures;
     /** Tests swap the HTTP client of the webhooks. */
@@ -77,6 +81,10 @@ export function createAlertsModule(
     async emailAllowed(userId) {
       const user = await deps.users.getById(userId);
       return user.notifications.email_alerts ?? notificationDefaults.email_alerts;
+    },
+    async userClock(userId) {
+      const user = await deps.users.getById(userId);
+      return { timeZone: user.timeZone, timeFormat: user.timeFormat };
     },
     intervalMs,
   });

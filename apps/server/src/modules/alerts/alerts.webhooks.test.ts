@@ -87,7 +87,7 @@ function makeModule() {
       drawings: { get: async () => ({ symbol: 'EURUSD', tool: 'horizontal_line', points: [] }) },
       watchlists: { get: async (_u: string, id: string) => ({ id, symbols: [] }) },
       accounts: { get: async (_u: string, id: string) => ({ id }) },
-      users: { getById: async () => ({ notifications: {} }) },
+      users: { getById: async () => ({ notifications: {}, timeZone: 'UTC', timeFormat: '24h' as const }) },
     },
   );
 }

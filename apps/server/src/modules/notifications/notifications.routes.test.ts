@@ -304,4 +304,36 @@ describe('notify()', () => {
     expect((await list(ivy)).notifications.map((n) => n.title)).toEqual(['5', '4', '3']);
     expect((await call(ivy, 'GET', `/notifications/${n1.id}`)).statusCode).toBe(404);
   });
+
+  it('publishes before pruning; when the prune removed an unread one, the count is said again, right', async () => {
+    const jon = await signUpAndLogin(app);
+    const { service } = serviceWith({ maxPerUser: 2 });
+    await service.notify(jon.userId, { kind: 'system', title: '1', body: '' });
+    clock.advance(1000);
+    await service.notify(jon.userId, { kind: 'system', title: '2', body: '' });
+    clock.advance(1000);
+    const from = published.length;
+    const third = await service.notify(jon.userId, { kind: 'system', title: '3', body: '' });
+    // the new one went out at once (3 unread when it was stored), then the prune of '1' corrected the count
+    await expect
+      .poll(() => eventsOf(jon, from).map((m) => [m.event, m.data]))
+      .toEqual([
+        [NOTIFICATION_EVENT, { notification: third, unreadCount: 3 }],
+        [NOTIFICATIONS_CHANGED_EVENT, { unreadCount: 2 }],
+      ]);
+    expect((await list(jon)).unreadCount).toBe(2);
+  });
+
+  it('several notifies at once for one user: the last event carries the final unread count', async () => {
+    const kim = await signUpAndLogin(app);
+    const { service } = serviceWith();
+    const from = published.length;
+    await Promise.all(
+      ['a', 'b', 'c', 'd'].map((title) => service.notify(kim.userId, { kind: 'system', title, body: '' })),
+    );
+    await expect.poll(() => eventsOf(kim, from).length).toBe(4);
+    const counts = eventsOf(kim, from).map((m) => (m.data as { unreadCount: number }).unreadCount);
+    expect(counts.at(-1)).toBe(4);
+    expect(counts).toEqual([...counts].sort((x, y) => x - y));
+  });
 });

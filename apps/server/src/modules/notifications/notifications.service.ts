@@ -87,8 +87,9 @@ type Log = { warn(obj: object, msg: string): void };
 
 /**
  * The bell's notifications. `notify()` is how other modules (alerts, calendar, news) reach a user: it stores the
- * notification, prunes the user's oldest beyond `maxPerUser`, publishes NOTIFICATION_EVENT on the user's `user`
- * channel and e-mails it when asked and the user's settings allow the kind.
+ * notification, publishes NOTIFICATION_EVENT on the user's `user` channel, then prunes the user's oldest beyond
+ * `maxPerUser` (saying the count again when that removed any) and e-mails it when asked and the user's settings
+ * allow the kind.
  */
 export function createNotificationsService(deps: {
   db: Db;
@@ -107,6 +108,19 @@ export function createNotificationsService(deps: {
   const log: Log = deps.log ?? { warn() {} };
 
   const setting = (user: UserRow, key: NotificationKey) => user.notifications[key] ?? notificationDefaults[key];
+
+  /** Runs `step` after the steps queued before it for the same user (in this process). */
+  const queues = new Map<string, Promise<unknown>>();
+  function inOrder<T>(userId: string, step: () => Promise<T>): Promise<T> {
+    const previous = queues.get(userId) ?? Promise.resolve();
+    const next = previous.then(step, step);
+    const settled = next.catch(() => undefined);
+    queues.set(userId, settled);
+    void settled.then(() => {
+      if (queues.get(userId) === settled) queues.delete(userId);
+    });
+    return next;
+  }
 
   async function publishChanged(userId: string): Promise<number> {
     const unreadCount = await repo.count(userId, true);
@@ -155,10 +169,19 @@ export function createNotificationsService(deps: {
       readAt: null,
       createdAt: clock.now(),
     });
-    await repo.prune(userId, maxPerUser);
     const notification = toNotification(row);
-    const data: NotificationEventData = { notification, unreadCount: await repo.count(userId, true) };
-    await bus.publish({ channel: userBusChannel(userId), event: NOTIFICATION_EVENT, data });
+    // Published as soon as it is stored; one user's count-and-publish steps run one after another, so the last
+    // event carries the latest count even when several modules notify at once.
+    await inOrder(userId, async () => {
+      const data: NotificationEventData = { notification, unreadCount: await repo.count(userId, true) };
+      await bus.publish({ channel: userBusChannel(userId), event: NOTIFICATION_EVENT, data });
+    });
+    // Pruning the oldest beyond maxPerUser comes after; when it removed any, the count is said again.
+    try {
+      if ((await repo.prune(userId, maxPerUser)) > 0) await inOrder(userId, () => publishChanged(userId));
+    } catch (error) {
+      log.warn({ err: error, userId }, 'Old notifications could not be pruned.');
+    }
     const emailKey = EMAIL_SETTING_OF[input.kind];
     if (emailKey !== null && (input.email ?? EMAIL_BY_DEFAULT[input.kind]) && setting(user, emailKey)) {
       await mail(user, row);

@@ -1,4 +1,5 @@
 import { type Alert, type CreateAlertBody, createAlertBodySchema, type UpdateAlertBody } from '@tradedesk/contracts';
+import { fieldMessage } from './alert-field-messages';
 import {
   ACCOUNT_METRIC_LABELS,
   type AlertFormValues,
@@ -174,15 +175,15 @@ export function checkValues(v: AlertFormValues): Record<string, string> {
   if (v.type === 'drawing' && !v.drawingId) {
     errors.drawingId = 'Pick a drawing on the chart: right-click a trend line or horizontal line.';
   }
-  if (v.webhook && v.webhookUrl.trim() === '') errors.webhookUrl = 'delivery.webhook.url is required for a webhook.';
+  if (v.webhook && v.webhookUrl.trim() === '') errors.webhookUrl = 'Webhook URL is required for a webhook.';
   if (v.expiresAt.trim() !== '' && Number.isNaN(new Date(v.expiresAt).getTime()))
-    errors.expiresAt = 'expires_at must be a date and time.';
+    errors.expiresAt = 'Expiry must be a date and time.';
   const parsed = createAlertBodySchema.safeParse(createBody(v));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.map(String).join('.');
       const field = formFieldOf(path, v) ?? formFieldOf(path.split('.').slice(0, 2).join('.'), v);
-      if (field && !errors[field]) errors[field] = issue.message;
+      if (field && !errors[field]) errors[field] = fieldMessage(field, issue.message, v);
     }
   }
   return errors;

@@ -5,7 +5,16 @@ import { useSyncExternalStore } from 'react';
  * drawing under the pointer, or the order ticket's price. The dialog starts from the user's defaults and these.
  */
 export type AlertPrefill =
-  | { kind: 'price'; symbol: string; price: number; digits?: number }
+  | {
+      kind: 'price';
+      symbol: string;
+      price: number;
+      digits?: number;
+      /** The chart pane's timeframe (the alert's interval); the order ticket has none. */
+      timeframe?: string;
+    }
+  /** Only the symbol (and timeframe) of the chart on screen: "Create alert" of the alerts panel on a chart. */
+  | { kind: 'symbol'; symbol: string; timeframe?: string }
   | {
       kind: 'drawing';
       symbol: string;
@@ -22,6 +31,18 @@ export type AlertDialogState =
   | { open: true; mode: 'edit'; alertId: string };
 
 let state: AlertDialogState = { open: false };
+/** The chart page's active pane, while a chart page is mounted (set by the chart workspace). */
+let activeChart: { symbol: string; timeframe: string } | null = null;
+
+/** The chart workspace says which chart is active (null when it goes away). */
+export function setActiveChart(chart: { symbol: string; timeframe: string } | null): void {
+  activeChart = chart;
+}
+
+/** What a new alert starts from when nothing else is known: the active chart's symbol and timeframe, if any. */
+export function activeChartPrefill(): AlertPrefill | null {
+  return activeChart ? { kind: 'symbol', symbol: activeChart.symbol, timeframe: activeChart.timeframe } : null;
+}
 const listeners = new Set<() => void>();
 
 function set(next: AlertDialogState) {

@@ -216,9 +216,15 @@ export function emptyAlertValues(defaults: AlertDefaults, nowMs: number): AlertF
 export function prefilledValues(defaults: AlertDefaults, prefill: AlertPrefill | null, nowMs: number): AlertFormValues {
   const base = emptyAlertValues(defaults, nowMs);
   if (!prefill) return base;
+  // the chart pane's timeframe becomes the alert's interval (when alerts know it)
+  const interval =
+    prefill.timeframe && (ALERT_INTERVALS as readonly string[]).includes(prefill.timeframe)
+      ? prefill.timeframe
+      : base.interval;
+  if (prefill.kind === 'symbol') return { ...base, symbol: prefill.symbol, interval };
   if (prefill.kind === 'price') {
     const value = prefill.digits === undefined ? String(prefill.price) : prefill.price.toFixed(prefill.digits);
-    return { ...base, type: 'price', symbol: prefill.symbol, priceOperator: 'crossing', value };
+    return { ...base, type: 'price', symbol: prefill.symbol, priceOperator: 'crossing', value, interval };
   }
   return {
     ...base,
@@ -226,7 +232,7 @@ export function prefilledValues(defaults: AlertDefaults, prefill: AlertPrefill |
     symbol: prefill.symbol,
     drawingId: prefill.drawingId,
     drawingLabel: prefill.drawingLabel,
-    interval: prefill.timeframe ?? base.interval,
+    interval,
   };
 }
 

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
 import { errorBody, mockFetch } from '../../test/fetch-mock';
 import { checkValues, createBody } from './alert-body';
+import { activeChartPrefill, closeAlertDialog, setActiveChart } from './alert-dialog-store';
+import { fieldMessage } from './alert-field-messages';
 import { type AlertFormValues, BUILT_IN_DEFAULTS, emptyAlertValues, prefilledValues } from './alert-form-model';
 import { AlertsHost } from './alerts-host';
 import AlertDialog from './components/alert-dialog';
@@ -171,18 +173,52 @@ describe('the body each alert type sends', () => {
   });
 
   it('the form checks name the field: a missing value, a channel upside down, a bad webhook URL', () => {
-    expect(checkValues({ ...base(), symbol: 'EURUSD' }).value).toBe('condition.value is required for crossing.');
+    expect(checkValues({ ...base(), symbol: 'EURUSD' }).value).toBe('Price is required for crossing.');
     expect(
       checkValues({ ...base(), symbol: 'EURUSD', priceOperator: 'exiting_channel', lower: '2', upper: '1' }).upper,
-    ).toBe('condition.upper must be greater than condition.lower.');
+    ).toBe('Upper bound must be greater than lower bound.');
     expect(
       checkValues({ ...base(), symbol: 'EURUSD', value: '1', webhook: true, webhookUrl: 'ftp://x' }).webhookUrl,
-    ).toBe('delivery.webhook.url must be an http or https URL.');
+    ).toBe('Webhook URL must be an http or https URL.');
+  });
+
+  it("the form's messages speak of the fields by their labels, never by the body's wire paths", () => {
+    // the contract's messages (what the schema and the server say) as each type of alert shows them
+    expect(checkValues(base()).symbol).toBe('Symbol is required.');
+    const indicator = checkValues({ ...base(), type: 'indicator', symbol: 'EURUSD', indicator: '', plot: '' });
+    expect(indicator.indicator).toBe('Choose an indicator.');
+    const noPlot = checkValues({ ...base(), type: 'indicator', symbol: 'EURUSD', indicator: 'rsi', plot: '' });
+    expect(noPlot.plot).toBe('Choose a plot.');
+    expect(checkValues({ ...base(), type: 'watchlist', watchlistId: '' }).watchlistId).toBe('Choose a watchlist.');
+    expect(checkValues({ ...base(), type: 'account', accountId: '' }).accountId).toBe('Choose a trading account.');
+    const percent = checkValues({ ...base(), type: 'watchlist', watchlistId: UUID, watchlistPercent: 'x' });
+    expect(percent.watchlistPercent).toBe('Percent must be a number.');
+    // the server's own refusals, translated the same way
+    const v = { ...base(), type: 'watchlist' as const };
+    expect(fieldMessage('watchlistId', 'condition.watchlist_id must be the id of one of your watchlists.', v)).toBe(
+      'Watchlist must be one of your watchlists.',
+    );
+    expect(fieldMessage('expiresAt', 'expires_at must be a date and time in ISO 8601 format, or null.', v)).toBe(
+      'Expiry must be a date and time.',
+    );
+    const all = Object.values({
+      ...checkValues(base()),
+      ...checkValues({ ...base(), type: 'indicator', indicator: 'rsi', plot: '' }),
+      ...checkValues({ ...base(), type: 'calendar', minutesBefore: 'x', currencies: 'euro' }),
+      ...checkValues({ ...base(), type: 'account', accountId: UUID, threshold: 'x' }),
+    });
+    for (const message of all) expect(message).not.toMatch(/condition\.|delivery\.|expires_at|_id\b/);
   });
 
   it('the chart and the order ticket prefill a crossing alert at their price', () => {
     const v = prefilledValues(BUILT_IN_DEFAULTS, { kind: 'price', symbol: 'EURUSD', price: 1.0812345, digits: 5 }, NOW);
     expect(v).toMatchObject({ type: 'price', symbol: 'EURUSD', priceOperator: 'crossing', value: '1.08123' });
+    expect(v.interval).toBe('1m');
+    // the chart's pane timeframe becomes the interval
+    const chart = { kind: 'price' as const, symbol: 'BTCUSD', price: 76784.75, digits: 2, timeframe: '15m' };
+    expect(prefilledValues(BUILT_IN_DEFAULTS, chart, NOW)).toMatchObject({ symbol: 'BTCUSD', interval: '15m' });
+    const symbolOnly = prefilledValues(BUILT_IN_DEFAULTS, { kind: 'symbol', symbol: 'BTCUSD', timeframe: '4h' }, NOW);
+    expect(symbolOnly).toMatchObject({ type: 'price', symbol: 'BTCUSD', interval: '4h', value: '' });
   });
 });
 
@@ -265,10 +301,10 @@ describe('the alert dialog', () => {
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Webhook' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Webhook URL' }), 'http://10.0.0.1/hook');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('symbol must be a known symbol.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Symbol must be a known symbol.')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Symbol' })).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByRole('textbox', { name: 'Webhook URL' })).toHaveAccessibleDescription(
-      'delivery.webhook.url must not point at a private address.',
+      'Webhook URL must not point at a private address.',
     );
     expect(net.callsTo('POST', '/alerts')).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
@@ -280,7 +316,7 @@ describe('the alert dialog', () => {
     renderWithStore(<AlertDialog alertId={null} prefill={null} onClose={onClose} />);
     const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Symbol' }), 'eurusd{Enter}');
-    expect(await within(dialog).findByText('condition.value is required for crossing.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Price is required for crossing.')).toBeInTheDocument();
     expect(net.callsTo('POST', '/alerts')).toHaveLength(0);
     await userEvent.keyboard('{Escape}');
     await screen.findByRole('dialog', { name: 'Discard your changes?' });
@@ -317,6 +353,24 @@ describe('the alerts panel', () => {
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
   });
   afterEach(() => vi.restoreAllMocks());
+
+  it("Create alert on a chart page starts from the active chart's symbol and timeframe", async () => {
+    mockFetch({ ...noSettings, 'GET /alerts': { body: { alerts: [] } } });
+    // the chart workspace says which chart is active while it is mounted
+    setActiveChart({ symbol: 'BTCUSD', timeframe: '15m' });
+    try {
+      renderHost('/chart?alerts=open');
+      const panel = await screen.findByRole('dialog', { name: 'Alerts' }, { timeout: 10_000 });
+      await userEvent.click(within(panel).getByRole('button', { name: 'Create alert' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
+      expect(within(dialog).getByRole('textbox', { name: 'Symbol' })).toHaveValue('BTCUSD');
+    } finally {
+      setActiveChart(null);
+      closeAlertDialog();
+    }
+    // away from a chart the symbol starts empty
+    expect(activeChartPrefill()).toBeNull();
+  });
 
   it('opens from ?alerts=open, lists the alerts, filters them, and switches tab in the address', async () => {
     mockFetch({

@@ -23,6 +23,7 @@ import { toast } from '../../../shared/toast/toast';
 import { useDirtyGuard } from '../../strategies/dirty-guard';
 import { checkValues, createBody, formFieldOf, updateBody, valuesFromAlert } from '../alert-body';
 import type { AlertPrefill } from '../alert-dialog-store';
+import { fieldMessage } from '../alert-field-messages';
 import {
   ALERT_INTERVALS,
   ALERT_TRIGGER_LABELS,
@@ -132,8 +133,8 @@ export function AlertForm(props: { initial: AlertFormValues; alert: Alert | null
       const rest: string[] = [];
       for (const [path, message] of Object.entries(byPath)) {
         const field = formFieldOf(path, values);
-        if (field) placed[field] ??= message;
-        else rest.push(message);
+        if (field) placed[field] ??= fieldMessage(field, message, values);
+        else rest.push(fieldMessage(null, message, values));
       }
       if (Object.keys(placed).length === 0 && rest.length === 0) {
         // A refusal of the whole alert that names a field by its code (a symbol, drawing or indicator unknown).
@@ -143,8 +144,8 @@ export function AlertForm(props: { initial: AlertFormValues; alert: Alert | null
           ALERT_INVALID_DRAWING: 'drawingId',
         };
         const field = byCode[failure.code];
-        if (field) placed[field] = failure.message;
-        else rest.push(failure.message || 'The alert could not be saved; try again.');
+        if (field) placed[field] = fieldMessage(field, failure.message, values);
+        else rest.push(fieldMessage(null, failure.message, values) || 'The alert could not be saved; try again.');
       }
       setErrors(placed);
       setFormError(rest.length > 0 ? rest.join(' ') : null);

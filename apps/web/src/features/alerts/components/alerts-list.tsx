@@ -20,7 +20,7 @@ import { useFormatters } from '../../../shared/format/format-preferences';
 import { toast } from '../../../shared/toast/toast';
 import { ConfirmDialog } from '../../settings/components/confirm-dialog';
 import { describeAlert } from '../alert-body';
-import { openAlertDialog, openEditAlertDialog } from '../alert-dialog-store';
+import { activeChartPrefill, openAlertDialog, openEditAlertDialog } from '../alert-dialog-store';
 import { ALERT_TRIGGER_LABELS } from '../alert-form-model';
 import { useAlertsQuery, useDeleteAlertMutation, useUpdateAlertMutation } from '../alerts-api';
 import { AlertLogDialog } from './alert-log';
@@ -152,7 +152,7 @@ export function AlertsList() {
           <ToggleButton value="all">All</ToggleButton>
         </ToggleButtonGroup>
         <Box sx={{ flexGrow: 1 }} />
-        <Button variant="contained" size="small" onClick={() => openAlertDialog()}>
+        <Button variant="contained" size="small" onClick={() => openAlertDialog(activeChartPrefill())}>
           Create alert
         </Button>
       </Stack>

@@ -1,12 +1,19 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../../shared/test/render-with-store';
-import { mockFetch } from '../../../test/fetch-mock';
+import { errorBody, mockFetch } from '../../../test/fetch-mock';
+import { closeAlertDialog } from '../../alerts/alert-dialog-store';
+import { AlertsHost } from '../../alerts/alerts-host';
 import type { ChartDrawing } from '../drawings/model';
-import { ChartContextMenu, type ChartMenuTarget } from './chart-context-menu';
+import { ChartAlertMenu, ChartContextMenu, type ChartMenuTarget } from './chart-context-menu';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  closeAlertDialog();
+});
 
 const line: ChartDrawing = {
   id: 'd1',
@@ -45,5 +52,68 @@ describe("the chart's right-click menu", () => {
       />,
     );
     expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Add alert at 2.00']);
+  });
+});
+
+const SERVER_ID = '22222222-2222-4222-8222-222222222222';
+const noSettings = {
+  'GET /user-data/v1/store/workspace/alerts-settings': errorBody(404, 'NOT_FOUND', 'No such document'),
+};
+
+/** A 15m EURUSD pane's menu (the drawing `d1` is saved as SERVER_ID) beside the shell's alerts host. */
+function renderPaneMenu(target: ChartMenuTarget) {
+  function Pane() {
+    const [menu, setMenu] = useState<ChartMenuTarget | null>(target);
+    return (
+      <ChartAlertMenu
+        target={menu}
+        onClose={() => setMenu(null)}
+        chart={{
+          symbol: 'EURUSD',
+          timeframe: '15m',
+          digits: 5,
+          serverIdOf: (id) => (id === 'd1' ? SERVER_ID : null),
+        }}
+      />
+    );
+  }
+  return renderWithStore(
+    <MemoryRouter>
+      <Pane />
+      <AlertsHost />
+    </MemoryRouter>,
+  );
+}
+
+describe("the chart pane's alert menu", () => {
+  it('"Add alert on this drawing" creates a drawing alert on the drawing\'s server id, on the pane\'s timeframe', async () => {
+    const net = mockFetch({ ...noSettings, 'POST /alerts': { status: 201, body: {} } });
+    renderPaneMenu({ x: 10, y: 10, price: 1.085, priceText: '1.08500', drawing: line });
+    await userEvent.click(screen.getByRole('menuitem', { name: /Add alert on this drawing/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
+    expect(within(dialog).getByText('Trend line on EURUSD')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(net.callsTo('POST', '/alerts')).toHaveLength(1));
+    expect(net.callsTo('POST', '/alerts')[0]?.body).toMatchObject({
+      type: 'drawing',
+      condition: { drawing_id: SERVER_ID, operator: 'crossing' },
+      interval: '15m',
+    });
+  });
+
+  it('"Add alert at" a price on a 15m chart creates a crossing alert with interval 15m', async () => {
+    const net = mockFetch({ ...noSettings, 'POST /alerts': { status: 201, body: {} } });
+    renderPaneMenu({ x: 10, y: 10, price: 1.08512, priceText: '1.08512', drawing: null });
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Add alert at 1.08512' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
+    expect(within(dialog).getByRole('textbox', { name: 'Price' })).toHaveValue('1.08512');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(net.callsTo('POST', '/alerts')).toHaveLength(1));
+    expect(net.callsTo('POST', '/alerts')[0]?.body).toMatchObject({
+      type: 'price',
+      symbol: 'EURUSD',
+      condition: { operator: 'crossing', value: 1.08512 },
+      interval: '15m',
+    });
   });
 });

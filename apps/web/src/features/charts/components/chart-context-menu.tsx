@@ -3,6 +3,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { type AlertPrefill, openAlertDialog } from '../../alerts/alert-dialog-store';
 import { type ChartDrawing, toolLabels } from '../drawings/model';
 
 /** Drawings an alert can watch (the alerts contract: a trend line or a horizontal line). */
@@ -52,5 +53,49 @@ export function ChartContextMenu(props: {
         </MenuItem>
       )}
     </Menu>
+  );
+}
+
+/** What the chart pane knows when its menu opens the alert dialog. */
+export type ChartAlertContext = {
+  symbol: string;
+  /** The pane's timeframe: the alert's interval. */
+  timeframe: string;
+  digits: number;
+  /** The drawing's id on the server (null while it is not saved yet). */
+  serverIdOf(drawingId: string): string | null;
+};
+
+/** A crossing alert at the price under the pointer, on the pane's symbol and timeframe. */
+export function priceAlertPrefill(target: ChartMenuTarget, chart: ChartAlertContext): AlertPrefill {
+  return { kind: 'price', symbol: chart.symbol, price: target.price, digits: chart.digits, timeframe: chart.timeframe };
+}
+
+/** An alert on a drawing, by its server id (the alerts contract's drawing_id), on the pane's timeframe. */
+export function drawingAlertPrefill(drawing: ChartDrawing, chart: ChartAlertContext): AlertPrefill {
+  return {
+    kind: 'drawing',
+    symbol: chart.symbol,
+    drawingId: chart.serverIdOf(drawing.id) ?? '',
+    drawingLabel: toolLabels[drawing.tool],
+    timeframe: chart.timeframe,
+  };
+}
+
+/** The chart pane's right-click menu, opening the alert dialog prefilled from the pane. */
+export function ChartAlertMenu(props: { target: ChartMenuTarget | null; onClose(): void; chart: ChartAlertContext }) {
+  return (
+    <ChartContextMenu
+      target={props.target}
+      onClose={props.onClose}
+      onAlertAtPrice={(t) => {
+        props.onClose();
+        openAlertDialog(priceAlertPrefill(t, props.chart));
+      }}
+      onAlertOnDrawing={(_t, d) => {
+        props.onClose();
+        openAlertDialog(drawingAlertPrefill(d, props.chart));
+      }}
+    />
   );
 }

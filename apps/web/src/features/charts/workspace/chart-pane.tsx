@@ -10,13 +10,12 @@ import { useSearchParams } from 'react-router';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
-import { openAlertDialog } from '../../alerts/alert-dialog-store';
 import { useTradingLines } from '../../positions/use-trading-lines';
 import { isTypingTarget } from '../../shell/shortcuts';
 import { SymbolSearchDialog } from '../../symbol-search/lazy-symbol-search-dialog';
 import { MAX_HISTORY_LIMIT } from '../chart-api';
 import { ChartCanvas } from '../components/chart-canvas';
-import { ALERTABLE_TOOLS, ChartContextMenu, type ChartMenuTarget } from '../components/chart-context-menu';
+import { ALERTABLE_TOOLS, ChartAlertMenu, type ChartMenuTarget } from '../components/chart-context-menu';
 import type { ChartEngine, ChartType, EngineEvents, EngineOptions } from '../components/chart-engine';
 import { createHoverStore, HoverLegend } from '../components/chart-legend';
 import { ChartToolbar } from '../components/chart-toolbar';
@@ -25,7 +24,7 @@ import { DrawingToolbar } from '../components/drawing-toolbar';
 import { DrawingsList } from '../components/drawings-list';
 import { TimeframeEntry } from '../components/timeframe-entry';
 import { hitTestDrawings } from '../drawings/geometry';
-import { type ChartDrawing, type DrawingTool, toolLabels } from '../drawings/model';
+import { type ChartDrawing, type DrawingTool } from '../drawings/model';
 import { toolStyle } from '../drawings/tool-styles';
 import { useCalendarMarks } from '../hooks/use-calendar-marks';
 import { useChartDrawings } from '../hooks/use-chart-drawings';
@@ -545,24 +544,10 @@ export function ChartPane(props: ChartPaneProps) {
           )}
         </Box>
       </Box>
-      <ChartContextMenu
+      <ChartAlertMenu
         target={menu}
         onClose={() => setMenu(null)}
-        onAlertAtPrice={(t) => {
-          setMenu(null);
-          openAlertDialog({ kind: 'price', symbol, price: t.price, digits });
-        }}
-        onAlertOnDrawing={(_t, d) => {
-          setMenu(null);
-          const serverId = drawings.serverIdOf(d.id);
-          openAlertDialog({
-            kind: 'drawing',
-            symbol,
-            drawingId: serverId ?? '',
-            drawingLabel: toolLabels[d.tool],
-            timeframe,
-          });
-        }}
+        chart={{ symbol, timeframe, digits, serverIdOf: drawings.serverIdOf }}
       />
       <SymbolSearchDialog
         open={searching}

@@ -20,6 +20,7 @@ import { useFormatters } from '../../../shared/format/format-preferences';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { toast } from '../../../shared/toast/toast';
+import { setActiveChart } from '../../alerts/alert-dialog-store';
 import { ChartNewsButton } from '../../news/chart-news-button';
 import { isTypingTarget } from '../../shell/shortcuts';
 import { LazyChartTradingPanel } from '../../trading/lazy-chart-trading-panel';
@@ -341,6 +342,13 @@ export function ChartWorkspace() {
   const [deleteChart] = useDeleteChartMutation();
   const sync = useMemo(() => new PaneSync(), []);
   sync.flags = state.sync;
+  // The alerts panel's "Create alert" starts from the active chart's symbol and timeframe.
+  const activeSymbol = state.panes[state.active]?.symbol;
+  const activeTimeframe = state.panes[state.active]?.timeframe;
+  useEffect(() => {
+    setActiveChart(activeSymbol && activeTimeframe ? { symbol: activeSymbol, timeframe: activeTimeframe } : null);
+    return () => setActiveChart(null);
+  }, [activeSymbol, activeTimeframe]);
   const root = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(root);
   // A chart whose address names no timeframe (`/chart`, `/chart?symbol=X`) shows the chart settings' default
