@@ -94,6 +94,7 @@ describe('news address and query', () => {
       sentiments: ['Positive', 'Negative'],
       search: 'cpi',
       item: '',
+      folder: '',
     });
     expect(newsParamsOf(view).toString()).toBe('tab=read_later&sort=this-week&sentiments=positive%2Cnegative&q=cpi');
     expect(newsParamsOf(newsViewOf(new URLSearchParams('tab=nope&sort=sideways'))).toString()).toBe('');
