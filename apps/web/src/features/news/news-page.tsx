@@ -310,7 +310,9 @@ export function NewsScreen() {
                   ? `The provider “${provider}” does not exist.`
                   : 'This folder does not exist (it may have been deleted).'
               }
-              description={unknownProvider ? 'Its address may be mistyped, or the feed is no longer configured.' : undefined}
+              description={
+                unknownProvider ? 'Its address may be mistyped, or the feed is no longer configured.' : undefined
+              }
               action={
                 <Button component={RouterLink} to={newsPath()} variant="outlined" size="small">
                   All news

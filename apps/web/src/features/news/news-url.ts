@@ -39,7 +39,14 @@ export type NewsView = {
   folder: string;
 };
 
-export const defaultNewsView: NewsView = { tab: 'all', sort: 'latest', sentiments: [], search: '', item: '', folder: '' };
+export const defaultNewsView: NewsView = {
+  tab: 'all',
+  sort: 'latest',
+  sentiments: [],
+  search: '',
+  item: '',
+  folder: '',
+};
 
 const idPattern = /^[A-Za-z0-9_-]{1,80}$/;
 /** The sort in the address without spaces: `this-week`. */
