@@ -315,7 +315,7 @@ export function NewsScreen() {
               }
               action={
                 <Button component={RouterLink} to={newsPath()} variant="outlined" size="small">
-                  All news
+                  Back to all news
                 </Button>
               }
             />

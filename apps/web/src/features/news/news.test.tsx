@@ -319,8 +319,7 @@ describe('news screen', () => {
     renderNews('/market-intelligence/news/folder-2/nonexistent');
     expect(await screen.findByText('The provider “nonexistent” does not exist.')).toBeInTheDocument();
     expect(screen.queryByText('No news yet.')).not.toBeInTheDocument();
-    const back = screen.getAllByRole('link', { name: 'All news' }).find((l) => l.tagName === 'A' && !l.closest('nav'));
-    expect(back).toHaveAttribute('href', '/market-intelligence/news');
+    expect(screen.getByRole('link', { name: 'Back to all news' })).toHaveAttribute('href', '/market-intelligence/news');
   });
 
   it('names the folder colours', async () => {
