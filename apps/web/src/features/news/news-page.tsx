@@ -191,7 +191,8 @@ export function NewsScreen() {
   const unknownProvider = Boolean(provider && providers.isSuccess && !providers.data.some((p) => p.id === provider));
   const unknownFolder = Boolean(folder && folders.isSuccess && !folders.data.some((f) => f.id === folder));
   const segments = useMemo(() => (provider ? [provider] : folder ? [folder] : []), [provider, folder]);
-  const scopeName = providerName ?? folderName;
+  const unknown = unknownProvider || unknownFolder;
+  const scopeName = unknown ? null : (providerName ?? folderName);
 
   const [search, setSearch] = useState(view.search);
   useEffect(() => setSearch(view.search), [view.search]);
@@ -227,17 +228,19 @@ export function NewsScreen() {
           <Typography variant="h5" component="h1">
             {scopeName ? `News · ${scopeName}` : 'News'}
           </Typography>
-          <Tabs
-            value={view.tab}
-            onChange={(_e, tab: NewsTab) => setView({ tab })}
-            aria-label="News lists"
-            sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}
-          >
-            {newsTabs.map((t) => (
-              <Tab key={t} value={t} label={newsTabLabels[t]} />
-            ))}
-          </Tabs>
-          {view.tab !== 'recent' && (
+          {!unknown && (
+            <Tabs
+              value={view.tab}
+              onChange={(_e, tab: NewsTab) => setView({ tab })}
+              aria-label="News lists"
+              sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}
+            >
+              {newsTabs.map((t) => (
+                <Tab key={t} value={t} label={newsTabLabels[t]} />
+              ))}
+            </Tabs>
+          )}
+          {view.tab !== 'recent' && !unknown && (
             <Box
               role="group"
               aria-label="News filters"
@@ -303,7 +306,7 @@ export function NewsScreen() {
             borderColor: 'divider',
           }}
         >
-          {unknownProvider || unknownFolder ? (
+          {unknown ? (
             <EmptyState
               title={
                 unknownProvider

@@ -319,6 +319,8 @@ describe('news screen', () => {
     renderNews('/market-intelligence/news/folder-2/nonexistent');
     expect(await screen.findByText('The provider “nonexistent” does not exist.')).toBeInTheDocument();
     expect(screen.queryByText('No news yet.')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'News' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark all read' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to all news' })).toHaveAttribute('href', '/market-intelligence/news');
   });
 
