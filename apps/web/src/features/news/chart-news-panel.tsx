@@ -52,7 +52,7 @@ export function ChartNewsPanel(props: { symbol: string; onClose?: () => void }) 
           <Box sx={{ flexGrow: 1 }} />
           {closeButton}
         </Box>
-        <NewsReader key={openId} id={openId} onClose={() => setOpenId('')} sentimentFor />
+        <NewsReader key={openId} id={openId} sentimentFor />
       </Box>
     );
   return (

@@ -428,6 +428,8 @@ describe('chart news tab', () => {
     renderWithStore(<RouterProvider router={router} />);
     await userEvent.click(await screen.findByRole('button', { name: /^Unread: EUR more,/ }));
     await screen.findByRole('article', { name: 'EUR more' });
+    // one way back to the list (the arrow) and one close: no second cross for the item
+    expect(screen.queryByRole('button', { name: 'Close the item' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close the news' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });

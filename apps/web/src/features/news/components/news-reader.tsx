@@ -21,7 +21,12 @@ import { SentimentChip, SimulatedLabel, sentimentLabel } from './sentiment-chip'
  * An opened item. Opening it asks GET /market/news/article/read/{id}, which marks it read and puts it first in
  * Recently watched. Real items link out to the original; the instruments it mentions open the chart.
  */
-export function NewsReader(props: { id: string; onClose: () => void; sentimentFor?: boolean }) {
+export function NewsReader(props: {
+  id: string;
+  /** The reader's own close button; left out where the host has its own (the chart drawer's back and close). */
+  onClose?: () => void;
+  sentimentFor?: boolean;
+}) {
   const {
     data: item,
     error,
@@ -48,11 +53,13 @@ export function NewsReader(props: { id: string; onClose: () => void; sentimentFo
             </IconButton>
           </Tooltip>
         )}
-        <Tooltip title="Close">
-          <IconButton aria-label="Close the item" onClick={props.onClose}>
-            <Close />
-          </IconButton>
-        </Tooltip>
+        {props.onClose && (
+          <Tooltip title="Close">
+            <IconButton aria-label="Close the item" onClick={props.onClose}>
+              <Close />
+            </IconButton>
+          </Tooltip>
+        )}
       </Box>
       {isLoading && <LoadingState label="Opening the item" />}
       {!item && error && (
