@@ -109,25 +109,36 @@ test('folders group providers, and the chart lists the news of its instrument', 
   await folders.getByRole('button', { name: 'New folder' }).click();
   const dialog = page.getByRole('dialog', { name: 'New folder' });
   await dialog.getByLabel('Name').fill('Macro desk');
-  await dialog.getByRole('radio', { name: 'Colour #2F80ED' }).click();
+  await dialog.getByRole('radio', { name: 'Colour Blue' }).click();
   await dialog.getByRole('checkbox', { name: 'Simulated' }).check();
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
-  const folder = folders.getByRole('button', { name: 'Macro desk', exact: true });
-  await expect(folder).toHaveAttribute('aria-expanded', 'true');
+  const group = folders.getByRole('group', { name: 'Folder Macro desk' });
+  // The chevron opens and closes it; the name selects it.
+  await expect(group.getByRole('button', { name: 'Close folder Macro desk' })).toHaveAttribute('aria-expanded', 'true');
   await expect(
     folders.getByRole('group', { name: 'Macro desk providers' }).getByRole('link', { name: /^Simulated/ }),
   ).toBeVisible();
   await shot(page, 'folder');
 
   // Closed stays closed after a reload (isOpen is saved).
-  await folder.click();
-  await expect(folder).toHaveAttribute('aria-expanded', 'false');
+  await group.getByRole('button', { name: 'Close folder Macro desk' }).click();
+  await expect(group.getByRole('button', { name: 'Open folder Macro desk' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page).toHaveURL(/\/market-intelligence\/news$/);
   await page.reload();
-  await expect(folders.getByRole('button', { name: 'Macro desk', exact: true })).toHaveAttribute(
-    'aria-expanded',
-    'false',
-  );
+  await expect(group.getByRole('button', { name: 'Open folder Macro desk' })).toHaveAttribute('aria-expanded', 'false');
+
+  // Selecting the folder shows its providers' news, kept in the address, with its unread count on its header.
+  const header = group.getByRole('link', { name: /^Macro desk/ });
+  await expect(header.getByLabel(/^\d+ unread$/)).toBeVisible();
+  await header.click();
+  await expect(page).toHaveURL(/\/market-intelligence\/news\?folder=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'News · Macro desk' })).toBeVisible();
+  await expect(header).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('list', { name: 'Macro desk news' }).getByRole('listitem').first()).toBeVisible();
+  await shot(page, 'folder-selected');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'News · Macro desk' })).toBeVisible();
 
   // A provider's page lists that provider's items.
   await folders
@@ -143,7 +154,15 @@ test('folders group providers, and the chart lists the news of its instrument', 
   await page.getByRole('menuitem', { name: 'Delete folder' }).click();
   const confirm = page.getByRole('dialog', { name: /Delete the folder/ });
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(folders.getByRole('button', { name: 'Macro desk', exact: true })).toHaveCount(0);
+  await expect(group).toHaveCount(0);
+
+  // An unknown provider's page says so, with the way back.
+  await page.goto('/market-intelligence/news/folder-2/nonexistent');
+  await expect(page.getByText('The provider “nonexistent” does not exist.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('No news yet.')).toHaveCount(0);
+  await shot(page, 'unknown-provider');
+  await page.getByRole('link', { name: 'Back to all news' }).click();
+  await expect(page).toHaveURL(/\/market-intelligence\/news$/);
 
   // The chart's News tab: items that mention the chart's instrument, opened in place.
   await page.goto('/chart?symbol=EURUSD');
@@ -151,9 +170,18 @@ test('folders group providers, and the chart lists the news of its instrument', 
   const drawer = page.getByRole('dialog', { name: 'News for EURUSD' });
   const first = drawer.getByRole('list', { name: 'News for EURUSD' }).getByRole('listitem').first();
   await expect(first).toBeVisible({ timeout: 30_000 });
+  // A release's sentiment is its currency's: the chip says whose.
+  await expect(drawer.getByText(/^(Positive|Negative|Neutral) for [A-Z]{3}$/).first()).toBeVisible();
   await shot(page, 'chart-tab');
   await first.getByRole('button').first().click();
   const article = drawer.getByRole('article');
   await expect(article.getByRole('link', { name: 'Open the chart of EURUSD' })).toBeVisible();
   await shot(page, 'chart-item');
+  // The drawer closes by its button, and by Escape.
+  await drawer.getByRole('button', { name: 'Close the news' }).click();
+  await expect(drawer).toBeHidden();
+  await page.getByRole('toolbar', { name: 'Charts bar' }).getByRole('button', { name: 'News' }).click();
+  await expect(drawer.getByRole('button', { name: 'Close the news' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 });

@@ -226,6 +226,11 @@ export const newsItemSchema = z.object({
   symbols: z.array(z.string()),
   /** The calendar event it was written from (simulated items), else null. */
   eventId: z.string().nullable(),
+  /**
+   * The currencies a simulated economic release concerns (its sentiment is for them: "Negative" for USD); left
+   * out for feed items and earnings.
+   */
+  currencies: z.array(z.string()).optional(),
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;
 

@@ -1,4 +1,5 @@
 import type { NewsFolder, NewsItem, NewsPage, NewsUnread } from '@tradedesk/contracts';
+import { economicEventById } from '@tradedesk/core';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.js';
@@ -281,6 +282,12 @@ describe('folders', () => {
     expectFieldError(await call(ada, 'POST', '/market/news/folders', { name: '' }), { field: 'name' });
   });
 
+  it('sends no currencies on feed items, even one with an event id', async () => {
+    const items = (await page(ada, 'limit=100')).items;
+    expect(items.length).toBeGreaterThan(0);
+    for (const i of items) expect(i).not.toHaveProperty('currencies');
+  });
+
   it('lists the providers the operator configured', async () => {
     const res = (await call(ada, 'GET', '/market/news/providers')).json() as { providers: Array<{ id: string }> };
     expect(res.providers.map((p) => p.id)).toEqual(['wire', 'desk']);
@@ -308,6 +315,12 @@ describe('the Simulated provider, as a fresh deployment runs it', () => {
         provider: { id: 'simulated', name: 'Simulated' },
       });
     expect(items.every((i) => i.eventId !== null && Date.parse(i.publishedAt) <= NOW)).toBe(true);
+    // a release's sentiment is for its currency, which the item carries; earnings carry none
+    const releases = items.filter((i) => !i.eventId?.startsWith('ER-'));
+    expect(releases.length).toBeGreaterThan(0);
+    for (const r of releases) expect(r.currencies).toEqual([economicEventById(r.eventId ?? '')?.currency]);
+    expect(releases.some((r) => r.eventId?.startsWith('US_') && r.currencies?.[0] === 'USD')).toBe(true);
+    for (const e of items.filter((i) => i.eventId?.startsWith('ER-'))) expect(e).not.toHaveProperty('currencies');
     const providers = (
       await sim.app.inject({ method: 'GET', url: '/api/market/news/providers', headers: user.auth })
     ).json() as { providers: Array<{ id: string; simulated: boolean }> };

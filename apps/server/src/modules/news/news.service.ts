@@ -14,6 +14,7 @@ import {
   SIMULATED_NEWS_SOURCE,
   type UpdateNewsFolderBody,
 } from '@tradedesk/contracts';
+import { ECONOMIC_INDICATORS } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import { folderNotFound, newsError, newsNotFound } from './news.errors.js';
@@ -89,6 +90,22 @@ function decodeCursor(cursor: string): { ms: number; id: string } {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const currencyByIndicator = new Map(ECONOMIC_INDICATORS.map((i) => [i.code, i.currency]));
+
+/**
+ * The currencies a simulated economic release concerns, read from its event id (`${code}-YYYY-MM-DD`, the same
+ * currency core writes in the news' `currencies`); none for feed items and earnings (`ER-…`), whose sentiment is
+ * not a currency's.
+ */
+export function releaseCurrencies(simulated: boolean, eventId: string | null): string[] {
+  if (!simulated || !eventId) return [];
+  const code = /^([A-Z0-9_]+)-\d{4}-\d{2}-\d{2}$/.exec(eventId)?.[1];
+  const currency = code ? currencyByIndicator.get(code) : undefined;
+  return currency ? [currency] : [];
+}
+
+const withCurrencies = (currencies: string[]) => (currencies.length ? { currencies } : {});
+
 /** Reading, saving and filtering the shared news items with each user's state, and the user's folders. */
 export function createNewsService(deps: { repo: NewsRepository; clock: Clock; providers: NewsProviders }) {
   const { repo, clock, providers } = deps;
@@ -114,6 +131,7 @@ export function createNewsService(deps: { repo: NewsRepository; clock: Clock; pr
       simulated: row.simulated,
       symbols: row.symbols,
       eventId: row.eventId,
+      ...withCurrencies(releaseCurrencies(row.simulated, row.eventId)),
     };
   }
 

@@ -20,7 +20,7 @@ import {
   type NewsSentiment,
 } from '@tradedesk/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
 import { EmptyState } from '../../shared/states/empty-state';
 import { ErrorState } from '../../shared/states/error-state';
@@ -33,6 +33,7 @@ import { NewsReader } from './components/news-reader';
 import { useSaveToggle } from './hooks/use-save-toggle';
 import {
   type NewsListArgs,
+  useNewsFoldersQuery,
   useNewsListInfiniteQuery,
   useNewsProvidersQuery,
   useNewsRecentQuery,
@@ -42,6 +43,7 @@ import {
   type NewsTab,
   type NewsView,
   newsParamsOf,
+  newsPath,
   newsSortLabels,
   newsTabLabels,
   newsTabs,
@@ -181,8 +183,16 @@ export function NewsScreen() {
     [setParams],
   );
   const providers = useNewsProvidersQuery();
+  const folders = useNewsFoldersQuery();
   const providerName = provider ? (providers.data?.find((p) => p.id === provider)?.name ?? provider) : null;
-  const segments = useMemo(() => (provider ? [provider] : []), [provider]);
+  // A provider page wins over a folder; a folder shows its providers' news (the server reads a folder id in segments).
+  const folder = provider ? '' : view.folder;
+  const folderName = folder ? (folders.data?.find((f) => f.id === folder)?.name ?? null) : null;
+  const unknownProvider = Boolean(provider && providers.isSuccess && !providers.data.some((p) => p.id === provider));
+  const unknownFolder = Boolean(folder && folders.isSuccess && !folders.data.some((f) => f.id === folder));
+  const segments = useMemo(() => (provider ? [provider] : folder ? [folder] : []), [provider, folder]);
+  const unknown = unknownProvider || unknownFolder;
+  const scopeName = unknown ? null : (providerName ?? folderName);
 
   const [search, setSearch] = useState(view.search);
   useEffect(() => setSearch(view.search), [view.search]);
@@ -211,24 +221,26 @@ export function NewsScreen() {
       <Box
         sx={{ width: 240, flexShrink: 0, borderRight: 1, borderColor: 'divider', display: { xs: 'none', md: 'block' } }}
       >
-        <NewsFolders provider={provider} />
+        <NewsFolders provider={provider} folder={folder} />
       </Box>
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Box sx={{ px: { xs: 1.5, md: 2 }, pt: 2, display: 'grid', gap: 1 }}>
           <Typography variant="h5" component="h1">
-            {providerName ? `News · ${providerName}` : 'News'}
+            {scopeName ? `News · ${scopeName}` : 'News'}
           </Typography>
-          <Tabs
-            value={view.tab}
-            onChange={(_e, tab: NewsTab) => setView({ tab })}
-            aria-label="News lists"
-            sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}
-          >
-            {newsTabs.map((t) => (
-              <Tab key={t} value={t} label={newsTabLabels[t]} />
-            ))}
-          </Tabs>
-          {view.tab !== 'recent' && (
+          {!unknown && (
+            <Tabs
+              value={view.tab}
+              onChange={(_e, tab: NewsTab) => setView({ tab })}
+              aria-label="News lists"
+              sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}
+            >
+              {newsTabs.map((t) => (
+                <Tab key={t} value={t} label={newsTabLabels[t]} />
+              ))}
+            </Tabs>
+          )}
+          {view.tab !== 'recent' && !unknown && (
             <Box
               role="group"
               aria-label="News filters"
@@ -294,12 +306,28 @@ export function NewsScreen() {
             borderColor: 'divider',
           }}
         >
-          {view.tab === 'recent' ? (
+          {unknown ? (
+            <EmptyState
+              title={
+                unknownProvider
+                  ? `The provider “${provider}” does not exist.`
+                  : 'This folder does not exist (it may have been deleted).'
+              }
+              description={
+                unknownProvider ? 'Its address may be mistyped, or the feed is no longer configured.' : undefined
+              }
+              action={
+                <Button component={RouterLink} to={newsPath()} variant="outlined" size="small">
+                  Back to all news
+                </Button>
+              }
+            />
+          ) : view.tab === 'recent' ? (
             <RecentNews selectedId={view.item} onOpen={open} />
           ) : (
             <PagedNews
               args={args}
-              label={view.tab === 'read_later' ? 'Read later' : providerName ? `${providerName} news` : 'All news'}
+              label={view.tab === 'read_later' ? 'Read later' : scopeName ? `${scopeName} news` : 'All news'}
               selectedId={view.item}
               onOpen={open}
             />

@@ -35,9 +35,18 @@ export type NewsView = {
   search: string;
   /** The open item's id; '' for none. */
   item: string;
+  /** The selected folder's id (its providers' news); '' for none. */
+  folder: string;
 };
 
-export const defaultNewsView: NewsView = { tab: 'all', sort: 'latest', sentiments: [], search: '', item: '' };
+export const defaultNewsView: NewsView = {
+  tab: 'all',
+  sort: 'latest',
+  sentiments: [],
+  search: '',
+  item: '',
+  folder: '',
+};
 
 const idPattern = /^[A-Za-z0-9_-]{1,80}$/;
 /** The sort in the address without spaces: `this-week`. */
@@ -48,12 +57,14 @@ export function newsViewOf(params: URLSearchParams): NewsView {
   const sort = (params.get('sort') ?? '').replace('-', ' ');
   const wanted = (params.get('sentiments') ?? '').split(',').map((s) => s.trim().toLowerCase());
   const item = params.get('item') ?? '';
+  const folder = params.get('folder') ?? '';
   return {
     tab: (newsTabs as readonly string[]).includes(tab) ? (tab as NewsTab) : 'all',
     sort: (newsSorts as readonly string[]).includes(sort) ? (sort as NewsSort) : 'latest',
     sentiments: newsSentiments.filter((s) => wanted.includes(s.toLowerCase())),
     search: (params.get('q') ?? '').slice(0, 200),
     item: idPattern.test(item) ? item : '',
+    folder: idPattern.test(folder) ? folder : '',
   };
 }
 
@@ -63,6 +74,7 @@ export function newsParamsOf(view: NewsView): URLSearchParams {
   if (view.sort !== 'latest') params.set('sort', sortParam(view.sort));
   if (view.sentiments.length) params.set('sentiments', view.sentiments.map((s) => s.toLowerCase()).join(','));
   if (view.search) params.set('q', view.search);
+  if (view.folder) params.set('folder', view.folder);
   if (view.item) params.set('item', view.item);
   return params;
 }
@@ -70,4 +82,9 @@ export function newsParamsOf(view: NewsView): URLSearchParams {
 /** The news screen's address, for a provider's page (spec: `/market-intelligence/news/folder-2/{provider}`) or all. */
 export function newsPath(provider?: string | null): string {
   return provider ? `/market-intelligence/news/folder-2/${encodeURIComponent(provider)}` : '/market-intelligence/news';
+}
+
+/** A folder's page: all news limited to the folder's providers (`?folder={id}`). */
+export function newsFolderPath(folder: string): string {
+  return `${newsPath()}?folder=${encodeURIComponent(folder)}`;
 }

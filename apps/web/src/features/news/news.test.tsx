@@ -5,10 +5,10 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
 import { type MockRequest, mockFetch } from '../../test/fetch-mock';
-import { ChartNewsPanel } from './chart-news-panel';
+import ChartNewsDrawer, { ChartNewsPanel } from './chart-news-panel';
 import { newsListParams } from './news-api';
 import { NewsScreen } from './news-page';
-import { newsParamsOf, newsViewOf } from './news-url';
+import { newsParamsOf, newsPath, newsViewOf } from './news-url';
 
 const id = (n: number) => `99999999-9999-4999-8999-${String(n).padStart(12, '0')}`;
 
@@ -94,6 +94,7 @@ describe('news address and query', () => {
       sentiments: ['Positive', 'Negative'],
       search: 'cpi',
       item: '',
+      folder: '',
     });
     expect(newsParamsOf(view).toString()).toBe('tab=read_later&sort=this-week&sentiments=positive%2Cnegative&q=cpi');
     expect(newsParamsOf(newsViewOf(new URLSearchParams('tab=nope&sort=sideways'))).toString()).toBe('');
@@ -251,6 +252,90 @@ describe('news screen', () => {
     await waitFor(() => expect(address()).toBe(`?item=${id(2)}`));
   });
 
+  it("selects a folder: its providers' news, kept in the address, its unread sum on its header; the chevron only opens it", async () => {
+    const folder = {
+      id: '88888888-8888-4888-8888-000000000001',
+      name: 'Macro',
+      color: '#8861E4',
+      isOpen: false,
+      sections: { providers: [{ id: 'simulated', name: 'Simulated' }], integrations: [{ id: 'wire', name: 'Wire' }] },
+    };
+    let isOpen = false;
+    const { net } = renderNews('/market-intelligence/news', {
+      'GET /market/news/folders': () => ({ body: { folders: [{ ...folder, isOpen }] } }),
+      'GET /market/news/unread': {
+        body: {
+          total: 9,
+          providers: [
+            { id: 'simulated', name: 'Simulated', unread: 3 },
+            { id: 'wire', name: 'Wire', unread: 4 },
+            { id: 'desk', name: 'Desk', unread: 2 },
+          ],
+        },
+      },
+      [`PUT /market/news/folders/${folder.id}`]: () => {
+        isOpen = true;
+        return { body: { ...folder, isOpen } };
+      },
+    });
+    const group = await screen.findByRole('group', { name: 'Folder Macro' });
+    const header = await within(group).findByRole('link', { name: /Macro/ });
+    // 3 + 4: the folder's providers, not the desk outside it
+    expect(await within(header).findByLabelText('7 unread')).toBeInTheDocument();
+    await userEvent.click(within(group).getByRole('button', { name: 'Open folder Macro' }));
+    await waitFor(() =>
+      expect(net.callsTo('PUT', `/market/news/folders/${folder.id}`)[0]?.body).toEqual({ is_open: true }),
+    );
+    expect(address()).toBe('');
+    expect(await within(group).findByRole('button', { name: 'Close folder Macro' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(within(group).getByRole('link', { name: /^Wire/ })).toHaveAttribute('href', newsPath('wire'));
+    await userEvent.click(header);
+    await waitFor(() => expect(address()).toBe(`?folder=${folder.id}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'News · Macro' })).toBeInTheDocument();
+    expect(header).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: /All news/ })).not.toHaveAttribute('aria-current');
+    await waitFor(() => expect(net.callsTo('GET', '/market/news').at(-1)?.query.get('segments')).toBe(folder.id));
+  });
+
+  it('opens a folder from its address', async () => {
+    const folder = {
+      id: '88888888-8888-4888-8888-000000000002',
+      name: 'Desk folder',
+      color: '#2F80ED',
+      isOpen: true,
+      sections: { providers: [{ id: 'simulated', name: 'Simulated' }], integrations: [] },
+    };
+    const { net } = renderNews(`/market-intelligence/news?folder=${folder.id}`, {
+      'GET /market/news/folders': { body: { folders: [folder] } },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'News · Desk folder' })).toBeInTheDocument();
+    await waitFor(() => expect(net.callsTo('GET', '/market/news')[0]?.query.get('segments')).toBe(folder.id));
+  });
+
+  it('says an unknown provider does not exist, with a link back to all news', async () => {
+    renderNews('/market-intelligence/news/folder-2/nonexistent');
+    expect(await screen.findByText('The provider “nonexistent” does not exist.')).toBeInTheDocument();
+    expect(screen.queryByText('No news yet.')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'News' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark all read' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to all news' })).toHaveAttribute('href', '/market-intelligence/news');
+  });
+
+  it('names the folder colours', async () => {
+    renderNews('/market-intelligence/news');
+    await userEvent.click(await screen.findByRole('button', { name: 'New folder' }));
+    const colours = await screen.findByRole('radiogroup', { name: 'Colour' });
+    expect(
+      within(colours)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['Colour Purple', 'Colour Green', 'Colour Blue', 'Colour Orange', 'Colour Red', 'Colour Yellow']);
+    expect(within(colours).getByRole('radio', { name: 'Colour Purple' })).toHaveAttribute('aria-checked', 'true');
+  });
+
   it('shows the empty state of a filtered list', async () => {
     renderNews('/market-intelligence/news?sentiments=neutral', {
       'GET /market/news': { body: page([]) },
@@ -283,5 +368,69 @@ describe('chart news tab', () => {
     expect(query?.get('sort')).toBe('latest');
     expect(await screen.findByRole('article', { name: 'EUR gains' })).toBeInTheDocument();
     expect(net.callsTo('GET', `/market/news/article/read/${id(5)}`)).toHaveLength(1);
+  });
+
+  it("says whose a release's sentiment is: Negative for USD on EURUSD; a feed item keeps the bare word", async () => {
+    mockFetch({
+      'GET /market/news': {
+        body: page([
+          item(6, {
+            title: 'US Retail Sales miss',
+            sentiment: 'Negative',
+            currencies: ['USD'],
+            eventId: 'US_RETAIL-x',
+          }),
+          item(7, {
+            title: 'Euro firms',
+            sentiment: 'Positive',
+            simulated: false,
+            source: 'Wire',
+            provider: { id: 'wire', name: 'Wire' },
+          }),
+        ]),
+      },
+    });
+    const router = createMemoryRouter([{ path: '/chart', element: <ChartNewsPanel symbol="EURUSD" /> }], {
+      initialEntries: ['/chart?symbol=EURUSD'],
+    });
+    renderWithStore(<RouterProvider router={router} />);
+    const release = await screen.findByRole('button', { name: /^Unread: US Retail Sales miss,.*, Negative for USD$/ });
+    expect(within(release).getByText('Negative for USD')).toBeInTheDocument();
+    const feed = screen.getByRole('button', { name: /^Unread: Euro firms,.*, Positive$/ });
+    expect(within(feed).getByText('Positive')).toBeInTheDocument();
+  });
+
+  it('has a close button in the drawer, and Escape closes it', async () => {
+    mockFetch({ 'GET /market/news': { body: page([item(8, { title: 'EUR news' })]) } });
+    const onClose = vi.fn();
+    const router = createMemoryRouter(
+      [{ path: '/chart', element: <ChartNewsDrawer symbol="EURUSD" open onClose={onClose} /> }],
+      { initialEntries: ['/chart?symbol=EURUSD'] },
+    );
+    renderWithStore(<RouterProvider router={router} />);
+    await screen.findByRole('button', { name: /^Unread: EUR news,/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Close the news' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the close button while an item is open', async () => {
+    mockFetch({
+      'GET /market/news': { body: page([item(9, { title: 'EUR more' })]) },
+      [`GET /market/news/article/read/${id(9)}`]: { body: item(9, { title: 'EUR more', unread: false }) },
+    });
+    const onClose = vi.fn();
+    const router = createMemoryRouter(
+      [{ path: '/chart', element: <ChartNewsDrawer symbol="EURUSD" open onClose={onClose} /> }],
+      { initialEntries: ['/chart?symbol=EURUSD'] },
+    );
+    renderWithStore(<RouterProvider router={router} />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Unread: EUR more,/ }));
+    await screen.findByRole('article', { name: 'EUR more' });
+    // one way back to the list (the arrow) and one close: no second cross for the item
+    expect(screen.queryByRole('button', { name: 'Close the item' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close the news' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

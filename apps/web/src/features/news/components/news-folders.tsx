@@ -38,9 +38,27 @@ import {
   useNewsUnreadQuery,
   useUpdateNewsFolderMutation,
 } from '../news-api';
-import { newsPath } from '../news-url';
+import { newsFolderPath, newsPath } from '../news-url';
 
 export const FOLDER_COLORS = ['#8861E4', '#00DF80', '#2F80ED', '#F2994A', '#EB5757', '#F2C94C'] as const;
+
+/** The swatches' names, said by screen readers in place of the hex code. */
+export const FOLDER_COLOR_NAMES: Record<(typeof FOLDER_COLORS)[number], string> = {
+  '#8861E4': 'Purple',
+  '#00DF80': 'Green',
+  '#2F80ED': 'Blue',
+  '#F2994A': 'Orange',
+  '#EB5757': 'Red',
+  '#F2C94C': 'Yellow',
+};
+
+/** A folder's unread count: the sum of its providers' unread counts. */
+export function folderUnread(folder: NewsFolder, counts: Map<string, number>): number {
+  return [...folder.sections.providers, ...folder.sections.integrations].reduce(
+    (sum, p) => sum + (counts.get(p.id) ?? 0),
+    0,
+  );
+}
 
 function UnreadCount(props: { count: number | undefined }) {
   if (!props.count) return null;
@@ -71,7 +89,7 @@ function ProviderLink(props: { provider: NewsProviderRef; current: string | null
 }
 
 /** The news screen's left column: all news, every provider with its unread count, and the user's folders. */
-export function NewsFolders(props: { provider: string | null }) {
+export function NewsFolders(props: { provider: string | null; folder: string }) {
   const folders = useNewsFoldersQuery();
   const providers = useNewsProvidersQuery();
   const unread = useNewsUnreadQuery();
@@ -89,8 +107,8 @@ export function NewsFolders(props: { provider: string | null }) {
         <ListItemButton
           component={RouterLink}
           to={newsPath()}
-          selected={props.provider === null}
-          aria-current={props.provider === null ? 'page' : undefined}
+          selected={props.provider === null && !props.folder}
+          aria-current={props.provider === null && !props.folder ? 'page' : undefined}
         >
           <ListItemText primary="All news" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
           <UnreadCount count={unread.data?.total} />
@@ -128,17 +146,28 @@ export function NewsFolders(props: { provider: string | null }) {
         {folders.data?.map((folder) => (
           <Box key={folder.id} role="group" aria-label={`Folder ${folder.name}`}>
             <Box sx={{ display: 'flex', alignItems: 'center' }}>
-              <ListItemButton
-                onClick={() => void update({ id: folder.id, body: { is_open: !folder.isOpen } })}
+              <IconButton
+                size="small"
+                aria-label={`${folder.isOpen ? 'Close' : 'Open'} folder ${folder.name}`}
                 aria-expanded={folder.isOpen}
-                sx={{ py: 0.25 }}
+                onClick={() => void update({ id: folder.id, body: { is_open: !folder.isOpen } })}
+                sx={{ ml: 0.25 }}
+              >
+                {folder.isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+              </IconButton>
+              <ListItemButton
+                component={RouterLink}
+                to={newsFolderPath(folder.id)}
+                selected={props.folder === folder.id}
+                aria-current={props.folder === folder.id ? 'page' : undefined}
+                sx={{ py: 0.25, pl: 0.5, minWidth: 0 }}
               >
                 <Box
                   aria-hidden
                   sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: folder.color, mr: 1, flexShrink: 0 }}
                 />
                 <ListItemText primary={folder.name} slotProps={{ primary: { noWrap: true, sx: { fontSize: 13 } } }} />
-                {folder.isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+                <UnreadCount count={folderUnread(folder, counts)} />
               </ListItemButton>
               <IconButton
                 size="small"
@@ -247,7 +276,7 @@ function FolderDialog(props: { folder: NewsFolder | null; providers: NewsProvide
                 type="button"
                 role="radio"
                 aria-checked={color.toLowerCase() === c.toLowerCase()}
-                aria-label={`Colour ${c}`}
+                aria-label={`Colour ${FOLDER_COLOR_NAMES[c]}`}
                 onClick={() => setColor(c)}
                 sx={{
                   width: 28,

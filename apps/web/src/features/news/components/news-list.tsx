@@ -16,6 +16,8 @@ export type NewsListProps = {
   hasMore?: boolean;
   loadingMore?: boolean;
   onLoadMore?: () => void;
+  /** Per-symbol lists (the chart's): a release's sentiment says whose it is ("Negative for USD"). */
+  sentimentFor?: boolean;
   /** Shown in place of the rows when there are none (empty, loading or error state). */
   placeholder?: ReactNode;
 };
@@ -129,6 +131,7 @@ export function NewsList(props: NewsListProps) {
                   item={item}
                   index={row.index}
                   selected={item.id === props.selectedId}
+                  sentimentFor={props.sentimentFor}
                   onOpen={props.onOpen}
                   onToggleSave={props.onToggleSave}
                 />

@@ -15,13 +15,18 @@ import { LoadingState } from '../../../shared/states/loading-state';
 import { useSaveToggle } from '../hooks/use-save-toggle';
 import { useNewsArticleQuery } from '../news-api';
 import { ProviderLogo } from './provider-logo';
-import { SentimentChip, SimulatedLabel } from './sentiment-chip';
+import { SentimentChip, SimulatedLabel, sentimentLabel } from './sentiment-chip';
 
 /**
  * An opened item. Opening it asks GET /market/news/article/read/{id}, which marks it read and puts it first in
  * Recently watched. Real items link out to the original; the instruments it mentions open the chart.
  */
-export function NewsReader(props: { id: string; onClose: () => void }) {
+export function NewsReader(props: {
+  id: string;
+  /** The reader's own close button; left out where the host has its own (the chart drawer's back and close). */
+  onClose?: () => void;
+  sentimentFor?: boolean;
+}) {
   const {
     data: item,
     error,
@@ -48,11 +53,13 @@ export function NewsReader(props: { id: string; onClose: () => void }) {
             </IconButton>
           </Tooltip>
         )}
-        <Tooltip title="Close">
-          <IconButton aria-label="Close the item" onClick={props.onClose}>
-            <Close />
-          </IconButton>
-        </Tooltip>
+        {props.onClose && (
+          <Tooltip title="Close">
+            <IconButton aria-label="Close the item" onClick={props.onClose}>
+              <Close />
+            </IconButton>
+          </Tooltip>
+        )}
       </Box>
       {isLoading && <LoadingState label="Opening the item" />}
       {!item && error && (
@@ -74,7 +81,7 @@ export function NewsReader(props: { id: string; onClose: () => void }) {
               {item.provider.name} · <time dateTime={item.publishedAt}>{f.dateTime(item.publishedAt)}</time> (
               {f.preferences.timeZone})
             </Typography>
-            <SentimentChip sentiment={item.sentiment} />
+            <SentimentChip sentiment={item.sentiment} label={props.sentimentFor ? sentimentLabel(item) : undefined} />
             {item.simulated && <SimulatedLabel />}
           </Box>
           <Typography sx={{ whiteSpace: 'pre-line' }}>{item.description}</Typography>

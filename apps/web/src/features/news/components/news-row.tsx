@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { NewsItem } from '@tradedesk/contracts';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { ProviderLogo } from './provider-logo';
-import { SentimentChip, SimulatedLabel } from './sentiment-chip';
+import { SentimentChip, SimulatedLabel, sentimentLabel } from './sentiment-chip';
 
 export const NEWS_ROW_HEIGHT = 104;
 
@@ -17,12 +17,15 @@ export function NewsRow(props: {
   item: NewsItem;
   index: number;
   selected: boolean;
+  /** Say whose sentiment it is when the item carries its currency ("Negative for USD"). */
+  sentimentFor?: boolean;
   onOpen: (item: NewsItem) => void;
   onToggleSave: (item: NewsItem) => void;
 }) {
   const { item } = props;
   const f = useFormatters();
   const when = f.dateTime(item.publishedAt);
+  const sentiment = props.sentimentFor ? sentimentLabel(item) : item.sentiment;
   return (
     <Box
       sx={{
@@ -37,7 +40,7 @@ export function NewsRow(props: {
       <ButtonBase
         data-news-index={props.index}
         onClick={() => props.onOpen(item)}
-        aria-label={`${item.unread ? 'Unread: ' : ''}${item.title}, ${item.source}, ${when}, ${item.sentiment}`}
+        aria-label={`${item.unread ? 'Unread: ' : ''}${item.title}, ${item.source}, ${when}, ${sentiment}`}
         aria-current={props.selected ? 'true' : undefined}
         sx={{
           flexGrow: 1,
@@ -92,7 +95,7 @@ export function NewsRow(props: {
             <Typography component="span" variant="caption" noWrap sx={{ color: 'text.secondary' }}>
               {item.provider.name} · <time dateTime={item.publishedAt}>{when}</time>
             </Typography>
-            <SentimentChip sentiment={item.sentiment} />
+            <SentimentChip sentiment={item.sentiment} label={sentiment} />
             {item.simulated && <SimulatedLabel />}
           </Box>
         </Box>
