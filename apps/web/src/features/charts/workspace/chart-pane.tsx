@@ -24,7 +24,7 @@ import { DrawingToolbar } from '../components/drawing-toolbar';
 import { DrawingsList } from '../components/drawings-list';
 import { TimeframeEntry } from '../components/timeframe-entry';
 import { hitTestDrawings } from '../drawings/geometry';
-import { type ChartDrawing, type DrawingTool } from '../drawings/model';
+import type { ChartDrawing, DrawingTool } from '../drawings/model';
 import { toolStyle } from '../drawings/tool-styles';
 import { useCalendarMarks } from '../hooks/use-calendar-marks';
 import { useChartDrawings } from '../hooks/use-chart-drawings';
