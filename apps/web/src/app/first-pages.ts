@@ -28,6 +28,8 @@ const shell = [
   'src/features/shell/components/app-shell.tsx',
   'src/features/trading/accounts/account-switcher.tsx',
   'src/features/positions/position-events.tsx',
+  // the bell, loaded by the shell right after it mounts
+  'src/features/notifications/notifications-bell.tsx',
 ];
 
 /** Matched in order: the first page with a matching path wins. */
