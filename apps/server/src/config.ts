@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -91,6 +91,24 @@ export const envSchema = z.object({
   CALENDAR_SIMULATED: bool(true),
   ALERTS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   ALERTS_WEBHOOK_PRIVATE: bool(false),
+  // AI assistant models (README "AI models"): the operator's OpenAI-compatible provider; unset: the built-in analyst.
+  AI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_EMBEDDING_MODEL: optionalString,
+  AI_USER_KEYS: z.enum(['allow', 'deny']).default('deny'),
+  // Users' own base URLs may reach loopback and private addresses (a model server on the same network).
+  AI_USER_PRIVATE_URLS: bool(false),
+  // 32 bytes, base64: the AES-256-GCM key of users' own AI keys; unset: derived from BROKER_CREDENTIALS_KEY.
+  AI_KEY_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+      .optional(),
+  ),
+  AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  AI_TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type AppConfig = {
@@ -145,6 +163,25 @@ export type AppConfig = {
   alertsIntervalMs: number;
   /** Alert webhooks may reach loopback and private addresses (off: only public addresses). */
   alertsWebhookPrivate: boolean;
+  /** AI assistant models; left out (tests): the built-in analyst only, users' own keys denied. */
+  ai?: AiConfig;
+};
+
+export type AiConfig = {
+  /** The operator's OpenAI-compatible provider (AI_BASE_URL, AI_API_KEY, AI_MODEL); undefined: none. */
+  provider:
+    | { baseUrl: string; apiKey: string | undefined; model: string; embeddingModel: string | undefined }
+    | undefined;
+  /** Users may save their own provider and key (AI_USER_KEYS=allow). */
+  userKeys: boolean;
+  /** Users' own base URLs may reach loopback and private addresses (AI_USER_PRIVATE_URLS). */
+  userPrivateUrls: boolean;
+  /** Base64 of the 32-byte AES-256-GCM key sealing users' own keys at rest. */
+  keySecret: string;
+  /** How long a model may stay silent (before its first byte, or between two streamed chunks). */
+  requestTimeoutMs: number;
+  /** How long one tool call of a turn may take (spec: 10 s). */
+  toolTimeoutMs: number;
 };
 
 export type CalendarConfig = {
@@ -244,6 +281,9 @@ export function loadConfig(
   const dataDir = resolve(e.DATA_DIR);
   const needFile = !e.JWT_SECRET || !e.TRADING_JWT_SECRET || !e.BROKER_CREDENTIALS_KEY;
   const stored = needFile ? loadOrCreateSecrets(dataDir) : undefined;
+  if (e.AI_BASE_URL !== undefined && e.AI_MODEL === undefined) {
+    throw new ConfigError('AI_MODEL must be set with AI_BASE_URL (the model name the provider serves)');
+  }
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
@@ -305,7 +345,27 @@ export function loadConfig(
     },
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     alertsWebhookPrivate: e.ALERTS_WEBHOOK_PRIVATE,
+    ai: {
+      provider:
+        e.AI_BASE_URL && e.AI_MODEL
+          ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, embeddingModel: e.AI_EMBEDDING_MODEL }
+          : undefined,
+      userKeys: e.AI_USER_KEYS === 'allow',
+      userPrivateUrls: e.AI_USER_PRIVATE_URLS,
+      keySecret: e.AI_KEY_SECRET ?? deriveAiKeySecret(e.BROKER_CREDENTIALS_KEY ?? stored!.brokerKey),
+      requestTimeoutMs: e.AI_REQUEST_TIMEOUT_MS,
+      toolTimeoutMs: e.AI_TOOL_TIMEOUT_MS,
+    },
   };
+}
+
+/**
+ * The key of users' own AI keys when AI_KEY_SECRET is unset: derived (HKDF-SHA256) from the broker credentials
+ * key, so it is as stable as that key and needs no new secret, yet the two never share a key.
+ */
+export function deriveAiKeySecret(brokerKeyBase64: string): string {
+  const derived = hkdfSync('sha256', Buffer.from(brokerKeyBase64, 'base64'), '', 'tradedesk ai user model keys', 32);
+  return Buffer.from(derived).toString('base64');
 }
 
 function newsFeedsOf(value: string | undefined): FeedConfig[] {
