@@ -129,7 +129,6 @@ function plan(partial: Partial<Plan> & Pick<Plan, 'topic' | 'calls'>): Intent {
 /** What the built-in analyst will do for a question. */
 export function parseQuestion(text: string, mentions: AiMention[], nowMs: number): Intent {
   const t = text.trim();
-  const lower = t.toLowerCase();
   const mentionedSymbol = mentions.find((m) => m.category === 'symbol')?.option.toUpperCase() ?? null;
   const mentionedAccount = mentions.find((m) => m.category === 'account')?.option ?? null;
   const mentionedStrategy = mentions.find((m) => m.category === 'strategy')?.option ?? null;

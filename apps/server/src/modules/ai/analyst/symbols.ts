@@ -94,7 +94,7 @@ const COMPANY_WORDS: Map<string, string> = (() => {
 })();
 
 const TICKERS = new Set(INSTRUMENTS.map((i) => i.ticker));
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type Hit = { ticker: string; at: number };
 
@@ -117,7 +117,7 @@ export function findSymbols(text: string): string[] {
     if (ok) hits.push({ ticker: upper, at: m.index });
   }
   for (const [alias, ticker] of Object.entries(ALIASES)) {
-    const re = new RegExp(`(^|[^a-z0-9&])${escape(alias)}(?![a-z0-9])`, 'g');
+    const re = new RegExp(`(^|[^a-z0-9&])${escapeRe(alias)}(?![a-z0-9])`, 'g');
     for (const m of lower.matchAll(re)) hits.push({ ticker, at: m.index + m[1]!.length });
   }
   for (const m of lower.matchAll(/\b([a-z][a-z-]{3,})\b/g)) {
@@ -163,7 +163,7 @@ export function findIndicatorIn(text: string): string | null {
   for (const e of INDICATORS) {
     for (const name of [e.definition.id, e.definition.shortName]) {
       if (name.length < 3) continue;
-      const m = new RegExp(`(^|[^A-Za-z0-9])${escape(name)}(?![A-Za-z0-9])`, 'i').exec(text);
+      const m = new RegExp(`(^|[^A-Za-z0-9])${escapeRe(name)}(?![A-Za-z0-9])`, 'i').exec(text);
       if (m) consider(findIndicator(name)?.definition.id ?? e.definition.id, m.index);
     }
   }
