@@ -98,11 +98,11 @@ function accountNeed(text: string, mentions: AiMention[]): AccountNeed | null {
     /\b(?:on|in|for|from|with)\s+(?:my\s+|the\s+)?([A-Za-z0-9][\w-]*(?:\s+[\w-]+){0,2}?)\s+account\b/i.exec(text) ??
     /\baccount\s+["“']?([A-Z0-9][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})["”']?/.exec(text);
   let name = named?.[1]?.trim() ?? null;
-  if (name && /^(prop|propfirm|prop firm|challenge|funded|virtual|demo|paper|trading|main|my)$/i.test(name))
-    name = null;
+  if (name && /^(prop|propfirm|prop firm|challenge|funded|virtual|paper|trading|main|my)$/i.test(name)) name = null;
+  // "Demo" is often an account's own name: tried as a name first, then as the virtual kind.
   const kind = /\b(prop|challenge|funded|evaluation)\b/i.test(text)
     ? 'prop'
-    : /\b(virtual|paper)\b/i.test(text)
+    : /\b(virtual|paper|demo)\b/i.test(text)
       ? 'virtual'
       : null;
   return name || kind ? { kind, name } : null;
