@@ -125,14 +125,21 @@ describe('built-in analyst', () => {
       data: {
         account: { id: DEMO.id, name: 'Demo account', currency: 'USD' },
         period: { from: '2026-03-16', to: '2026-03-22' },
+        symbol: null,
+        groupBy: 'none',
         figures: {
           net: 1234.5,
-          count: 12,
+          trades: 12,
+          wins: 7,
+          losses: 5,
           winRate: 58.33,
           profitFactor: 1.8532,
           averageWin: 310.2,
           averageLoss: -180.75,
-          maxDrawdown: { money: 420, percent: 0.42 },
+          largestWin: 640,
+          largestLoss: -310.4,
+          maxDrawdown: 420,
+          maxDrawdownPercent: 0.42,
         },
       },
     };
@@ -144,23 +151,22 @@ describe('built-in analyst', () => {
     expect(r.text).toContain('58.3%');
     expect(r.text).toContain('Profit factor: 1.85');
     expect(r.text).toContain('Maximum drawdown: 420.00 USD');
+    expect(r.text).toContain('Largest loss: -310.40 USD');
     expect(r.followUps).toHaveLength(2);
     expectNoInventedFigures(r.text, 'How did I do this week?', [perf]);
   });
 
-  it('names the best and worst day from the breakdown rows', async () => {
+  it('names the best and worst day from the breakdown rows, leaving out days without trades', async () => {
     const perf = {
       summary: 'By day of week.',
       data: {
-        currency: 'EUR',
-        net: 150,
-        count: 9,
-        winRate: 55.6,
-        profitFactor: 1.4,
-        rows: [
-          { label: 'Monday', value: 80, count: 3 },
-          { label: 'Tuesday', value: 210.4, count: 4 },
-          { label: 'Friday', value: -140.4, count: 2 },
+        account: { name: 'Demo account', currency: 'EUR' },
+        figures: { net: 150, trades: 9, winRate: 55.6, profitFactor: 1.4 },
+        groups: [
+          { label: 'Monday', value: 80, count: 3, winRate: 66.7 },
+          { label: 'Tuesday', value: 210.4, count: 4, winRate: 75 },
+          { label: 'Wednesday', value: 0, count: 0, winRate: null },
+          { label: 'Friday', value: -140.4, count: 2, winRate: 0 },
         ],
       },
     };
@@ -171,22 +177,28 @@ describe('built-in analyst', () => {
     expectNoInventedFigures(r.text, 'What is my win rate by day of week this month?', [perf]);
   });
 
-  it('answers for one symbol from its row, and says so when there is none', async () => {
+  it('answers for one symbol with the figures filtered to it', async () => {
     const perf = {
       summary: '',
       data: {
-        currency: 'USD',
-        count: 5,
-        rows: [
-          { label: 'EURUSD', value: 95.25, count: 3 },
-          { label: 'XAUUSD', value: -20, count: 2 },
-        ],
+        account: { name: 'Demo account', currency: 'USD' },
+        symbol: 'EURUSD',
+        figures: { net: 95.25, trades: 3, winRate: 66.67, profitFactor: 2.1 },
       },
     };
     const r = await ask('How did I do on EURUSD this month?', { get_performance: () => perf });
-    expect(r.text).toContain('EURUSD this month: net +95.25 USD over 3 trades.');
-    const none = await ask('How did I do on GBPUSD this month?', { get_performance: () => perf });
-    expect(none.text).toContain('You have no closed GBPUSD trades this month.');
+    expect(r.calls[0]?.args).toEqual({ group_by: 'none', symbol: 'EURUSD', period: 'this_month' });
+    expect(r.text).toContain('Your EURUSD performance this month on Demo account:');
+    expect(r.text).toContain('Net P/L: **+95.25 USD**');
+    const none = await ask('How did I do on GBPUSD this month?', {
+      get_performance: () => ({
+        summary: '',
+        data: { account: { name: 'Demo account', currency: 'USD' }, figures: { net: 0, trades: 0 } },
+      }),
+    });
+    expect(none.text).toBe(
+      'You have no closed GBPUSD trades this month on Demo account, so there are no figures to show yet.',
+    );
   });
 
   it('says plainly when there are no trades in the period', async () => {
@@ -206,11 +218,17 @@ describe('built-in analyst', () => {
     expect(r.text).toContain('Net P/L -55.10 USD over 4 trades, win rate 25%.');
   });
 
-  it('reports a failed tool instead of inventing an answer', async () => {
-    const r = await ask('How did I do this week?', {
-      get_performance: () => ({ error: 'Trading account not found.' }),
-    });
+  it('reports a failed tool (a refusal or a timeout) instead of inventing an answer', async () => {
+    const refusal = {
+      summary: 'Trading account not found.',
+      data: { error: { code: 'AI_TOOL_NOT_FOUND', message: 'Trading account not found.' } },
+    };
+    const r = await ask('How did I do this week?', { get_performance: () => refusal });
     expect(r.text).toBe("I couldn't read your performance figures: Trading account not found.");
+    const timedOut = await ask('How did I do this week?', {
+      get_performance: () => ({ error: 'The tool took longer than 10 s.' }),
+    });
+    expect(timedOut.text).toBe("I couldn't read your performance figures: The tool took longer than 10 s.");
   });
 
   it('finds the prop account by kind before reading its status, with the room left today', async () => {
@@ -218,12 +236,18 @@ describe('built-in analyst', () => {
       summary: 'Daily loss room 3,150.00 USD.',
       data: {
         account: { name: 'FTMO 100k', currency: 'USD' },
-        dailyLossRemaining: 3150,
-        maxLossRemaining: 8900,
-        daysTraded: 3,
-        minTradingDays: 4,
-        profitTargetProgress: 22.5,
-        breaches: [],
+        prop: {
+          roomLeftToday: 3150,
+          dailyLossLimit: 5000,
+          maxLossLeft: 8900,
+          profit: 2250,
+          profitTarget: 10000,
+          tradingDays: { done: 3, required: 4 },
+          rules: [
+            { id: 'daily_loss', label: 'Daily loss', state: 'warning' },
+            { id: 'max_loss', label: 'Maximum loss', state: 'ok' },
+          ],
+        },
       },
     };
     const r = await ask('How much room do I have left today on my prop account?', {
@@ -236,13 +260,16 @@ describe('built-in analyst', () => {
     ]);
     expect(r.text).toContain('Room left today before the daily loss limit: **3,150.00 USD**');
     expect(r.text).toContain('Trading days: 3 of the 4 required');
+    expect(r.text).toContain('Profit +2,250.00 USD of the 10,000.00 USD target');
+    expect(r.text).toContain('Daily loss: **warning**');
+    expect(r.text).not.toContain('Maximum loss: **ok**');
     expectNoInventedFigures(r.text, 'How much room', [status]);
   });
 
   it('finds an account by its name', async () => {
     const r = await ask('How did I do on my Demo account last week?', {
       get_accounts: accounts,
-      get_performance: () => ({ summary: 'x', data: { currency: 'USD', count: 0 } }),
+      get_performance: () => ({ summary: 'x', data: { figures: { trades: 0 } } }),
     });
     expect(r.calls[1]).toEqual({
       name: 'get_performance',

@@ -61,18 +61,14 @@ function performance(plan: Plan, r: ToolReading): string {
   const d = r.data;
   const cur = currencyOf(d);
   const when_ = describePeriod(plan.period);
-  const head = `Your performance ${when_}${onAccount(d)}:`.replace(/\s+:/, ':');
+  const sym = plan.focusSymbol ? `${plan.focusSymbol} ` : '';
+  const head = `Your ${sym}performance ${when_}${onAccount(d)}:`.replace(/\s+:/, ':');
   const count = pickNum(d, ['count', 'tradeCount', 'totalTrades', 'trades']);
-  if (count === 0) return `You have no closed trades ${when_}${onAccount(d)}, so there are no figures to show yet.`;
-  const rows = breakdownRows(d);
-  if (plan.focusSymbol) {
-    const row = rows?.find((x) => x.label.toUpperCase() === plan.focusSymbol);
-    if (rows && !row) return `You have no closed ${plan.focusSymbol} trades ${when_}${onAccount(d)}.`;
-    if (row) {
-      const trades = row.count !== null ? ` over ${row.count} trade${row.count === 1 ? '' : 's'}` : '';
-      return `${plan.focusSymbol} ${when_}${onAccount(d)}: net ${money(row.value, cur, true)}${trades}.`;
-    }
-  }
+  if (count === 0)
+    return `You have no closed ${sym}trades ${when_}${onAccount(d)}, so there are no figures to show yet.`.replace(
+      /\s+,/,
+      ',',
+    );
   const net = pickNum(d, ['net', 'netProfit', 'netPnl', 'netPL']);
   const winRate = pickNum(d, ['winRate']);
   const pf = pickNum(d, ['profitFactor']);
@@ -80,8 +76,8 @@ function performance(plan: Plan, r: ToolReading): string {
   const avgWin = pickNum(d, ['averageWin', 'avgWin']);
   const avgLoss = pickNum(d, ['averageLoss', 'avgLoss']);
   const dd = pickNum(d, ['maxDrawdown', 'drawdown']);
-  const best = pickNum(d, ['bestTrade', 'best']);
-  const worst = pickNum(d, ['worstTrade', 'worst']);
+  const best = pickNum(d, ['largestWin', 'bestTrade']);
+  const worst = pickNum(d, ['largestLoss', 'worstTrade']);
   const known = [net, count, winRate, pf].filter((x) => x !== null).length;
   const lines =
     known >= 2
@@ -94,11 +90,13 @@ function performance(plan: Plan, r: ToolReading): string {
           avgWin !== null ? `Average win: ${money(avgWin, cur)}` : null,
           avgLoss !== null ? `Average loss: ${money(avgLoss, cur)}` : null,
           dd !== null ? `Maximum drawdown: ${money(Math.abs(dd), cur)}` : null,
-          best !== null ? `Best trade: ${money(best, cur, true)}` : null,
-          worst !== null ? `Worst trade: ${money(worst, cur, true)}` : null,
+          best !== null ? `Largest win: ${money(best, cur, true)}` : null,
+          worst !== null ? `Largest loss: ${money(worst, cur, true)}` : null,
         ])
       : fallback(r);
   let insight = '';
+  // Buckets without trades (an hour never traded) are not a "worst" anything.
+  const rows = breakdownRows(d)?.filter((x) => x.count !== 0);
   if (rows && rows.length > 1 && plan.groupBy !== 'none') {
     const sorted = [...rows].sort((a, b) => b.value - a.value);
     const top = sorted[0]!;
@@ -144,7 +142,7 @@ function positions(r: ToolReading): string {
     r,
     (o) => typeof o.symbol === 'string',
     (o) => {
-      const pl = pickNum(o, ['profit', 'floating', 'floatingPl', 'pnl', 'net'], 0);
+      const pl = pickNum(o, ['floatingProfit', 'profit', 'upl', 'pnl', 'net'], 0);
       return [
         `${o.symbol} ${o.side ?? ''}`.trim(),
         typeof o.volume === 'number' ? `${figure(o.volume, 2)} lots` : null,
@@ -181,21 +179,27 @@ function accounts(r: ToolReading): string {
 function prop(r: ToolReading): string {
   const d = r.data;
   const cur = currencyOf(d);
-  const room = pickNum(d, ['dailyLossRemaining', 'roomToday', 'dailyRoom', 'roomLeftToday']);
-  const maxLeft = pickNum(d, ['maxLossRemaining', 'maximumLossRemaining']);
-  const days = pickNum(d, ['daysTraded', 'tradingDays']);
-  const minDays = pickNum(d, ['minTradingDays', 'minimumTradingDays', 'minDays']);
-  const target = pickNum(d, ['profitTargetProgress', 'targetProgress']);
-  const breaches = pick(d, ['breaches']);
+  const room = pickNum(d, ['roomLeftToday', 'dailyLossRemaining', 'roomToday']);
+  const maxLeft = pickNum(d, ['maxLossLeft', 'maxLossRemaining']);
+  const daysObj = pick(d, ['tradingDays']);
+  const days = isObj(daysObj) && typeof daysObj.done === 'number' ? daysObj.done : pickNum(d, ['daysTraded']);
+  const minDays =
+    isObj(daysObj) && typeof daysObj.required === 'number' ? daysObj.required : pickNum(d, ['minTradingDays']);
+  const profit = pickNum(d, ['profit']);
+  const target = pickNum(d, ['profitTarget']);
+  const rules = findArray(d, (o) => typeof o.state === 'string' && typeof o.label === 'string') ?? [];
+  const flagged = rules.filter((x) => x.state === 'breached' || x.state === 'warning');
   const head = `Challenge status${onAccount(d)}:`;
   const lines = [
     room !== null ? `Room left today before the daily loss limit: **${money(room, cur)}**` : null,
     maxLeft !== null ? `Left before the maximum loss: ${money(maxLeft, cur)}` : null,
+    profit !== null && target !== null
+      ? `Profit ${money(profit, cur, true)} of the ${money(target, cur)} target`
+      : null,
     days !== null ? `Trading days: ${days}${minDays !== null ? ` of the ${minDays} required` : ''}` : null,
-    target !== null ? `Profit target progress: ${percent(target)}` : null,
-    Array.isArray(breaches) && breaches.length > 0 ? `Breaches: ${breaches.length}` : null,
+    ...flagged.map((x) => `${x.label}: **${x.state}**`),
   ].filter(Boolean);
-  return lines.length >= 2 ? `${head}\n\n${bullets(lines)}` : `${head}\n\n${fallback(r)}`;
+  return lines.length >= 2 ? `${head}\n\n${bullets(lines)}` : fallback(r) || head;
 }
 
 function size(plan: Plan, r: ToolReading): string {

@@ -55,7 +55,7 @@ describe('built-in analyst: question -> tool calls', () => {
     ],
     [
       'How did I do on EURUSD this month?',
-      [{ name: 'get_performance', args: { group_by: 'symbol', period: 'this_month' } }],
+      [{ name: 'get_performance', args: { group_by: 'none', symbol: 'EURUSD', period: 'this_month' } }],
     ],
     // prop rules and sizing
     ['How much room do I have left today on my prop account?', [{ name: 'get_prop_status', args: {} }]],

@@ -46,7 +46,7 @@ export type Plan = {
   period: PeriodArgs | null;
   symbol: string | null;
   groupBy: GroupBy;
-  /** A performance question about one symbol: the answer picks its row of the by-symbol figures. */
+  /** A performance question about one symbol (get_performance filtered to it). */
   focusSymbol: string | null;
   /** A sentence added after the answer (e.g. how to turn a sizing into a drafted order). */
   note?: string;
@@ -470,8 +470,8 @@ export function parseQuestion(text: string, mentions: AiMention[], nowMs: number
   const perfWords =
     /\b(how (did|do|am|have|was|were) (i|we|my)|performance|perform(ed)?|p\s*\/\s*l|pnl|profit|loss(es)?|won|lost|made|win(ning)? rate|wins?|profit factor|expectancy|drawdown|results?|stats|statistics|review|best|worst|recap|summary|summari[sz]e)\b/i;
   if (perfWords.test(t) || groupBy !== 'none' || (period && !symbol)) {
-    const focusSymbol = groupBy === 'none' && symbol ? symbol : null;
-    const by: GroupBy = focusSymbol ? 'symbol' : groupBy;
+    const focusSymbol = symbol;
+    const by = groupBy;
     // A plain "how did I do" is about this week; a breakdown without a period is over all trades (more data).
     const p = period ?? (by === 'none' ? { period: 'this_week' as const } : { period: 'all' as const });
     return plan({
@@ -481,7 +481,9 @@ export function parseQuestion(text: string, mentions: AiMention[], nowMs: number
       groupBy: by,
       focusSymbol,
       symbol,
-      calls: [{ name: 'get_performance', args: withPeriod(withAccount({ group_by: by }), p) }],
+      calls: [
+        { name: 'get_performance', args: withPeriod(withAccount({ group_by: by, ...(symbol ? { symbol } : {}) }), p) },
+      ],
     });
   }
 

@@ -26,14 +26,20 @@ export function readToolMessage(name: string, content: string): ToolReading {
     return { name, summary: content.trim() || null, data: null, error: null };
   }
   if (!isObj(parsed)) return { name, summary: null, data: parsed, error: null };
+  // A refusal of ai-tools is { summary, data: { error: { code, message } } }; an orchestrator error { error }.
+  const inner = isObj(parsed.data) && parsed.data.error !== undefined ? parsed.data.error : undefined;
   const error =
-    typeof parsed.error === 'string'
-      ? parsed.error
-      : isObj(parsed.error) && typeof parsed.error.message === 'string'
-        ? parsed.error.message
-        : parsed.ok === false && typeof parsed.message === 'string'
-          ? parsed.message
-          : null;
+    typeof inner === 'string'
+      ? inner
+      : isObj(inner) && typeof inner.message === 'string'
+        ? inner.message
+        : typeof parsed.error === 'string'
+          ? parsed.error
+          : isObj(parsed.error) && typeof parsed.error.message === 'string'
+            ? parsed.error.message
+            : parsed.ok === false && typeof parsed.message === 'string'
+              ? parsed.message
+              : null;
   const summary = typeof parsed.summary === 'string' ? parsed.summary : null;
   const data = 'data' in parsed ? parsed.data : parsed;
   return { name, summary, data, error };
