@@ -109,6 +109,7 @@ describe('built-in analyst: question -> tool calls', () => {
     ],
     ['How is Apple doing?', [{ name: 'get_candles', args: { symbol: 'AAPL', timeframe: '1h', count: 24 } }]],
     // playbook, journal, data
+    ['Am I sticking to my rules?', [{ name: 'get_playbook_compliance', args: {} }]],
     ['Did I follow my playbook last week?', [{ name: 'get_playbook_compliance', args: { period: 'last_week' } }]],
     ['What are my strategies?', [{ name: 'get_strategies', args: {} }]],
     ['Summarise my journal this week', [{ name: 'get_journal', args: { period: 'this_week' } }]],
@@ -211,6 +212,7 @@ describe('built-in analyst: question -> tool calls', () => {
     });
     expect(parseQuestion('what is the weather tomorrow?', [], NOW).kind).toBe('unknown');
     expect(parseQuestion('write me a poem about a cat', [], NOW).kind).toBe('unknown');
+    expect(parseQuestion('Will EURUSD go up tomorrow?', [], NOW).kind).toBe('unknown');
   });
 
   it('asks for what an action lacks instead of guessing it', () => {
