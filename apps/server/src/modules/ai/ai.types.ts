@@ -38,6 +38,11 @@ export type ModelRequest = {
 export type ModelEvent =
   | { type: 'text'; delta: string }
   | { type: 'tool_call'; call: ModelToolCall }
+  /**
+   * Follow-up questions the model suggests (the answer's A and B). Added by ai-analyst: the built-in analyst emits
+   * it before `done`; the orchestrator puts them ahead of the tools' followUps. A provider model never emits it.
+   */
+  | { type: 'follow_ups'; questions: string[] }
   | { type: 'done'; usage: { promptTokens: number; completionTokens: number } };
 
 /** One model. `chat` streams a single round: text deltas and/or tool calls, then `done`. */
