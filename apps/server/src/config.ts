@@ -91,6 +91,9 @@ export const envSchema = z.object({
   CALENDAR_SIMULATED: bool(true),
   ALERTS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   ALERTS_WEBHOOK_PRIVATE: bool(false),
+  // AI assistant (chats): per-user daily allowance, counted per message; past it: 423 "Feature limit reached"
+  AI_DAILY_MESSAGES: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  AI_DAILY_TOKENS: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
 });
 
 export type AppConfig = {
@@ -145,6 +148,8 @@ export type AppConfig = {
   alertsIntervalMs: number;
   /** Alert webhooks may reach loopback and private addresses (off: only public addresses). */
   alertsWebhookPrivate: boolean;
+  /** AI assistant's per-user daily allowance (AI_DAILY_MESSAGES, AI_DAILY_TOKENS); left out (tests): 200 / 200,000. */
+  aiQuota?: { dailyMessages: number; dailyTokens: number };
 };
 
 export type CalendarConfig = {
@@ -305,6 +310,7 @@ export function loadConfig(
     },
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     alertsWebhookPrivate: e.ALERTS_WEBHOOK_PRIVATE,
+    aiQuota: { dailyMessages: e.AI_DAILY_MESSAGES, dailyTokens: e.AI_DAILY_TOKENS },
   };
 }
 

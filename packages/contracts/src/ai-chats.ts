@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AI_ACTION_KINDS, AI_ACTION_STATUSES, AI_CHART_TYPES, AI_MENTION_CATEGORIES, AI_MENTION_MAX, aiMentionSchema } from './ai.js';
+import {
+  AI_ACTION_KINDS,
+  AI_ACTION_STATUSES,
+  AI_CHART_TYPES,
+  AI_MENTION_CATEGORIES,
+  AI_MENTION_MAX,
+  aiMentionSchema,
+} from './ai.js';
 import { line, multiline } from './text.js';
 
 /**

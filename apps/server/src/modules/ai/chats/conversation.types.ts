@@ -1,4 +1,4 @@
-import type { AiAnswer, AiMention, AiStreamEvent } from '@tradedesk/contracts';
+import type { AiAnswer, AiDeepResearch, AiMention, AiStreamEvent } from '@tradedesk/contracts';
 
 /**
  * The seam between ai-chats and its callers (the chat routes, ai-agents' agent chat / media chat / deep research,
@@ -34,6 +34,8 @@ export type AskInput = {
   mediaIds?: string[];
   /** Run as deep analysis (answer flagged isDeepAnalysis; ai-agents passes the research data). */
   deepResearch?: boolean;
+  /** Deep research: the finished research (plan, report, sources) stored as the answer's deepResearchData. */
+  deepResearchData?: AiDeepResearch | null;
   /** The answer concerns a chart snapshot / chart data the user attached (answer flagged screenshotTool). */
   screenshotTool?: boolean;
   /** Extra context for the model only (e.g. chart analysis: candles and indicator values as text); not shown. */
