@@ -41,7 +41,10 @@ export function createChatsFakes() {
       throw new Error('the model broke');
     }
     if (question.startsWith('wait for abort')) {
-      await new Promise((_, reject) => input.signal.addEventListener('abort', () => reject(input.signal.reason)));
+      await new Promise((_, reject) => {
+        if (input.signal.aborted) reject(input.signal.reason);
+        input.signal.addEventListener('abort', () => reject(input.signal.reason));
+      });
     }
     input.emit({
       type: 'step',

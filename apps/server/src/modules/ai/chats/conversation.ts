@@ -209,6 +209,8 @@ export function createConversation(deps: ConversationDeps): Conversation & {
       ],
     };
     const signal = AbortSignal.any([stream.signal, AbortSignal.timeout(deps.turnTimeoutMs ?? AI_TIMEOUTS.turnMs)]);
+    // a caller already gone (the browser closed the stream) starts no turn
+    signal.throwIfAborted();
     const out = await deps.runTurn({
       userId,
       chatId: chat.id,
