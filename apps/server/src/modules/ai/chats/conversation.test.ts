@@ -23,7 +23,6 @@ beforeAll(async () => {
   ai = createAiChats(app.ctx, {
     ...fakes.deps,
     agentRuntime: async (_userId, agentId) => agents.get(agentId) ?? null,
-    turnTimeoutMs: 200,
   });
   await app.register(ai.routes, { prefix: '/api' });
   [ada, bob] = await Promise.all([signUpAndLogin(app), signUpAndLogin(app)]);
@@ -133,22 +132,20 @@ describe('conversation.ask with an agent (ai-agents’ seam)', () => {
 });
 
 describe('time limits', () => {
-  it('stops a turn past its time limit with an error event', async () => {
-    const chat = await ai.chats.create(ada.userId, {});
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/ai/chats/${chat.id}/stream`,
-      headers: ada.auth,
-      payload: { content: 'wait for abort' },
-    });
-    const last = sseEvents(res.body).at(-1);
-    expect(last).toEqual({
+  it('stops a turn past its time limit, which the stream reports as a 504 error event', async () => {
+    const slow = createAiChats(app.ctx, { ...fakes.deps, turnTimeoutMs: 50 });
+    const chat = await slow.chats.create(ada.userId, {});
+    const failure = await slow.conversation
+      .ask({ userId: ada.userId, chatId: chat.id, agent: null, content: 'wait for abort', ...quiet() })
+      .catch((e: unknown) => e);
+    expect(failure).toMatchObject({ name: 'TimeoutError' });
+    expect(errorEvent(failure)).toEqual({
       type: 'error',
       statusCode: 504,
       code: 'AI_TIMEOUT',
       message: 'The answer took too long and was stopped.',
     });
-    expect((await ai.chats.get(ada.userId, chat.id)).messages).toEqual([]);
+    expect((await slow.chats.get(ada.userId, chat.id)).messages).toEqual([]);
   });
 
   it('aborts the turn when the caller stops it', async () => {
@@ -201,5 +198,41 @@ describe('demo seed', () => {
     expect(check.messages[0]?.mentions).toEqual([{ category: 'account', option: propAccountId, subOption: null }]);
     // the order is drafted and waits for the user's confirmation
     expect(check.messages[3]?.actions).toEqual([expect.objectContaining({ kind: 'draft_order', status: 'proposed' })]);
+  });
+});
+
+describe('the stream over a real connection', () => {
+  it('arrives uncompressed as events, and a closed connection stops the turn', async () => {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const chat = await ai.chats.create(ada.userId, {});
+    const headers = {
+      ...ada.auth,
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      'accept-encoding': 'br, gzip',
+    };
+    const res = await fetch(`${base}/api/ai/chats/${chat.id}/stream`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ content: 'How did I do this week?' }),
+    });
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(sseEvents(await res.text()).map((e) => e.type)).toEqual(['start', 'step', 'delta', 'answer']);
+
+    const abort = new AbortController();
+    const waiting = await fetch(`${base}/api/ai/chats/${chat.id}/stream`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ content: 'wait for abort' }),
+      signal: abort.signal,
+    });
+    const reader = waiting.body?.getReader();
+    const first = new TextDecoder().decode((await reader?.read())?.value);
+    expect(first).toContain('event: start');
+    abort.abort();
+    const turn = fakes.turns.at(-1);
+    await expect.poll(() => turn?.signal.aborted, { timeout: 2000 }).toBe(true);
+    expect((turn?.signal.reason as Error).message).toBe('The client closed the stream.');
   });
 });
