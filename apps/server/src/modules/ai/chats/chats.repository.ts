@@ -354,14 +354,6 @@ export function createChatsRepository(db: Db) {
           set: { tokens: sql`${aiUsage.tokens} + ${tokens}` },
         });
     },
-
-    /** Gives a message back when its turn could not start (the chat or a media file was not found). */
-    async returnMessage(userId: string, day: string): Promise<void> {
-      await db
-        .update(aiUsage)
-        .set({ messages: sql`greatest(${aiUsage.messages} - 1, 0)` })
-        .where(and(eq(aiUsage.userId, userId), eq(aiUsage.day, day)));
-    },
   };
 }
 export type ChatsRepository = ReturnType<typeof createChatsRepository>;
