@@ -109,6 +109,9 @@ export const envSchema = z.object({
   ),
   AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   AI_TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // AI assistant (chats): per-user daily allowance, counted per message; past it: 423 "Feature limit reached"
+  AI_DAILY_MESSAGES: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  AI_DAILY_TOKENS: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
 });
 
 export type AppConfig = {
@@ -165,6 +168,8 @@ export type AppConfig = {
   alertsWebhookPrivate: boolean;
   /** AI assistant models; left out (tests): the built-in analyst only, users' own keys denied. */
   ai?: AiConfig;
+  /** AI assistant's per-user daily allowance (AI_DAILY_MESSAGES, AI_DAILY_TOKENS); left out (tests): 200 / 200,000. */
+  aiQuota?: { dailyMessages: number; dailyTokens: number };
 };
 
 export type AiConfig = {
@@ -356,6 +361,7 @@ export function loadConfig(
       requestTimeoutMs: e.AI_REQUEST_TIMEOUT_MS,
       toolTimeoutMs: e.AI_TOOL_TIMEOUT_MS,
     },
+    aiQuota: { dailyMessages: e.AI_DAILY_MESSAGES, dailyTokens: e.AI_DAILY_TOKENS },
   };
 }
 

@@ -35,3 +35,4 @@ export * from './watchlists.js';
 export * from './ws.js';
 export * from './ai.js';
 export * from './ai-models.js';
+export * from './ai-chats.js';
