@@ -168,7 +168,8 @@ function failure(error: unknown, options: LinkFetchOptions, signal: AbortSignal)
     return new LinkError('refused', 'This address is on a private network, which links may not reach.');
   }
   if (signal.aborted) {
-    return new LinkError('failed', `The address did not answer within ${Math.round(options.timeoutMs / 1000)} s.`);
+    const limit = options.timeoutMs >= 1000 ? `${Math.round(options.timeoutMs / 1000)} s` : `${options.timeoutMs} ms`;
+    return new LinkError('failed', `The address did not answer within ${limit}.`);
   }
   const code = (error as { code?: string })?.code;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new LinkError('failed', 'No web server has this name.');

@@ -40,6 +40,7 @@ export function createTesseractOcr(): Ocr {
     async recognize(image, signal) {
       signal.throwIfAborted();
       const w = await start();
+      signal.throwIfAborted();
       return new Promise<string>((resolve, reject) => {
         const onAbort = () => {
           void stop();

@@ -254,6 +254,6 @@ export function createKnowledgeSearch(deps: {
     useScopes(more: KnowledgeScopes) {
       scopes = { ...scopes, ...more };
     },
-  } satisfies KnowledgeSearch & { invalidate(ownerId: string): void };
+  } satisfies KnowledgeSearch & { invalidate(ownerId: string): void; useScopes(more: KnowledgeScopes): void };
 }
 export type KnowledgeSearchEngine = ReturnType<typeof createKnowledgeSearch>;
