@@ -31,7 +31,11 @@ describe('sniffFile', () => {
     ['text under a name that is no text format', Buffer.from('hello'), 'tool.exe'],
     ['binary bytes named .txt', Buffer.from([0x41, 0x00, 0x42, 0x00]), 'notes.txt'],
     ['a GIF (not an accepted image)', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'a.gif'],
-    ['a ZIP that is no Word document', Buffer.from('504b0304140000000000000000000000000000000000000000000000', 'hex'), 'a.docx'],
+    [
+      'a ZIP that is no Word document',
+      Buffer.from('504b0304140000000000000000000000000000000000000000000000', 'hex'),
+      'a.docx',
+    ],
   ])('refuses %s', async (_what, data, name) => {
     expect(await sniffFile(data, name)).toBeNull();
   });

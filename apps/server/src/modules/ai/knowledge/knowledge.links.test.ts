@@ -11,7 +11,10 @@ const stalled = new Set<ServerResponse>();
 
 const routes: Record<string, (res: ServerResponse) => void> = {
   '/guide': (res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'last-modified': 'Tue, 03 Mar 2026 10:00:00 GMT' });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'last-modified': 'Tue, 03 Mar 2026 10:00:00 GMT',
+    });
     res.end('<html><head><title>Guide</title></head><body><p>Risk one percent.</p></body></html>');
   },
   '/moved': (res) => {

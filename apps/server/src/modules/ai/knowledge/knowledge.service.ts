@@ -69,6 +69,15 @@ export function toMedia(row: AiMediaRow): AiMedia {
   };
 }
 
+/** "5 minutes", "1 minute", "30 s", "50 ms". */
+export function duration(ms: number): string {
+  if (ms >= 60_000) {
+    const minutes = Math.round(ms / 60_000);
+    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  }
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+}
+
 const formats = 'PDF, DOCX, TXT, Markdown or CSV documents, or PNG, JPEG or WebP images';
 
 /**
@@ -164,7 +173,7 @@ export function createKnowledgeService(deps: {
       if (timeout.aborted) {
         throw mediaError(
           'AI_MEDIA_TIMEOUT',
-          `Reading the file took longer than ${Math.round(settings.uploadTimeoutMs / 60_000)} minutes; send a smaller file.`,
+          `Reading the file took longer than ${duration(settings.uploadTimeoutMs)}; send a smaller file.`,
         );
       }
       throw error;

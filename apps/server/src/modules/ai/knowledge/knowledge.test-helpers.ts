@@ -47,7 +47,7 @@ export async function scannedPng(lines: string[], options: { width?: number; siz
   ctx.fillRect(0, 0, width, lineHeight * (lines.length + 1));
   ctx.fillStyle = '#000000';
   ctx.font = `${size}pt 'DejaVu Sans'`;
-  lines.forEach((line, i) => ctx.fillText(line, 30, lineHeight * (i + 1)));
+  for (const [i, line] of lines.entries()) ctx.fillText(line, 30, lineHeight * (i + 1));
   const out = new PassThrough();
   const parts: Buffer[] = [];
   out.on('data', (d: Buffer) => parts.push(d));
