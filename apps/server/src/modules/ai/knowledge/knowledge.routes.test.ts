@@ -218,6 +218,16 @@ describe('POST /api/ai/media', () => {
     expect((await get(ada, '/api/ai/media?kind=scanned&limit=100')).json<AiMediaPage>().total).toBe(before);
   });
 
+  it('answers over a real connection, as a browser’s FormData sends it', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const form = new FormData();
+    form.append('file', new Blob([fixture('sample.md')], { type: 'text/markdown' }), 'browser.md');
+    form.append('lastModified', '1767225600000');
+    const res = await fetch(`${address}/api/ai/media`, { method: 'POST', headers: ada.auth, body: form });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ name: 'browser.md', kind: 'document', lastModified: 1767225600000 });
+  });
+
   it('asks for a session', async () => {
     const body = multipart([file('a.txt', 'a')]);
     const res = await app.inject({

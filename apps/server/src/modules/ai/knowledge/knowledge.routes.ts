@@ -13,7 +13,7 @@ import {
   errorBodySchema,
   okSchema,
 } from '@tradedesk/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../../platform/auth/guard.js';
@@ -54,11 +54,14 @@ function disposition(type: string, name: string): string {
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Abort when the client goes away, so a long OCR or fetch stops with it. */
-function clientSignal(request: FastifyRequest): AbortSignal {
+/**
+ * Aborts when the client goes away before its answer is written, so a long OCR or fetch stops with it. (The
+ * response's `close` also fires after a normal answer, when `writableEnded` is already true.)
+ */
+function clientSignal(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
-  request.raw.once('close', () => {
-    if (!request.raw.complete || request.raw.destroyed) controller.abort(new Error('The client went away.'));
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableEnded) controller.abort(new Error('The client went away.'));
   });
   return controller.signal;
 }
@@ -172,7 +175,7 @@ export function knowledgeRoutes(deps: { media: KnowledgeService; maxBytes: numbe
         },
         async (request, reply) => {
           const { userId } = authOf(request);
-          const signal = clientSignal(request);
+          const signal = clientSignal(reply);
           const { file, fields } = await readUpload(request);
           const created = await media.upload(
             userId,
@@ -205,7 +208,7 @@ export function knowledgeRoutes(deps: { media: KnowledgeService; maxBytes: numbe
         },
       },
       async (request, reply) => {
-        const created = await media.addLink(authOf(request).userId, request.body.url, clientSignal(request));
+        const created = await media.addLink(authOf(request).userId, request.body.url, clientSignal(reply));
         return reply.status(201).send(created);
       },
     );
