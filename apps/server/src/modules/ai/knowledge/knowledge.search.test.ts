@@ -43,9 +43,8 @@ const docs: Record<string, AiMedia> = {};
 beforeAll(async () => {
   const t = await createTestApp({ build: { clock } });
   ctx = { db: t.database.db, clock, storage: t.app.ctx.storage };
-  [ada, bob, carol] = (await Promise.all([signUpAndLogin(t.app), signUpAndLogin(t.app), signUpAndLogin(t.app)])).map(
-    (u) => u.userId,
-  );
+  const users = await Promise.all([signUpAndLogin(t.app), signUpAndLogin(t.app), signUpAndLogin(t.app)]);
+  [ada, bob, carol] = [users[0].userId, users[1].userId, users[2].userId];
   plain = createAiKnowledge(ctx);
   docs.handbook = await upload(plain, ada, 'handbook.pdf', fixture('sample.pdf'));
   docs.sizing = await upload(plain, ada, 'sizing.md', fixture('sample.md'));
