@@ -31,4 +31,30 @@ describe('tesseract OCR (offline, packaged English data)', () => {
     await expect(running).rejects.toThrow('timed out');
     expect(await ocr.recognize(png, new AbortController().signal)).toContain('Abort me while reading');
   });
+
+  it('finishes another upload’s job when one upload’s limit ends the shared worker', async () => {
+    const [slow, other] = await Promise.all([
+      scannedPng(['First upload gives up']),
+      scannedPng(['Second upload waits']),
+    ]);
+    const controller = new AbortController();
+    const first = ocr.recognize(slow, controller.signal);
+    const second = ocr.recognize(other, new AbortController().signal);
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort(new Error('limit'));
+    await expect(first).rejects.toThrow('limit');
+    expect(await second).toContain('Second upload waits');
+  });
+
+  it('lets a queued job give up while it waits, and runs the ones after it', async () => {
+    const [a, b, c] = await Promise.all([scannedPng(['Job A']), scannedPng(['Job B']), scannedPng(['Job C'])]);
+    const waiting = new AbortController();
+    const jobA = ocr.recognize(a, new AbortController().signal);
+    const jobB = ocr.recognize(b, waiting.signal);
+    const jobC = ocr.recognize(c, new AbortController().signal);
+    waiting.abort(new Error('gave up'));
+    await expect(jobB).rejects.toThrow('gave up');
+    expect(await jobA).toContain('Job A');
+    expect(await jobC).toContain('Job C');
+  });
 });

@@ -16,9 +16,9 @@ function englishDataPath(): string {
 
 /**
  * OCR with tesseract.js, fully offline. One worker, created on first use and kept (starting one costs a few
- * hundred milliseconds and some 30 MB); its jobs run one after another. A recognition that outlives its signal
- * (the upload's 5 minute limit) ends the worker, since a running job cannot be stopped otherwise; the next call
- * starts a fresh one.
+ * hundred milliseconds and some 30 MB); jobs run one after another, queued here. A recognition that outlives its
+ * signal (the upload's 5 minute limit) ends the worker, since a running job cannot be stopped otherwise (and a
+ * terminated worker never settles the jobs it holds, hence one job at a time); the next job starts a fresh one.
  */
 export function createTesseractOcr(): Ocr {
   let worker: Promise<Worker> | undefined;
@@ -36,28 +36,57 @@ export function createTesseractOcr(): Ocr {
     worker = undefined;
     if (current) await (await current.catch(() => undefined))?.terminate().catch(() => undefined);
   };
+  /** One job on the worker, which has no other job meanwhile: ending it on abort harms nobody else. */
+  async function run(image: Buffer, signal: AbortSignal): Promise<string> {
+    const w = await start();
+    signal.throwIfAborted();
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        void stop();
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      w.recognize(image).then(
+        (result) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(result.data.text);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /** Jobs run one at a time: each waits for the one before (and may give up while waiting). */
+  let tail: Promise<void> = Promise.resolve();
+  function waitTurn(previous: Promise<void>, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      void previous.then(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+    });
+  }
+
   return {
     async recognize(image, signal) {
       signal.throwIfAborted();
-      const w = await start();
-      signal.throwIfAborted();
-      return new Promise<string>((resolve, reject) => {
-        const onAbort = () => {
-          void stop();
-          reject(signal.reason);
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-        w.recognize(image).then(
-          (result) => {
-            signal.removeEventListener('abort', onAbort);
-            resolve(result.data.text);
-          },
-          (error: unknown) => {
-            signal.removeEventListener('abort', onAbort);
-            reject(error);
-          },
-        );
+      const previous = tail;
+      let release!: () => void;
+      tail = new Promise<void>((resolve) => {
+        release = resolve;
       });
+      try {
+        await waitTurn(previous, signal);
+        return await run(image, signal);
+      } finally {
+        // a job that gave up while waiting still hands on its turn only once the one before it is done
+        void previous.then(release);
+      }
     },
     close: stop,
   };

@@ -195,7 +195,14 @@ export function createKnowledgeService(deps: {
         `The image is ${size.width} x ${size.height} pixels; a scanned image may be at most ${max} x ${max} pixels.`,
       );
     }
-    const text = await deps.ocr.recognize(data, signal);
+    let text: string;
+    try {
+      text = await deps.ocr.recognize(data, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      deps.log?.warn({ reason: (error as Error)?.message }, 'OCR failed on an uploaded image.');
+      throw mediaError.onField('file', 'AI_MEDIA_UNREADABLE', 'The image could not be read: it is damaged.');
+    }
     if (text.trim().length < 3) {
       throw mediaError.onField(
         'file',
