@@ -1,5 +1,3 @@
-export * from './ai.js';
-export * from './ai-media.js';
 export * from './alerts.js';
 export * from './auth.js';
 export * from './auth-google.js';
@@ -35,3 +33,5 @@ export * from './user-data.js';
 export * from './user-data-entries.js';
 export * from './watchlists.js';
 export * from './ws.js';
+export * from './ai.js';
+export * from './ai-media.js';

@@ -1,5 +1,4 @@
 // Every Drizzle table of every module, collected for drizzle-kit and the typed query API.
-
 export * from '../modules/ai/knowledge/knowledge.table.js';
 export * from '../modules/alerts/alerts.table.js';
 export * from '../modules/auth/auth.table.js';
@@ -8,6 +7,7 @@ export * from '../modules/calendar/calendar.table.js';
 export * from '../modules/candles/candles.table.js';
 export * from '../modules/charts/charts.table.js';
 export * from '../modules/imports/imports.table.js';
+
 export * from '../modules/journal/journal.table.js';
 export * from '../modules/metrics/metrics.table.js';
 export * from '../modules/news/news.table.js';
