@@ -36,3 +36,4 @@ export * from './ws.js';
 export * from './ai.js';
 export * from './ai-models.js';
 export * from './ai-chats.js';
+export * from './ai-media.js';

@@ -1,6 +1,7 @@
 // Every Drizzle table of every module, collected for drizzle-kit and the typed query API.
 
 export * from '../modules/ai/engine/models.table.js';
+export * from '../modules/ai/knowledge/knowledge.table.js';
 export * from '../modules/alerts/alerts.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/backtests/backtests.table.js';

@@ -1,0 +1,150 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db.js';
+import { type AiChunkRow, type AiMediaRow, aiChunks, aiMedia } from './knowledge.table.js';
+
+export type AiMediaInsert = typeof aiMedia.$inferInsert;
+export type AiChunkInsert = typeof aiChunks.$inferInsert;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** AI media files and their indexed passages; every query is scoped by the owner. */
+export function createKnowledgeRepository(db: Db) {
+  return {
+    /** The file and its passages, in one transaction: a file is never listed without its index. */
+    async insert(media: AiMediaInsert, chunks: AiChunkInsert[]): Promise<AiMediaRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(aiMedia).values(media).returning();
+        for (let i = 0; i < chunks.length; i += 500) await tx.insert(aiChunks).values(chunks.slice(i, i + 500));
+        return row!;
+      });
+    },
+
+    async findOwned(userId: string, id: string): Promise<AiMediaRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(aiMedia)
+        .where(and(eq(aiMedia.userId, userId), eq(aiMedia.id, id)));
+      return row;
+    },
+
+    /** The owner's files among `ids` (others' ids and unknown ids are left out). */
+    async findManyOwned(userId: string, ids: readonly string[]): Promise<AiMediaRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(aiMedia)
+        .where(and(eq(aiMedia.userId, userId), inArray(aiMedia.id, [...ids])));
+    },
+
+    async page(
+      userId: string,
+      filter: { kind?: string; search?: string },
+      page: number,
+      limit: number,
+    ): Promise<{ rows: AiMediaRow[]; total: number }> {
+      const where: SQL[] = [eq(aiMedia.userId, userId)];
+      if (filter.kind) where.push(eq(aiMedia.kind, filter.kind));
+      if (filter.search) where.push(ilike(aiMedia.name, `%${escapeLike(filter.search)}%`));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(aiMedia)
+          .where(and(...where))
+          .orderBy(desc(aiMedia.createdAt), desc(aiMedia.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db
+          .select({ n: count() })
+          .from(aiMedia)
+          .where(and(...where)),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async delete(userId: string, id: string): Promise<AiMediaRow | undefined> {
+      const [row] = await db
+        .delete(aiMedia)
+        .where(and(eq(aiMedia.userId, userId), eq(aiMedia.id, id)))
+        .returning();
+      return row;
+    },
+
+    async chunksOf(userId: string, mediaId: string): Promise<AiChunkRow[]> {
+      return db
+        .select()
+        .from(aiChunks)
+        .where(and(eq(aiChunks.userId, userId), eq(aiChunks.mediaId, mediaId)))
+        .orderBy(asc(aiChunks.idx));
+    },
+
+    /** Every passage of the owner (the full-text index is built from them), without embeddings. */
+    async allChunks(userId: string): Promise<Pick<AiChunkRow, 'mediaId' | 'idx' | 'text' | 'page'>[]> {
+      return db
+        .select({ mediaId: aiChunks.mediaId, idx: aiChunks.idx, text: aiChunks.text, page: aiChunks.page })
+        .from(aiChunks)
+        .where(eq(aiChunks.userId, userId));
+    },
+
+    /** Passages of the owner that carry an embedding of `dims` dimensions, optionally among some files. */
+    async embeddedChunks(
+      userId: string,
+      dims: number,
+      mediaIds: readonly string[] | null,
+    ): Promise<Pick<AiChunkRow, 'mediaId' | 'idx' | 'text' | 'page' | 'embedding'>[]> {
+      const where: SQL[] = [
+        eq(aiChunks.userId, userId),
+        isNotNull(aiChunks.embedding),
+        sql`cardinality(${aiChunks.embedding}) = ${dims}`,
+      ];
+      if (mediaIds) {
+        if (mediaIds.length === 0) return [];
+        where.push(inArray(aiChunks.mediaId, [...mediaIds]));
+      }
+      return db
+        .select({
+          mediaId: aiChunks.mediaId,
+          idx: aiChunks.idx,
+          text: aiChunks.text,
+          page: aiChunks.page,
+          embedding: aiChunks.embedding,
+        })
+        .from(aiChunks)
+        .where(and(...where));
+    },
+
+    /** What the owner's index is built from, as one value that changes whenever a file is added or removed. */
+    async indexStamp(userId: string): Promise<string> {
+      const [row] = await db
+        .select({
+          n: count(),
+          ids: sql<string>`md5(coalesce(string_agg(${aiMedia.id}::text, ',' order by ${aiMedia.id}), ''))`,
+        })
+        .from(aiMedia)
+        .where(eq(aiMedia.userId, userId));
+      return `${row?.n ?? 0}:${row?.ids ?? ''}`;
+    },
+
+    /** Names and addresses of the owner's files (all of them when `ids` is null). */
+    async describe(
+      userId: string,
+      ids: readonly string[] | null,
+    ): Promise<Pick<AiMediaRow, 'id' | 'name' | 'kind' | 'sourceUrl' | 'type'>[]> {
+      const where: SQL[] = [eq(aiMedia.userId, userId)];
+      if (ids) {
+        if (ids.length === 0) return [];
+        where.push(inArray(aiMedia.id, [...ids]));
+      }
+      return db
+        .select({
+          id: aiMedia.id,
+          name: aiMedia.name,
+          kind: aiMedia.kind,
+          sourceUrl: aiMedia.sourceUrl,
+          type: aiMedia.type,
+        })
+        .from(aiMedia)
+        .where(and(...where));
+    },
+  };
+}
+export type KnowledgeRepository = ReturnType<typeof createKnowledgeRepository>;
