@@ -34,3 +34,4 @@ export * from './user-data-entries.js';
 export * from './watchlists.js';
 export * from './ws.js';
 export * from './ai.js';
+export * from './ai-tools.js';
