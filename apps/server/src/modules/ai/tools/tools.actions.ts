@@ -430,5 +430,5 @@ export function actionTools(deps: AiToolsDeps): AiTool[] {
     },
   });
 
-  return [draftOrder, createAlert, addToWatchlist, tagTrade, writeNote] as AiTool[];
+  return [createAlert, draftOrder, addToWatchlist, tagTrade, writeNote] as AiTool[];
 }
