@@ -5,6 +5,7 @@ import type { AiTool, ToolRegistry } from '../ai.types.js';
 /** The tools by name; an agent's selection keeps the registry's order and ignores names it does not know. */
 export function createToolRegistry(tools: readonly AiTool[]): ToolRegistry & { info(): AiToolInfo[] } {
   const byName = new Map(tools.map((t) => [t.name, t]));
+  let info: AiToolInfo[] | undefined;
   if (byName.size !== tools.length) throw new Error('Two AI tools share a name.');
   return {
     list: () => [...tools],
@@ -14,8 +15,15 @@ export function createToolRegistry(tools: readonly AiTool[]): ToolRegistry & { i
       const wanted = new Set(names);
       return tools.filter((t) => wanted.has(t.name));
     },
-    info: () =>
-      tools.map((t) => ({ name: t.name, description: t.description, kind: t.kind, parameters: toolJsonSchema(t) })),
+    info: () => {
+      info ??= tools.map((t) => ({
+        name: t.name,
+        description: t.description,
+        kind: t.kind,
+        parameters: toolJsonSchema(t),
+      }));
+      return info;
+    },
   };
 }
 

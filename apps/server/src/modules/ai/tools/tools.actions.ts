@@ -73,21 +73,36 @@ function tradeLine(t: JournalTrade): string {
 }
 
 /** The ticket link of a draft: the chart with the order ticket open and prefilled. Nothing is sent from a link. */
-export function ticketPath(s: Sizing, orderType: string, takeProfit: number | null): string {
-  const q = new URLSearchParams({
-    symbol: s.symbol,
-    ticket: s.side,
-    volume: String(s.volume),
-    sl: String(s.stopLoss),
-  });
-  if (takeProfit !== null) q.set('tp', String(takeProfit));
-  if (orderType !== 'market') {
-    q.set('type', orderType);
-    q.set('price', String(s.entry));
+export function ticketPath(d: {
+  accountId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  volume: number;
+  stopLoss: number;
+  entry: number;
+  orderType: string;
+  takeProfit: number | null;
+}): string {
+  const q = new URLSearchParams({ symbol: d.symbol, ticket: d.side, volume: String(d.volume), sl: String(d.stopLoss) });
+  if (d.takeProfit !== null) q.set('tp', String(d.takeProfit));
+  if (d.orderType !== 'market') {
+    q.set('type', d.orderType);
+    q.set('price', String(d.entry));
   }
-  q.set('account', s.account.id);
+  q.set('account', d.accountId);
   return `/chart?${q.toString()}`;
 }
+
+const draftOf = (s: Sizing, orderType: string, takeProfit: number | null) => ({
+  accountId: s.account.id,
+  symbol: s.symbol,
+  side: s.side,
+  volume: s.volume,
+  stopLoss: s.stopLoss,
+  entry: s.entry,
+  orderType,
+  takeProfit,
+});
 
 export function sizingTool(deps: AiToolsDeps): AiTool {
   return defineTool({
@@ -131,7 +146,7 @@ export function sizingTool(deps: AiToolsDeps): AiTool {
         ].join('\n'),
         data: s,
         symbol: s.symbol,
-        open: { path: ticketPath(s, 'market', null), label: 'Open the order ticket' },
+        open: { path: ticketPath(draftOf(s, 'market', null)), label: 'Open the order ticket' },
         followUps: [`Draft this ${s.side} order on ${s.account.name}`, 'What is my prop status today?'],
       };
     },
@@ -198,7 +213,7 @@ export function actionTools(deps: AiToolsDeps): AiTool[] {
         explanation: s.explanation,
         warnings: s.warnings,
       },
-      redirectTo: ticketPath(s, orderType, tp),
+      redirectTo: ticketPath(draftOf(s, orderType, tp)),
     };
   }
   const draftOrder = defineTool({
@@ -212,19 +227,16 @@ export function actionTools(deps: AiToolsDeps): AiTool[] {
     async execute(userId, params) {
       const accountId = String(params.account_id);
       await deps.accounts.owned(userId, accountId); // still the caller's account
-      const s = {
+      const redirectTo = ticketPath({
+        accountId,
         symbol: String(params.symbol),
         side: params.side === 'sell' ? 'sell' : 'buy',
         volume: Number(params.volume),
         stopLoss: Number(params.stop_loss),
         entry: Number(params.entry),
-        account: { id: accountId },
-      } as Sizing;
-      const redirectTo = ticketPath(
-        s,
-        String(params.order_type ?? 'market'),
-        params.take_profit === null || params.take_profit === undefined ? null : Number(params.take_profit),
-      );
+        orderType: String(params.order_type ?? 'market'),
+        takeProfit: params.take_profit === null || params.take_profit === undefined ? null : Number(params.take_profit),
+      });
       // Confirming a draft opens the ticket: no order exists until the user sends it from there.
       return { result: { drafted: true, sent: false, ticket: redirectTo }, redirectTo };
     },

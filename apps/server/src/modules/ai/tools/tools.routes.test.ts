@@ -235,6 +235,37 @@ describe('read tools answer from the caller’s own data', () => {
     expect(errorOf(await run(ada, 'get_candles', { symbol: 'NOPE' }))?.code).toBe('AI_UNKNOWN_SYMBOL');
   });
 
+  it('get_calendar lists the coming week’s events that move a symbol, with their ids for the cards', async () => {
+    const r = await run(ada, 'get_calendar', { symbol: 'EURUSD' });
+    const events = (r.data as { events: { id: string; currency: string; time: string }[] }).events;
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) {
+      expect(['EUR', 'USD']).toContain(e.currency);
+      expect(Date.parse(e.time)).toBeGreaterThanOrEqual(clock.now().getTime());
+    }
+    expect(r.eventIds).toEqual(events.map((e) => e.id));
+    const high = await run(ada, 'get_calendar', { currency: 'usd', impact: 'high' });
+    for (const e of (high.data as { events: { currency: string; impact: string }[] }).events) {
+      expect([e.currency, e.impact]).toEqual(['USD', 'high']);
+    }
+  });
+
+  it('get_strategies and get_playbook_compliance read the caller’s playbook', async () => {
+    const made = await call(ada, 'POST', '/strategies', {
+      name: 'London breakout',
+      description: 'Range break at 08:00',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const r = await run(ada, 'get_strategies');
+    expect(r.summary).toContain('London breakout: Range break at 08:00');
+    expect(r.summary).not.toContain('Bob');
+    const c = await run(ada, 'get_playbook_compliance', { account_id: practice.id });
+    const overall = (c.data as { overall: Record<string, { count: number }> }).overall;
+    // no trade is reviewed yet: all three are unreviewed
+    expect(overall.unreviewed!.count).toBe(3);
+    expect(c.chart?.type).toBe('bars');
+  });
+
   it('get_news marks its content untrusted', async () => {
     const r = await run(ada, 'get_news', { symbol: 'EURUSD' });
     expect(r.untrusted).toBe(true);
@@ -368,6 +399,12 @@ describe('actions: proposed, then confirmed or rejected by their owner', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const day = (await call(ada, 'GET', '/journal/days/2026-03-04')).json() as { entry: { review: string } };
     expect(day.entry.review.match(/Waited for London/g)).toHaveLength(1);
+  });
+
+  it('get_journal reads back the day’s review with the day’s trades', async () => {
+    const r = await run(ada, 'get_journal', { from: '2026-03-02', to: '2026-03-04' });
+    expect(r.summary).toContain('2026-03-02: 2 trades');
+    expect(r.summary).toContain('Review: Waited for London, good.');
   });
 
   it('another user’s action is 404 for get, confirm and reject', async () => {
