@@ -50,7 +50,7 @@ function describe(propose: (ctx: ToolContext, args: never) => Promise<Proposal>)
     try {
       const p = await propose(ctx, args as never);
       return {
-        summary: `Proposed, waiting for the user's confirmation in the chat: ${p.summary}`,
+        summary: `A proposal: nothing is done unless the user confirms it in the chat. ${p.summary}`,
         data: { proposal: p },
       };
     } catch (error) {
@@ -195,7 +195,8 @@ export function actionTools(deps: AiToolsDeps): AiTool[] {
       summary:
         `Draft a ${s.side} order of ${s.volume} lots ${s.symbol} ${at}, stop loss ${s.stopLoss} (${s.stopPips} pips)` +
         `${tp !== null ? `, take profit ${tp}` : ''} on ${s.account.name}: it risks ${money(s.moneyAtRisk, cur)}` +
-        `${s.boundBy === 'risk' ? '' : ` (capped by ${s.boundBy.replace(/_/g, ' ')})`}. It opens prefilled in the order ticket; nothing is sent until you click Buy or Sell there.`,
+        `${s.boundBy === 'risk' ? '' : ` (capped by ${s.boundBy.replace(/_/g, ' ')})`}. It opens prefilled in the order ticket; nothing is sent until you click Buy or Sell there.` +
+        `${s.warnings.length ? ` Note: ${s.warnings.join(' ')}` : ''}`,
       params: {
         account_id: s.account.id,
         account_name: s.account.name,

@@ -367,7 +367,7 @@ describe('actions: proposed, then confirmed or rejected by their owner', () => {
   it('a proposal changes nothing; confirm creates the alert once; a second confirm is refused', async () => {
     const before = (await call(ada, 'GET', '/alerts')).json() as { alerts: unknown[] };
     const described = await run(ada, 'create_alert', { symbol: 'EURUSD', price: 1.09 });
-    expect(described.summary).toContain('waiting for the user');
+    expect(described.summary).toContain('nothing is done unless the user confirms it');
     const action = await propose(ada, 'create_alert', { symbol: 'EURUSD', condition: 'greater_than', price: 1.09 });
     expect(action).toMatchObject({
       status: 'proposed',
