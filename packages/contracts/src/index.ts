@@ -37,3 +37,4 @@ export * from './ai.js';
 export * from './ai-models.js';
 export * from './ai-chats.js';
 export * from './ai-media.js';
+export * from './ai-tools.js';

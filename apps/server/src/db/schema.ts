@@ -22,3 +22,4 @@ export * from '../modules/users/users.table.js';
 export * from '../modules/watchlists/watchlists.table.js';
 export * from '../platform/mail/mail.table.js';
 export * from '../modules/ai/chats/chats.table.js';
+export * from '../modules/ai/tools/tools.table.js';

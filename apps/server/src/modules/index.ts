@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
+import { createAiTools } from './ai/tools/tools.module.js';
 import { alertAccountFigures } from './alerts/alerts.accounts.js';
 import { createAlertsModule } from './alerts/alerts.plugin.js';
 import { hashPassword } from './auth/auth.passwords.js';
@@ -145,9 +146,36 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   });
   await app.register(backtests.routes, { prefix: '/api' });
 
-  await app.register(createComplianceModule(ctx, { metrics: metrics.service }).routes, { prefix: '/api' });
+  const compliance = createComplianceModule(ctx, { metrics: metrics.service });
+  await app.register(compliance.routes, { prefix: '/api' });
   const news = createNewsModule(ctx, { log: app.log });
   await app.register(news.routes, { prefix: '/api' });
+
+  // AI assistant: the tools over the caller's own data and the proposed actions (ai-chats/agents take the registry)
+  const aiTools = createAiTools({
+    db: ctx.db,
+    clock: ctx.clock,
+    market: market.market,
+    users: users.service,
+    accounts: trading.accounts,
+    trades: trading.trades,
+    metrics: metrics.service,
+    props: prop.props,
+    history: market.history,
+    indicators: market.indicators,
+    calendar: calendar.calendar,
+    news: news.service,
+    strategies: strategies.service,
+    compliance: compliance.service,
+    journal: journal.journal,
+    annotations: journal.annotations,
+    mistakes: journal.mistakes,
+    watchlists: watchlists.service,
+    alerts: alerts.service,
+    knowledge: null,
+  });
+  app.decorate('aiTools', aiTools);
+  await app.register(aiTools.routes, { prefix: '/api' });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
