@@ -1,3 +1,5 @@
+export * from './ai.js';
+export * from './ai-agents.js';
 export * from './alerts.js';
 export * from './auth.js';
 export * from './auth-google.js';
@@ -33,4 +35,3 @@ export * from './user-data.js';
 export * from './user-data-entries.js';
 export * from './watchlists.js';
 export * from './ws.js';
-export * from './ai.js';
