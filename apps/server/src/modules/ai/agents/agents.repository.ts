@@ -28,7 +28,6 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function createAgentsRepository(db: Db) {
   const owned = (userId: string, id: string) => and(eq(aiAgents.ownerId, userId), eq(aiAgents.id, id));
   const visible = (userId: string) => or(eq(aiAgents.ownerId, userId), eq(aiAgents.isPublic, true));
-  const marksOf = (userId: string) => db.select().from(aiAgentMarks).where(eq(aiAgentMarks.userId, userId)).as('m');
 
   return {
     async list(userId: string, filter: AgentListFilter): Promise<{ rows: AgentWithMarks[]; total: number }> {
