@@ -312,7 +312,7 @@ export function createResearchService(deps: {
             found = {
               ok: false,
               summary: timedOut
-                ? `This step took longer than ${Math.round(deps.stepTimeoutMs / 1000)} seconds and was skipped.`
+                ? `This step took longer than ${duration(deps.stepTimeoutMs)} and was skipped.`
                 : `This step failed: ${error instanceof Error ? error.message : 'an unknown error'}.`,
               sources: [],
             };
@@ -383,6 +383,10 @@ export function createResearchService(deps: {
   };
 }
 export type ResearchService = ReturnType<typeof createResearchService>;
+
+function duration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} seconds`;
+}
 
 /** Rejects as soon as `signal` aborts, so a tool that ignores its signal cannot hold the run. */
 function withSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
