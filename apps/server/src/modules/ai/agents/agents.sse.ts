@@ -39,11 +39,7 @@ export async function streamEvents(
   } catch (error) {
     const timedOut = signal.aborted && !gone.signal.aborted;
     const failure = timedOut
-      ? new AppError(
-          'AI_TIMEOUT',
-          'unavailable',
-          `The answer took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped.`,
-        )
+      ? new AppError('AI_TIMEOUT', 'unavailable', `The answer took longer than ${duration(timeoutMs)} and was stopped.`)
       : error;
     if (!open) throw failure;
     if (failure instanceof AppError) {
@@ -85,4 +81,11 @@ export function parseEvents(body: string): AiStreamEvent[] {
     if (data) out.push(JSON.parse(data) as AiStreamEvent);
   }
   return out;
+}
+
+/** A time limit in words: "200 ms", "10 seconds", "5 minutes". */
+export function duration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  return `${Math.round(ms / 1000)} seconds`;
 }

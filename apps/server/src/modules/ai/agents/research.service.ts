@@ -5,6 +5,7 @@ import type { AiTool, ChatModel, KnowledgeSearch, ToolContext, ToolRegistry } fr
 import { agentError, researchNotFound } from './agents.errors.js';
 import type { AgentsRepository } from './agents.repository.js';
 import type { AgentsService } from './agents.service.js';
+import { duration } from './agents.sse.js';
 import type { AiResearchRow } from './agents.table.js';
 import type { AgentModels, ResearchChatSink, ResearchQuota } from './agents.types.js';
 import { type PlannedStep, planResearch } from './research.planner.js';
@@ -383,10 +384,6 @@ export function createResearchService(deps: {
   };
 }
 export type ResearchService = ReturnType<typeof createResearchService>;
-
-function duration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} seconds`;
-}
 
 /** Rejects as soon as `signal` aborts, so a tool that ignores its signal cannot hold the run. */
 function withSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
