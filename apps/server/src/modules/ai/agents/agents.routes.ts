@@ -19,9 +19,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../../platform/auth/guard.js';
+import { AppError } from '../../../platform/errors.js';
 import type { AgentChatService } from './agents.chat.js';
 import type { AgentsService } from './agents.service.js';
-import { streamEvents } from './agents.sse.js';
+import { duration, streamEvents } from './agents.sse.js';
 import type { ResearchService } from './research.service.js';
 
 const tags = ['ai-agents'];
@@ -40,6 +41,27 @@ const stream = z
   );
 
 export type AgentTimeouts = { chatMs: number; researchMs: number };
+
+/** Spec section 9: 30 s for a single fetch and deletes; 10 s for agent knowledge and tool calls. */
+const FETCH_MS = 30_000;
+const KNOWLEDGE_MS = 10_000;
+
+/** The answer of `work`, or a 503 `AI_TIMEOUT` once `ms` have passed (the work itself is not undone). */
+export async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new AppError('AI_TIMEOUT', 'unavailable', `The call took longer than ${duration(ms)} and was stopped.`)),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Agents and deep research under /ai (spec section 7 "Agents": paths not shown, designed here): CRUD, pin, star,
@@ -97,7 +119,7 @@ export function agentsRoutes(deps: {
           response: { 200: aiAgentSchema, ...notFound },
         },
       },
-      async (request) => agents.get(authOf(request).userId, request.params.id),
+      async (request) => within(FETCH_MS, agents.get(authOf(request).userId, request.params.id)),
     );
 
     app.put(
@@ -127,7 +149,7 @@ export function agentsRoutes(deps: {
         },
       },
       async (request) => {
-        await agents.delete(authOf(request).userId, request.params.id);
+        await within(FETCH_MS, agents.delete(authOf(request).userId, request.params.id));
         return { ok: true as const };
       },
     );
@@ -182,7 +204,8 @@ export function agentsRoutes(deps: {
           response: { 200: aiAgentSchema, ...invalid, ...readOnly, ...notFound },
         },
       },
-      async (request) => agents.setKnowledge(authOf(request).userId, request.params.id, request.body.items),
+      async (request) =>
+        within(KNOWLEDGE_MS, agents.setKnowledge(authOf(request).userId, request.params.id, request.body.items)),
     );
 
     app.put(
@@ -197,7 +220,8 @@ export function agentsRoutes(deps: {
           response: { 200: aiAgentSchema, ...invalid, ...readOnly, ...notFound },
         },
       },
-      async (request) => agents.setTools(authOf(request).userId, request.params.id, request.body.names),
+      async (request) =>
+        within(KNOWLEDGE_MS, agents.setTools(authOf(request).userId, request.params.id, request.body.names)),
     );
 
     app.put(
@@ -337,7 +361,7 @@ export function agentsRoutes(deps: {
           response: { 200: aiResearchSchema, 404: errorBodySchema.describe('AI_RESEARCH_NOT_FOUND') },
         },
       },
-      async (request) => research.get(authOf(request).userId, request.params.id),
+      async (request) => within(FETCH_MS, research.get(authOf(request).userId, request.params.id)),
     );
 
     app.post(

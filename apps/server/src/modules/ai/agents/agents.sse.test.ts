@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, registerErrorHandler } from '../../../platform/errors.js';
+import { within } from './agents.routes.js';
 import { parseEvents, streamEvents } from './agents.sse.js';
 
 let app: FastifyInstance;
@@ -77,6 +78,17 @@ describe('the agents’ event streams', () => {
       statusCode: 503,
       code: 'AI_TIMEOUT',
       message: 'The answer took longer than 30 ms and was stopped.',
+    });
+  });
+});
+
+describe('the time limit of the single calls', () => {
+  it('answers what finished in time, and a 503 AI_TIMEOUT naming the limit otherwise', async () => {
+    await expect(within(50, Promise.resolve('done'))).resolves.toBe('done');
+    await expect(within(20, new Promise(() => {}))).rejects.toMatchObject({
+      code: 'AI_TIMEOUT',
+      category: 'unavailable',
+      message: 'The call took longer than 20 ms and was stopped.',
     });
   });
 });

@@ -234,6 +234,7 @@ export function createResearchService(deps: {
           today: now.toISOString().slice(0, 10),
         },
       );
+      const model = await deps.models.forUser(userId);
       const row = await repo.insertResearch({
         id: newId(),
         userId,
@@ -253,7 +254,6 @@ export function createResearchService(deps: {
       signal.addEventListener('abort', onAbort, { once: true });
       const state = toResearchView(row);
       const publish = () => emit({ type: 'research', research: structuredClone(state) });
-      const model = await deps.models.forUser(userId);
       emit({
         type: 'start',
         chat_id: body.chat_id ?? '',
@@ -271,115 +271,128 @@ export function createResearchService(deps: {
       });
       publish();
 
-      const findings: Finding[] = [];
-      let stopped = false;
       try {
-        for (const [i, step] of plan.entries()) {
-          if (await cancelled(row.id, controller)) {
-            stopped = true;
-            break;
-          }
-          state.plan[i]!.status = 'running';
-          await repo.updateResearch(row.id, { plan: state.plan });
-          publish();
-          const aiStep: AiStep = {
-            id: `${row.id}:${step.id}`,
-            kind: step.kind === 'knowledge' ? 'retrieval' : 'tool',
-            title: step.title,
-            ...(step.kind === 'tool' ? { tool: step.tool, args: step.args } : {}),
-            status: 'running',
-          };
-          emit({ type: 'step', step: { ...aiStep } });
-          const stepSignal = AbortSignal.any([controller.signal, AbortSignal.timeout(deps.stepTimeoutMs)]);
-          const ctx: ToolContext = {
-            userId,
-            nowMs: clock.now().getTime(),
-            signal: stepSignal,
-            chatId: body.chat_id ?? '',
-            responseId: row.id,
-            readUntrusted: true,
-            knowledge: { folderId: null, agentId: agent?.id ?? null, mediaIds: body.media_ids },
-          };
-          let found: Omit<Finding, 'step'>;
-          try {
-            found = await withSignal(runStep(step, ctx, tools, agent, body.media_ids), stepSignal);
-          } catch (error) {
-            if (controller.signal.aborted) {
-              state.plan[i]!.status = 'skipped';
+        return await execute();
+      } catch (error) {
+        running.delete(row.id);
+        state.status = 'failed';
+        state.finishedAt = clock.now().toISOString();
+        await repo.updateResearch(row.id, { status: 'failed', finishedAt: new Date(state.finishedAt) }).catch(() => {});
+        publish();
+        throw error;
+      }
+
+      async function execute(): Promise<AiDeepResearch> {
+        const findings: Finding[] = [];
+        let stopped = false;
+        try {
+          for (const [i, step] of plan.entries()) {
+            if (await cancelled(row.id, controller)) {
               stopped = true;
               break;
             }
-            const timedOut = stepSignal.aborted;
-            found = {
-              ok: false,
-              summary: timedOut
-                ? `This step took longer than ${duration(deps.stepTimeoutMs)} and was skipped.`
-                : `This step failed: ${error instanceof Error ? error.message : 'an unknown error'}.`,
-              sources: [],
+            state.plan[i]!.status = 'running';
+            await repo.updateResearch(row.id, { plan: state.plan });
+            publish();
+            const aiStep: AiStep = {
+              id: `${row.id}:${step.id}`,
+              kind: step.kind === 'knowledge' ? 'retrieval' : 'tool',
+              title: step.title,
+              ...(step.kind === 'tool' ? { tool: step.tool, args: step.args } : {}),
+              status: 'running',
             };
+            emit({ type: 'step', step: { ...aiStep } });
+            const stepSignal = AbortSignal.any([controller.signal, AbortSignal.timeout(deps.stepTimeoutMs)]);
+            const ctx: ToolContext = {
+              userId,
+              nowMs: clock.now().getTime(),
+              signal: stepSignal,
+              chatId: body.chat_id ?? '',
+              responseId: row.id,
+              readUntrusted: true,
+              knowledge: { folderId: null, agentId: agent?.id ?? null, mediaIds: body.media_ids },
+            };
+            let found: Omit<Finding, 'step'>;
+            try {
+              found = await withSignal(runStep(step, ctx, tools, agent, body.media_ids), stepSignal);
+            } catch (error) {
+              if (controller.signal.aborted) {
+                state.plan[i]!.status = 'skipped';
+                stopped = true;
+                break;
+              }
+              const timedOut = stepSignal.aborted;
+              found = {
+                ok: false,
+                summary: timedOut
+                  ? `This step took longer than ${duration(deps.stepTimeoutMs)} and was skipped.`
+                  : `This step failed: ${error instanceof Error ? error.message : 'an unknown error'}.`,
+                sources: [],
+              };
+            }
+            findings.push({ step, ...found });
+            state.plan[i]!.status = found.ok ? 'done' : 'failed';
+            emit({
+              type: 'step',
+              step: { ...aiStep, status: found.ok ? 'done' : 'failed', result: found.summary.split('\n')[0] ?? '' },
+            });
+            await repo.updateResearch(row.id, { plan: state.plan });
+            publish();
           }
-          findings.push({ step, ...found });
-          state.plan[i]!.status = found.ok ? 'done' : 'failed';
-          emit({
-            type: 'step',
-            step: { ...aiStep, status: found.ok ? 'done' : 'failed', result: found.summary.split('\n')[0] ?? '' },
-          });
-          await repo.updateResearch(row.id, { plan: state.plan });
-          publish();
+          if (!stopped && (await cancelled(row.id, controller))) stopped = true;
+        } finally {
+          running.delete(row.id);
+          signal.removeEventListener('abort', onAbort);
         }
-        if (!stopped && (await cancelled(row.id, controller))) stopped = true;
-      } finally {
-        running.delete(row.id);
-        signal.removeEventListener('abort', onAbort);
-      }
 
-      for (const p of state.plan) if (p.status === 'pending' || p.status === 'running') p.status = 'skipped';
-      const { sources, refs } = numberSources(findings);
-      for (const s of sources) emit({ type: 'source', source: s });
-      const done = findings.filter((f) => f.ok).length;
-      const note = stopped
-        ? `Cancelled after ${findings.length} of ${plan.length} steps; the report covers the steps that ran.`
-        : null;
-      let text = plainReport(body.question, findings, refs, note);
-      let tokens = 0;
-      if (!stopped && !model.builtIn && done > 0) {
-        try {
-          const written = await modelReport(model, body.question, findings, refs, signal, emit);
-          if (written.text) text = `${written.text}\n\n---\n\n${text}`;
-          tokens = written.tokens;
-        } catch {
-          // the findings stand on their own when the model fails
+        for (const p of state.plan) if (p.status === 'pending' || p.status === 'running') p.status = 'skipped';
+        const { sources, refs } = numberSources(findings);
+        for (const s of sources) emit({ type: 'source', source: s });
+        const done = findings.filter((f) => f.ok).length;
+        const note = stopped
+          ? `Cancelled after ${findings.length} of ${plan.length} steps; the report covers the steps that ran.`
+          : null;
+        let text = plainReport(body.question, findings, refs, note);
+        let tokens = 0;
+        if (!stopped && !model.builtIn && done > 0) {
+          try {
+            const written = await modelReport(model, body.question, findings, refs, signal, emit);
+            if (written.text) text = `${written.text}\n\n---\n\n${text}`;
+            tokens = written.tokens;
+          } catch {
+            // the findings stand on their own when the model fails
+          }
         }
-      }
-      state.status = stopped ? 'cancelled' : 'done';
-      state.report = text;
-      state.sources = sources;
-      state.finishedAt = clock.now().toISOString();
-      await repo.updateResearch(row.id, {
-        status: state.status,
-        plan: state.plan,
-        report: text,
-        sources,
-        finishedAt: new Date(state.finishedAt),
-      });
-      publish();
-      await deps.quota?.record(userId, { messages: 1, tokens });
+        state.status = stopped ? 'cancelled' : 'done';
+        state.report = text;
+        state.sources = sources;
+        state.finishedAt = clock.now().toISOString();
+        await repo.updateResearch(row.id, {
+          status: state.status,
+          plan: state.plan,
+          report: text,
+          sources,
+          finishedAt: new Date(state.finishedAt),
+        });
+        publish();
+        await deps.quota?.record(userId, { messages: 1, tokens });
 
-      const modelInfo = { id: model.id, label: model.label, builtIn: model.builtIn };
-      const answer: AiAnswer = deps.chats
-        ? await deps.chats.saveResearch({
-            userId,
-            chatId: body.chat_id ?? null,
-            agentId: agent?.id ?? null,
-            question: body.question,
-            research: structuredClone(state),
-            text,
-            sources,
-            model: modelInfo,
-          })
-        : researchAnswer(state, text, sources, modelInfo, body.chat_id ?? '');
-      emit({ type: 'answer', answer });
-      return state;
+        const modelInfo = { id: model.id, label: model.label, builtIn: model.builtIn };
+        const answer: AiAnswer = deps.chats
+          ? await deps.chats.saveResearch({
+              userId,
+              chatId: body.chat_id ?? null,
+              agentId: agent?.id ?? null,
+              question: body.question,
+              research: structuredClone(state),
+              text,
+              sources,
+              model: modelInfo,
+            })
+          : researchAnswer(state, text, sources, modelInfo, body.chat_id ?? '');
+        emit({ type: 'answer', answer });
+        return state;
+      }
     },
   };
 }
