@@ -159,7 +159,10 @@ describe('agents CRUD', () => {
       tools: ['get_news'],
       knowledge: [{ type: 'file', media_id: file }],
     });
-    await call(ada, 'POST', `/ai/agents/${agent.id}/share`, {});
+    // a share without a body takes the defaults
+    const shared = await call(ada, 'POST', `/ai/agents/${agent.id}/share`);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json()).toMatchObject({ share: { isPublic: true, allowClone: true, showInstructions: false } });
     const res = await call(ada, 'POST', `/ai/agents/${agent.id}/clone`);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({

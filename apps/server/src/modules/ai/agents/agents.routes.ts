@@ -251,11 +251,11 @@ export function agentsRoutes(deps: {
             'Anyone signed in can then find it (scope=public), chat with it, pin and star it, and clone it when ' +
             '`allow_clone`; its tools always read the data of whoever uses it, never the owner’s.',
           ...byId,
-          body: aiAgentShareBodySchema.default({}),
+          body: aiAgentShareBodySchema.nullish(),
           response: { 200: aiAgentSchema, ...invalid, ...readOnly, ...notFound },
         },
       },
-      async (request) => agents.share(authOf(request).userId, request.params.id, request.body),
+      async (request) => agents.share(authOf(request).userId, request.params.id, request.body ?? {}),
     );
 
     app.put(
