@@ -1,3 +1,5 @@
+export * from './ai.js';
+export * from './ai-agents.js';
 export * from './alerts.js';
 export * from './auth.js';
 export * from './auth-google.js';

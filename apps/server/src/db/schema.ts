@@ -23,3 +23,4 @@ export * from '../modules/watchlists/watchlists.table.js';
 export * from '../platform/mail/mail.table.js';
 export * from '../modules/ai/chats/chats.table.js';
 export * from '../modules/ai/tools/tools.table.js';
+export * from '../modules/ai/agents/agents.table.js';
