@@ -74,6 +74,8 @@ export type StreamOptions = {
   onEvent: (event: AiStreamEvent) => void;
   /** Called once on a 401: refreshes the session; true retries the call. */
   refresh?: () => Promise<boolean>;
+  /** POST by default; PUT for a history edit. */
+  method?: 'POST' | 'PUT';
 };
 
 /**
@@ -84,7 +86,7 @@ export type StreamOptions = {
 export async function streamTurn(path: string, body: unknown, options: StreamOptions): Promise<void> {
   const send = () =>
     fetch(`${hostUrl('ai')}${path}`, {
-      method: 'POST',
+      method: options.method ?? 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify(snakeKeys(body ?? {})),
