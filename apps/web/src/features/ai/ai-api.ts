@@ -169,6 +169,12 @@ export const aiApi = api
       rejectAiAction: build.mutation<AiAction, string>({
         query: (id) => ({ host: 'ai', url: `/ai/actions/${enc(id)}/reject`, method: 'POST' }),
       }),
+      /** The agent tabs of the AI screen: the caller's pinned agents (the agents screen manages them). */
+      aiAgentTabs: build.query<{ id: string; name: string }[], void>({
+        query: () => ({ host: 'ai', url: '/ai/agents', params: { pinned: 'true' } }),
+        transformResponse: (answer: { agents?: { id: string; name: string }[] } | { id: string; name: string }[]) =>
+          (Array.isArray(answer) ? answer : (answer.agents ?? [])).map((a) => ({ id: a.id, name: a.name })),
+      }),
       aiMediaFile: build.query<AiMediaFile, string>({
         query: (id) => ({ host: 'ai', url: `/ai/media/${enc(id)}` }),
       }),
@@ -198,6 +204,7 @@ export const {
   useAiSanityPromptsQuery,
   useAiUsageQuery,
   useAiModelsQuery,
+  useAiAgentTabsQuery,
   useConfirmAiActionMutation,
   useRejectAiActionMutation,
 } = aiApi;

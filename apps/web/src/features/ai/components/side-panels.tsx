@@ -1,5 +1,5 @@
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
+import ErrorOutline from '@mui/icons-material/ErrorOutlined';
 import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
