@@ -13,7 +13,15 @@ export const INSIGHT_LABELS: Record<InsightTab, string> = {
   time_analysis: 'Day of week',
 };
 
-export const INSIGHT_PERIODS = ['today', 'this_week', 'last_week', 'this_month', 'last_month', 'this_year', 'all'] as const;
+export const INSIGHT_PERIODS = [
+  'today',
+  'this_week',
+  'last_week',
+  'this_month',
+  'last_month',
+  'this_year',
+  'all',
+] as const;
 export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
 export const PERIOD_LABELS: Record<InsightPeriod, string> = {
   today: 'Today',

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../shared/toast/toast';
 import { useAiChatQuery, useCreateAiChatMutation, useRedoAiChatMutation } from './ai-api';
 import type { AiMessageBody } from './ai-wire';
-import { type ComposerDraft, emptyDraft } from './components/composer';
 import type { Cut } from './components/chat-view';
+import { type ComposerDraft, emptyDraft } from './components/composer';
 import { useTurn } from './use-turn';
 
 const enc = encodeURIComponent;
@@ -33,7 +33,12 @@ export function useConversation(options: {
   onChatRef.current = onChat;
   const currentChat = useRef(chatId);
   currentChat.current = chatId;
-  const { state: turn, run, cancel, reset } = useTurn((id) => {
+  const {
+    state: turn,
+    run,
+    cancel,
+    reset,
+  } = useTurn((id) => {
     setCut(null);
     if (id && id !== currentChat.current) onChatRef.current(id);
   });
@@ -127,13 +132,23 @@ export function useConversation(options: {
   const repost = useCallback(() => {
     if (!chatId || !lastUser) return;
     setCut(Math.max(0, messages.length - 2));
-    void run({ path: `/ai/chats/${enc(chatId)}/repost`, body: { content: lastUser.text }, question: lastUser.text, chatId });
+    void run({
+      path: `/ai/chats/${enc(chatId)}/repost`,
+      body: { content: lastUser.text },
+      question: lastUser.text,
+      chatId,
+    });
   }, [chatId, lastUser, messages.length, run]);
 
   const editMessage = useCallback(
     (entry: AiAnswer, text: string) => {
       if (!chatId) return;
-      setCut(Math.max(0, messages.findIndex((m) => m.response_id === entry.response_id)));
+      setCut(
+        Math.max(
+          0,
+          messages.findIndex((m) => m.response_id === entry.response_id),
+        ),
+      );
       void run({
         path: `/ai/chats/${enc(chatId)}/messages/${enc(entry.response_id)}`,
         method: 'PUT',

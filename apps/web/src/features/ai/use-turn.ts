@@ -76,7 +76,13 @@ export function turnReducer(state: TurnState, action: Action): TurnState {
   }
 }
 
-export type TurnRequest = { path: string; body: unknown; question: string | null; chatId: string | null; method?: 'PUT' };
+export type TurnRequest = {
+  path: string;
+  body: unknown;
+  question: string | null;
+  chatId: string | null;
+  method?: 'PUT';
+};
 
 /**
  * Runs streamed turns one at a time: `run` starts one (cancelling a turn still running), `cancel` stops reading it.

@@ -7,8 +7,8 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DefaultLayoutEntry, DockWorkspace, type WorkspacePanel } from '../../shared/workspace/dock-workspace';
 import { OrderPanel, type TicketPrefill } from './order-ticket/order-ticket';
-import { RiskPanel } from './risk-panel';
 import type { TicketType } from './order-ticket/ticket-model';
+import { RiskPanel } from './risk-panel';
 import { TRADING_COLUMN_WIDTH } from './trading-column';
 import { useActiveAccount } from './use-active-account';
 

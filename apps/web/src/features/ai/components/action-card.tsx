@@ -67,7 +67,10 @@ export function ActionCard(props: { action: AiAction }) {
         {current.summary}
       </Typography>
       {entries.length > 0 && (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, my: 1, fontSize: 13 }}>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, my: 1, fontSize: 13 }}
+        >
           {entries.map(([key, value]) => (
             <Box key={key} sx={{ display: 'contents' }}>
               <Box component="dt" sx={{ color: 'text.secondary' }}>

@@ -30,7 +30,11 @@ function LinkedCards(props: { answer: AiAnswer }) {
   ];
   if (!cards.length) return null;
   return (
-    <Box component="ul" aria-label="Linked events and news" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
+    <Box
+      component="ul"
+      aria-label="Linked events and news"
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}
+    >
       {cards.map((c) => (
         <Paper component="li" variant="outlined" key={`${c.kind}${c.id}`} sx={{ p: 1, display: 'flex', gap: 1 }}>
           {c.kind === 'event' ? <EventOutlined fontSize="small" /> : <ArticleOutlined fontSize="small" />}
@@ -66,9 +70,11 @@ function Feedback(props: { answer: AiAnswer }) {
   const [comment, setComment] = useState(answer.feedback?.comment ?? '');
   const submit = async (v: 'up' | 'down', text: string | null) => {
     setVote(v);
-    await send({ chatId: answer.chat_id, responseId: answer.response_id, vote: v, comment: text }).unwrap().catch(() => {
-      setVote(answer.feedback?.vote ?? null);
-    });
+    await send({ chatId: answer.chat_id, responseId: answer.response_id, vote: v, comment: text })
+      .unwrap()
+      .catch(() => {
+        setVote(answer.feedback?.vote ?? null);
+      });
   };
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
@@ -144,23 +150,25 @@ export function AnswerCard(props: { answer: AiAnswer; last?: boolean; readOnly?:
           size="small"
           variant="outlined"
           label={answer.model.builtIn ? 'Built-in analyst' : answer.model.label}
-          title={answer.model.builtIn ? 'Answers from your own data with fixed rules; not a language model.' : undefined}
+          title={
+            answer.model.builtIn ? 'Answers from your own data with fixed rules; not a language model.' : undefined
+          }
         />
         {answer.isDeepAnalysis && <Chip size="small" label="Deep research" />}
         {alternatives.length > 1 && (
           <Box sx={{ display: 'flex', alignItems: 'center' }} role="group" aria-label="Answer versions">
-            <IconButton size="small" aria-label="Previous version" disabled={showing === 0} onClick={() => setShown(showing - 1)}>
+            <IconButton
+              size="small"
+              aria-label="Previous version"
+              disabled={showing === 0}
+              onClick={() => setShown(showing - 1)}
+            >
               <ChevronLeft fontSize="inherit" />
             </IconButton>
             <Typography variant="caption">
               {showing + 1} / {alternatives.length}
             </Typography>
-            <IconButton
-              size="small"
-              aria-label="Next version"
-              disabled={current}
-              onClick={() => setShown(showing + 1)}
-            >
+            <IconButton size="small" aria-label="Next version" disabled={current} onClick={() => setShown(showing + 1)}>
               <ChevronRight fontSize="inherit" />
             </IconButton>
           </Box>
@@ -184,7 +192,9 @@ export function AnswerCard(props: { answer: AiAnswer; last?: boolean; readOnly?:
           {!props.readOnly && (answer.A || answer.B) && (
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label="Follow-up questions">
               {[answer.A, answer.B].map((q) =>
-                q ? <Chip key={q} label={q} onClick={() => props.onAsk?.(q)} variant="outlined" color="primary" /> : null,
+                q ? (
+                  <Chip key={q} label={q} onClick={() => props.onAsk?.(q)} variant="outlined" color="primary" />
+                ) : null,
               )}
             </Box>
           )}

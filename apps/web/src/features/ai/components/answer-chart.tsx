@@ -32,7 +32,8 @@ export function chartRows(json: AiAnswer['json_answer']): ChartRow[] {
     const r = item as Record<string, unknown>;
     const value = Number(r.value ?? r.equity ?? r.net ?? r.pnl);
     if (!Number.isFinite(value)) continue;
-    const time = typeof r.time === 'string' ? r.time : typeof r.time === 'number' ? new Date(r.time * 1000).toISOString() : null;
+    const time =
+      typeof r.time === 'string' ? r.time : typeof r.time === 'number' ? new Date(r.time * 1000).toISOString() : null;
     rows.push({
       label: String(r.label ?? r.name ?? r.symbol ?? time ?? ''),
       value,

@@ -8,7 +8,8 @@ export const sourceAnchor = (responseId: string, n: number) => `ai-source-${resp
 
 function inline(text: string, responseId: string, key: string): ReactNode[] {
   const out: ReactNode[] = [];
-  citationParts(text).forEach((part, i) => {
+  // keys are positions in the text, which is its identity here
+  for (const [i, part] of citationParts(text).entries()) {
     if (typeof part === 'number') {
       out.push(
         <Link
@@ -27,16 +28,16 @@ function inline(text: string, responseId: string, key: string): ReactNode[] {
           [{part}]
         </Link>,
       );
-      return;
+      continue;
     }
     // **bold** only: the rest of the text is shown as written
-    part.split(/(\*\*[^*]+\*\*)/g).forEach((piece, j) => {
-      if (!piece) return;
+    for (const [j, piece] of part.split(/(\*\*[^*]+\*\*)/g).entries()) {
+      if (!piece) continue;
       if (piece.startsWith('**') && piece.endsWith('**'))
         out.push(<strong key={`${key}-b${i}-${j}`}>{piece.slice(2, -2)}</strong>);
       else out.push(piece);
-    });
-  });
+    }
+  }
   return out;
 }
 
@@ -51,15 +52,15 @@ export function AnswerText(props: { text: string; responseId: string }) {
     if (list.length) blocks.push(<ul key={`ul${blocks.length}`}>{list}</ul>);
     list = [];
   };
-  props.text.split('\n').forEach((raw, i) => {
+  for (const [i, raw] of props.text.split('\n').entries()) {
     const line = raw.trimEnd();
     const item = /^\s*(?:[-*]|\d+\.)\s+(.*)$/.exec(line);
     if (item) {
       list.push(<li key={i}>{inline(item[1] ?? '', props.responseId, `l${i}`)}</li>);
-      return;
+      continue;
     }
     flush();
-    if (!line.trim()) return;
+    if (!line.trim()) continue;
     const heading = /^#{1,6}\s+(.*)$/.exec(line);
     if (heading)
       blocks.push(
@@ -73,7 +74,7 @@ export function AnswerText(props: { text: string; responseId: string }) {
           {inline(line, props.responseId, `p${i}`)}
         </Box>,
       );
-  });
+  }
   flush();
   return <Box sx={{ '& ul': { my: 0.5, pl: 2.5 }, wordBreak: 'break-word' }}>{blocks}</Box>;
 }

@@ -133,7 +133,9 @@ function ChatMenu(props: { chat: AiChat; onRename: () => void; onDelete: () => v
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => patch({ pinned: !chat.pinned })}>{chat.pinned ? 'Unpin' : 'Pin'}</MenuItem>
-        <MenuItem onClick={() => patch({ archived: !chat.archived })}>{chat.archived ? 'Unarchive' : 'Archive'}</MenuItem>
+        <MenuItem onClick={() => patch({ archived: !chat.archived })}>
+          {chat.archived ? 'Unarchive' : 'Archive'}
+        </MenuItem>
         <MenuItem
           onClick={() => {
             setAnchor(null);
@@ -356,7 +358,13 @@ export function ChatSidebar(props: { current: string; onOpen: (id: string) => vo
       <Dialog open={renaming !== null} onClose={() => setRenaming(null)} aria-labelledby="ai-rename-title">
         <DialogTitle id="ai-rename-title">Rename chat</DialogTitle>
         <DialogContent sx={{ pt: '8px !important' }}>
-          <TextField autoFocus fullWidth label="Title" value={title} onChange={(e) => setTitle(e.target.value.slice(0, 120))} />
+          <TextField
+            autoFocus
+            fullWidth
+            label="Title"
+            value={title}
+            onChange={(e) => setTitle(e.target.value.slice(0, 120))}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setRenaming(null)}>Cancel</Button>

@@ -15,7 +15,7 @@ import { useAiSanityPromptsQuery, useClearAiChatMutation } from '../ai-api';
 import type { AiChatDetail } from '../ai-wire';
 import { mentionLabel } from '../prompt-text';
 import type { TurnState } from '../use-turn';
-import { AnswerCard, type AnswerCallbacks } from './answer-card';
+import { type AnswerCallbacks, AnswerCard } from './answer-card';
 import { AnswerText } from './answer-text';
 import { useMentionNames } from './mention-picker';
 import { ShareDialog } from './share-dialog';
@@ -160,12 +160,15 @@ export function ChatView(props: {
   const stored = chat?.messages ?? [];
   const visible = turn.running && props.cut !== null ? stored.slice(0, props.cut) : stored;
   const storedIds = new Set(stored.map((m) => m.response_id));
-  const live =
-    turn.running || turn.error || (turn.answer && !storedIds.has(turn.answer.response_id)) ? turn : null;
+  const live = turn.running || turn.error || (turn.answer && !storedIds.has(turn.answer.response_id)) ? turn : null;
   const questionShown = live?.question && !(turn.answer && storedIds.has(turn.answer.response_id));
   const empty = !props.loading && visible.length === 0 && !live;
   return (
-    <Box component="section" aria-label="Chat" sx={{ display: 'grid', gridTemplateRows: 'auto 1fr auto', minHeight: 0, gap: 1 }}>
+    <Box
+      component="section"
+      aria-label="Chat"
+      sx={{ display: 'grid', gridTemplateRows: 'auto 1fr auto', minHeight: 0, gap: 1 }}
+    >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
           {chat?.title ?? 'New chat'}
@@ -182,7 +185,10 @@ export function ChatView(props: {
           </>
         )}
       </Box>
-      <Box aria-live="polite" sx={{ overflow: 'auto', display: 'grid', gap: 1.5, alignContent: 'start', minHeight: 0, pr: 0.5 }}>
+      <Box
+        aria-live="polite"
+        sx={{ overflow: 'auto', display: 'grid', gap: 1.5, alignContent: 'start', minHeight: 0, pr: 0.5 }}
+      >
         {props.loading && <LoadingState label="Loading the chat" />}
         {empty && (
           <Box sx={{ display: 'grid', gap: 2 }}>
@@ -197,7 +203,11 @@ export function ChatView(props: {
         {live && (
           <>
             {questionShown && (
-              <Paper variant="outlined" aria-label="Your message" sx={{ p: 1.25, justifySelf: 'end', maxWidth: '85%', bgcolor: 'action.hover' }}>
+              <Paper
+                variant="outlined"
+                aria-label="Your message"
+                sx={{ p: 1.25, justifySelf: 'end', maxWidth: '85%', bgcolor: 'action.hover' }}
+              >
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
                   {live.question}
                 </Typography>
@@ -235,7 +245,10 @@ export function ChatView(props: {
         busy={clearState.isLoading}
         onClose={() => setClearing(false)}
         onConfirm={async () => {
-          if (chat) await clear(chat.id).unwrap().catch(() => undefined);
+          if (chat)
+            await clear(chat.id)
+              .unwrap()
+              .catch(() => undefined);
           setClearing(false);
         }}
       >

@@ -67,7 +67,7 @@ export function Composer(props: {
 
   const slash = slashQuery(draft.text);
   const commands = slash === null ? [] : matchingCommands(prompts.data ?? [], slash).slice(0, 6);
-  const usePrompt = (p: AiPrompt) => {
+  const applyPrompt = (p: AiPrompt) => {
     setLibrary(false);
     if (promptVariables(p.prompt).length) setVariablesOf(p);
     else onDraft({ ...draft, text: p.prompt });
@@ -92,7 +92,12 @@ export function Composer(props: {
   }
 
   return (
-    <Paper variant="outlined" component="section" aria-label="Message composer" sx={{ p: 1, display: 'grid', gap: 0.75 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label="Message composer"
+      sx={{ p: 1, display: 'grid', gap: 0.75 }}
+    >
       {(draft.mentions.length > 0 || draft.media.length > 0) && (
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} aria-label="Attached">
           {draft.mentions.map((m) => (
@@ -128,7 +133,7 @@ export function Composer(props: {
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) {
               e.preventDefault();
-              if (commands[0]) usePrompt(commands[0]);
+              if (commands[0]) applyPrompt(commands[0]);
               else send();
             }
           }}
@@ -137,7 +142,7 @@ export function Composer(props: {
           <Paper elevation={6} sx={{ position: 'absolute', bottom: '100%', left: 0, right: 0, zIndex: 2 }}>
             <List dense aria-label="Slash commands">
               {commands.map((p) => (
-                <ListItemButton key={p.id} onClick={() => usePrompt(p)}>
+                <ListItemButton key={p.id} onClick={() => applyPrompt(p)}>
                   <ListItemText primary={p.command ? `/${p.command}` : p.name} secondary={p.name} />
                 </ListItemButton>
               ))}
@@ -212,7 +217,7 @@ export function Composer(props: {
           </Button>
         )}
       </Box>
-      {library && <PromptLibraryDialog onPick={usePrompt} onClose={() => setLibrary(false)} />}
+      {library && <PromptLibraryDialog onPick={applyPrompt} onClose={() => setLibrary(false)} />}
       {variablesOf && (
         <PromptVariablesDialog
           prompt={variablesOf}
@@ -231,7 +236,12 @@ export function Composer(props: {
             value={snap.symbol}
             onChange={(e) => setSnap({ ...snap, symbol: e.target.value.toUpperCase().replace(/\s/g, '') })}
           />
-          <TextField select label="Timeframe" value={snap.timeframe} onChange={(e) => setSnap({ ...snap, timeframe: e.target.value })}>
+          <TextField
+            select
+            label="Timeframe"
+            value={snap.timeframe}
+            onChange={(e) => setSnap({ ...snap, timeframe: e.target.value })}
+          >
             {['5m', '15m', '1h', '4h', '1d'].map((t) => (
               <MenuItem key={t} value={t}>
                 {t}

@@ -65,7 +65,14 @@ export function PromptLibraryDialog(props: { onPick: (prompt: AiPrompt) => void;
     <Dialog open onClose={props.onClose} aria-labelledby="ai-prompt-library" fullWidth maxWidth="sm">
       <DialogTitle id="ai-prompt-library">Prompt library</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 1.5 }}>
-        <TextField select size="small" label="Folder" value={folder} onChange={(e) => setFolder(e.target.value)} sx={{ mt: 1 }}>
+        <TextField
+          select
+          size="small"
+          label="Folder"
+          value={folder}
+          onChange={(e) => setFolder(e.target.value)}
+          sx={{ mt: 1 }}
+        >
           <MenuItem value="">All folders</MenuItem>
           {(folders.data ?? []).map((f) => (
             <MenuItem key={f.id} value={f.id}>
@@ -108,7 +115,12 @@ export function PromptLibraryDialog(props: { onPick: (prompt: AiPrompt) => void;
               }
             }}
           >
-            <TextField required label="Name" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+            <TextField
+              required
+              label="Name"
+              value={draft.name}
+              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+            />
             <TextField
               required
               multiline
@@ -123,7 +135,12 @@ export function PromptLibraryDialog(props: { onPick: (prompt: AiPrompt) => void;
               value={draft.command}
               onChange={(e) => setDraft({ ...draft, command: e.target.value.replace(/[^\w-]/g, '').toLowerCase() })}
             />
-            <TextField select label="Folder" value={draft.folderId} onChange={(e) => setDraft({ ...draft, folderId: e.target.value })}>
+            <TextField
+              select
+              label="Folder"
+              value={draft.folderId}
+              onChange={(e) => setDraft({ ...draft, folderId: e.target.value })}
+            >
               <MenuItem value="">No folder</MenuItem>
               {(folders.data ?? []).map((f) => (
                 <MenuItem key={f.id} value={f.id}>

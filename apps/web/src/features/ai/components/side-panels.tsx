@@ -37,7 +37,11 @@ export function ThoughtPanel(props: { steps: AiStep[]; research: AiDeepResearch 
               <Typography variant="body2">{s.title}</Typography>
             </Box>
             {s.tool && (
-              <Typography variant="caption" component="p" sx={{ m: 0, color: 'text.secondary', wordBreak: 'break-all' }}>
+              <Typography
+                variant="caption"
+                component="p"
+                sx={{ m: 0, color: 'text.secondary', wordBreak: 'break-all' }}
+              >
                 {s.tool}({s.args ? JSON.stringify(s.args) : ''})
               </Typography>
             )}
