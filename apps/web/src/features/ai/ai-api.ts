@@ -22,7 +22,7 @@ export type AiFolderBody = {
   name: string;
   color: string;
   type: AiFolderType;
-  instructions?: string | null;
+  instructions?: string;
   knowledgeMediaIds?: string[];
 };
 export type AiPromptBody = { name: string; prompt: string; folderId: string | null; command: string | null };
@@ -54,7 +54,7 @@ export const aiApi = api
         query: (id) => ({ host: 'ai', url: `/ai/chats/${enc(id)}` }),
         providesTags: (_r, _e, id) => [{ type: 'AiChat', id }],
       }),
-      createAiChat: build.mutation<AiChat, { title?: string; folderId?: string | null; agentId?: string | null }>({
+      createAiChat: build.mutation<AiChat, { title?: string; folderId?: string | null }>({
         query: (body) => ({ host: 'ai', url: '/ai/chats', method: 'POST', body }),
         invalidatesTags: (_r, error) => (error ? [] : ['AiChats']),
       }),
@@ -78,10 +78,12 @@ export const aiApi = api
         invalidatesTags: (_r, error, id) => (error ? [] : [{ type: 'AiChat', id }]),
       }),
       /** Removes the last answer; answers the previous user message, which goes back into the composer. */
-      redoAiChat: build.mutation<{ content: string; mentions: AiAnswer['mentions'] }, string>({
-        query: (id) => ({ host: 'ai', url: `/ai/chats/${enc(id)}/redo`, method: 'POST' }),
-        invalidatesTags: (_r, error, id) => (error ? [] : [{ type: 'AiChat', id }]),
-      }),
+      redoAiChat: build.mutation<{ content: string; mentions: AiAnswer['mentions']; media: AiAnswer['media'] }, string>(
+        {
+          query: (id) => ({ host: 'ai', url: `/ai/chats/${enc(id)}/redo`, method: 'POST' }),
+          invalidatesTags: (_r, error, id) => (error ? [] : [{ type: 'AiChat', id }]),
+        },
+      ),
       aiFeedback: build.mutation<
         void,
         { chatId: string; responseId: string; vote: 'up' | 'down'; comment: string | null }

@@ -17,12 +17,13 @@ export type AiChat = {
   archived: boolean;
   folderId: string | null;
   agentId: string | null;
+  share?: { token: string; url: string; createdAt: string } | null;
   createdAt: string;
   updatedAt: string;
 };
 
 /** A chat with its entries, oldest first: user messages and answers, both in the answer's shape (isUser). */
-export type AiChatDetail = AiChat & { messages: AiAnswer[]; share: { token: string } | null };
+export type AiChatDetail = { chat: AiChat; messages: AiAnswer[] };
 
 export type AiChatList = { chats: AiChat[]; total: number };
 
@@ -31,7 +32,7 @@ export type AiFolder = {
   name: string;
   color: string;
   type: AiFolderType;
-  instructions: string | null;
+  instructions: string;
   knowledgeMediaIds: string[];
 };
 
@@ -51,14 +52,12 @@ export type AiModelInfo = { id: string; label: string; builtIn: boolean; active:
 
 export type AiShare = { token: string; url: string };
 
-/** What the composer sends with a message (snake_case on the wire, as every body). */
+/** What the composer sends with a message (snake_case on the wire, as every body; the server refuses other keys). */
 export type AiMessageBody = {
   content: string;
   mentions: AiMention[];
   mediaIds: string[];
-  deepResearch: boolean;
-  folderId?: string | null;
-  agentId?: string | null;
+  deepResearch?: boolean;
 };
 
 /** The public, read-only view of a shared chat (GET /ai/shared/{token}). */

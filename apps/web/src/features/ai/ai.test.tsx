@@ -87,6 +87,20 @@ function answer(overrides: Partial<AiAnswer> = {}): AiAnswer {
   };
 }
 
+function chatInfo(title: string) {
+  return {
+    id: CHAT,
+    title,
+    pinned: false,
+    archived: false,
+    folderId: null,
+    agentId: null,
+    share: null,
+    createdAt: '',
+    updatedAt: '',
+  };
+}
+
 function userEntry(text: string, id = 'r1'): AiAnswer {
   return {
     ...answer(),
@@ -289,21 +303,10 @@ describe('order ticket prefill from a drafted order', () => {
 
 describe('the AI screen', () => {
   it('asks a question: streams the steps and text, then shows the answer with its figures, chart, sources and model', async () => {
-    let chat = {
-      id: CHAT,
-      title: 'How did I do this week?',
-      pinned: false,
-      archived: false,
-      folderId: null,
-      agentId: null,
-      createdAt: '',
-      updatedAt: '',
-      messages: [] as AiAnswer[],
-      share: null,
-    };
+    let chat = { chat: chatInfo('How did I do this week?'), messages: [] as AiAnswer[] };
     const calls = network({
       ...baseRoutes,
-      'POST /ai/chats': () => chat,
+      'POST /ai/chats': () => chat.chat,
       [`GET /ai/chats/${CHAT}`]: () => chat,
       [`POST /ai/chats/${CHAT}/stream`]: () => {
         const final = answer();
@@ -341,12 +344,9 @@ describe('the AI screen', () => {
     expect(screen.getByRole('region', { name: 'Thought panel' })).toHaveTextContent('Read your performance');
 
     const sent = calls.find((c) => c.path === `/ai/chats/${CHAT}/stream`);
-    expect(sent?.body).toEqual({
-      content: 'How did I do this week?',
-      mentions: [],
-      media_ids: [],
-      deep_research: false,
-      folder_id: null,
+    expect(sent?.body).toEqual({ content: 'How did I do this week?', mentions: [], media_ids: [] });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/ai/chats')?.body).toEqual({
+      title: 'How did I do this week?',
     });
     await waitFor(() => expect(address()).toBe(`/ai?chat=${CHAT}`));
     // the stored chat replaces the live turn: the question and the answer once each
@@ -367,14 +367,7 @@ describe('the AI screen', () => {
       createdAt: '2026-03-06T12:00:00.000Z',
     };
     const chat = {
-      id: CHAT,
-      title: 'Pre-trade check',
-      pinned: false,
-      archived: false,
-      folderId: null,
-      agentId: null,
-      createdAt: '',
-      updatedAt: '',
+      chat: chatInfo('Pre-trade check'),
       messages: [
         userEntry('Buy EURUSD with stop 1.0812 on my prop account'),
         answer({
@@ -384,7 +377,6 @@ describe('the AI screen', () => {
           json_answer: null,
         }),
       ],
-      share: null,
     };
     const calls = network({
       ...baseRoutes,
@@ -400,22 +392,11 @@ describe('the AI screen', () => {
   });
 
   it('redo removes the answer and puts the previous message back into the composer', async () => {
-    const chat = {
-      id: CHAT,
-      title: 'Week',
-      pinned: false,
-      archived: false,
-      folderId: null,
-      agentId: null,
-      createdAt: '',
-      updatedAt: '',
-      messages: [userEntry('How did I do last week?'), answer()],
-      share: null,
-    };
+    const chat = { chat: chatInfo('Week'), messages: [userEntry('How did I do last week?'), answer()] };
     network({
       ...baseRoutes,
       [`GET /ai/chats/${CHAT}`]: chat,
-      [`POST /ai/chats/${CHAT}/redo`]: { content: 'How did I do last week?', mentions: [] },
+      [`POST /ai/chats/${CHAT}/redo`]: { content: 'How did I do last week?', mentions: [], media: [] },
     });
     renderScreen(`/ai?chat=${CHAT}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Redo' }));
@@ -424,21 +405,12 @@ describe('the AI screen', () => {
     );
   });
 
-  it('shows the daily limit (423) as the spec words it, and disables the composer when the allowance is used', async () => {
+  it('shows the daily limit (423) in the words of the spec', async () => {
     const message = 'Feature limit reached: your daily AI assistant allowance is used up.';
     network({
       ...baseRoutes,
-      'POST /ai/chats': {
-        id: CHAT,
-        title: 't',
-        pinned: false,
-        archived: false,
-        folderId: null,
-        agentId: null,
-        createdAt: '',
-        updatedAt: '',
-      },
-      [`GET /ai/chats/${CHAT}`]: { id: CHAT, title: 't', messages: [], share: null },
+      'POST /ai/chats': chatInfo('t'),
+      [`GET /ai/chats/${CHAT}`]: { chat: chatInfo('t'), messages: [] },
       [`POST /ai/chats/${CHAT}/stream`]: new Response(
         JSON.stringify({ statusCode: 423, code: 'AI_LIMIT_REACHED', message }),
         {

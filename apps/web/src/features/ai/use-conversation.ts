@@ -57,8 +57,7 @@ export function useConversation(options: {
       try {
         const created = await createChat({
           title: options.title ?? title.slice(0, 80),
-          folderId: options.folderId ?? null,
-          agentId,
+          ...(options.folderId ? { folderId: options.folderId } : {}),
         }).unwrap();
         currentChat.current = created.id;
         onChatRef.current(created.id);
@@ -68,7 +67,7 @@ export function useConversation(options: {
         return null;
       }
     },
-    [createChat, agentId, options.folderId, options.title],
+    [createChat, options.folderId, options.title],
   );
 
   const ask = useCallback(
@@ -79,8 +78,7 @@ export function useConversation(options: {
         content,
         mentions: d.mentions,
         mediaIds: d.media.map((m) => m.id),
-        deepResearch: d.deepResearch,
-        folderId: options.folderId ?? null,
+        ...(d.deepResearch ? { deepResearch: true } : {}),
       };
       setDraft({ ...emptyDraft, mentions: options.baseMentions ?? [] });
       setCut(null);
@@ -93,7 +91,7 @@ export function useConversation(options: {
       if (!id) return;
       await run({ path: `/ai/chats/${enc(id)}/stream`, body, question: content, chatId: id });
     },
-    [agentId, chatId, ensureChat, run, options.folderId, options.baseMentions],
+    [agentId, chatId, ensureChat, run, options.baseMentions],
   );
 
   const askText = useCallback(
@@ -123,7 +121,12 @@ export function useConversation(options: {
     if (!chatId) return;
     try {
       const previous = await redo(chatId).unwrap();
-      setDraft((d) => ({ ...d, text: previous.content, mentions: previous.mentions ?? d.mentions }));
+      setDraft((d) => ({
+        ...d,
+        text: previous.content,
+        mentions: previous.mentions ?? d.mentions,
+        media: previous.media ?? d.media,
+      }));
     } catch {
       toast.error('The answer could not be removed. Try again.');
     }
@@ -134,7 +137,7 @@ export function useConversation(options: {
     setCut(Math.max(0, messages.length - 2));
     void run({
       path: `/ai/chats/${enc(chatId)}/repost`,
-      body: { content: lastUser.text },
+      body: { content: lastUser.text, mentions: lastUser.mentions, mediaIds: lastUser.media.map((m) => m.id) },
       question: lastUser.text,
       chatId,
     });
@@ -152,7 +155,7 @@ export function useConversation(options: {
       void run({
         path: `/ai/chats/${enc(chatId)}/messages/${enc(entry.response_id)}`,
         method: 'PUT',
-        body: { content: text },
+        body: { content: text, mentions: entry.mentions, mediaIds: entry.media.map((m) => m.id) },
         question: text,
         chatId,
       });

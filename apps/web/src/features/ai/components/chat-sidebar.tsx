@@ -103,7 +103,7 @@ function FolderDialog(props: { onClose: () => void }) {
           disabled={!name.trim() || isLoading}
           onClick={async () => {
             try {
-              await create({ name: name.trim(), color, type, instructions: instructions.trim() || null }).unwrap();
+              await create({ name: name.trim(), color, type, instructions: instructions.trim() || undefined }).unwrap();
               props.onClose();
             } catch (e) {
               setError(isApiError(e) && e.message ? e.message : 'The folder could not be created.');

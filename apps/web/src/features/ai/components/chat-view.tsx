@@ -158,6 +158,7 @@ export function ChatView(props: {
   const [clearing, setClearing] = useState(false);
   const [clear, clearState] = useClearAiChatMutation();
   const stored = chat?.messages ?? [];
+  const info = chat?.chat;
   const visible = turn.running && props.cut !== null ? stored.slice(0, props.cut) : stored;
   const storedIds = new Set(stored.map((m) => m.response_id));
   const live = turn.running || turn.error || (turn.answer && !storedIds.has(turn.answer.response_id)) ? turn : null;
@@ -171,7 +172,7 @@ export function ChatView(props: {
     >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
-          {chat?.title ?? 'New chat'}
+          {info?.title ?? 'New chat'}
         </Typography>
         {props.headerExtra}
         {chat && (
@@ -236,7 +237,7 @@ export function ChatView(props: {
       </Box>
       {props.composer}
       {sharing && chat && (
-        <ShareDialog chatId={chat.id} token={chat.share?.token ?? null} onClose={() => setSharing(false)} />
+        <ShareDialog chatId={chat.chat.id} token={chat.chat.share?.token ?? null} onClose={() => setSharing(false)} />
       )}
       <ConfirmDialog
         open={clearing}
@@ -246,7 +247,7 @@ export function ChatView(props: {
         onClose={() => setClearing(false)}
         onConfirm={async () => {
           if (chat)
-            await clear(chat.id)
+            await clear(chat.chat.id)
               .unwrap()
               .catch(() => undefined);
           setClearing(false);
