@@ -101,6 +101,12 @@ export const firstPages: FirstPage[] = [
     modules: ['src/features/positions/shared-trade-page.tsx'],
   },
   {
+    name: 'shared-ai-chat',
+    paths: ['/shared/ai/:token'],
+    access: 'public',
+    modules: ['src/features/ai/shared-chat-page.tsx'],
+  },
+  {
     name: 'home',
     paths: ['/'],
     access: 'signedIn',
@@ -170,6 +176,12 @@ export const firstPages: FirstPage[] = [
     paths: ['/market-intelligence/news', '/market-intelligence/news/folder-2/:provider'],
     access: 'signedIn',
     modules: [...shell, 'src/features/news/news-page.tsx'],
+  },
+  {
+    name: 'ai',
+    paths: ['/ai'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/ai/ai-page.tsx'],
   },
   {
     name: 'not-found',

@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
   { path: 'shared/charts/:token', lazy: () => import('../features/charts/tools/shared-chart-page') },
   // Public: a closed trade shared by its owner's link.
   { path: 'shared/trades/:token', lazy: () => import('../features/positions/shared-trade-page') },
+  // Public: an AI assistant chat shared by its owner's read-only link.
+  { path: 'shared/ai/:token', lazy: () => import('../features/ai/shared-chat-page') },
   {
     element: <RequireAuth />,
     // Read by app-router.tsx: without a session nothing below is fetched, the guard shows the sign-in page.
@@ -60,6 +62,8 @@ export const routes: RouteObject[] = [
           // one route for the news screen and its provider pages (folder-2/:provider, read by the page): each route
           // lists its files in the entry chunk every page downloads
           { path: 'market-intelligence/news/*', lazy: () => import('../features/news/news-page') },
+          // the AI screen: its chat, agent tab and insight view are in the query
+          { path: 'ai/*', lazy: () => import('../features/ai/ai-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

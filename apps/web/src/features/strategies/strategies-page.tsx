@@ -14,11 +14,11 @@ import { StrategyDetail } from './strategy-detail';
 import { StrategyDialog } from './strategy-dialog';
 import { StrategyList } from './strategy-list';
 
-export type StrategiesTab = 'overview' | 'case_studies';
+export type StrategiesTab = 'overview' | 'case_studies' | 'ai_assistant';
 
 /**
  * The strategies screen (spec section 2 "Strategies"): the user's strategies, paged, and the open one's tabs
- * overview and case_studies (the AI assistant tab arrives with the AI issue). Its state is in the address:
+ * overview, case_studies and ai_assistant (a chat about the strategy). Its state is in the address:
  * /strategies/:id?tab&page&fullscreen.
  */
 export function StrategiesScreen() {
@@ -26,7 +26,8 @@ export function StrategiesScreen() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const tab: StrategiesTab = params.get('tab') === 'case_studies' ? 'case_studies' : 'overview';
+  const asked = params.get('tab');
+  const tab: StrategiesTab = asked === 'case_studies' || asked === 'ai_assistant' ? asked : 'overview';
   const fullscreen = params.get('fullscreen') === '1';
   const [creating, setCreating] = useState(false);
   const [createStrategy] = useCreateStrategyMutation();

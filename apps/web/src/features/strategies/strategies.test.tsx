@@ -194,7 +194,7 @@ describe('the strategies screen', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the strategy with its tabs (no AI assistant tab yet) and its approaches grouped by status', async () => {
+  it('shows the strategy with its tabs (overview, case studies, AI assistant) and its approaches grouped by status', async () => {
     fakeServer();
     renderScreen(`/strategies/${S1}`);
     expect(await screen.findByRole('heading', { name: 'London breakout', level: 2 })).toBeInTheDocument();
@@ -203,7 +203,7 @@ describe('the strategies screen', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Overview', 'Case studies']);
+    ).toEqual(['Overview', 'Case studies', 'AI assistant']);
     expect(screen.getByRole('link', { name: 'Open node editor' })).toHaveAttribute('href', `/strategies/${S1}/editor`);
     await screen.findByRole('button', { name: /Range break/ });
     expect(

@@ -22,6 +22,8 @@ import { useLoggedFailure } from './use-logged-failure';
 
 // The case studies draw charts (lightweight-charts): loaded when the tab opens.
 const CaseStudies = lazy(() => import('./case-studies').then((m) => ({ default: m.CaseStudies })));
+// The AI assistant's chat about this strategy: the AI feature's chunk, loaded when the tab opens.
+const StrategyAiTab = lazy(() => import('../ai/strategy-ai-tab').then((m) => ({ default: m.StrategyAiTab })));
 
 /** One strategy: its name and description, Edit, Delete, the node editor's link, and its tabs. */
 export function StrategyDetail(props: {
@@ -104,10 +106,15 @@ export function StrategyDetail(props: {
       <Tabs value={props.tab} onChange={(_e, t: StrategiesTab) => props.onTab(t)} aria-label="Strategy views">
         <Tab value="overview" label="Overview" id="strategy-tab-overview" aria-controls="strategy-panel" />
         <Tab value="case_studies" label="Case studies" id="strategy-tab-case_studies" aria-controls="strategy-panel" />
+        <Tab value="ai_assistant" label="AI assistant" id="strategy-tab-ai_assistant" aria-controls="strategy-panel" />
       </Tabs>
       <Box id="strategy-panel" role="tabpanel" aria-labelledby={`strategy-tab-${props.tab}`} sx={{ minWidth: 0 }}>
         {props.tab === 'overview' ? (
           <StrategyOverview strategy={strategy} />
+        ) : props.tab === 'ai_assistant' ? (
+          <Suspense fallback={<LoadingState label="Loading the AI assistant" />}>
+            <StrategyAiTab key={strategy.id} strategyId={strategy.id} strategyName={strategy.name} />
+          </Suspense>
         ) : (
           <Suspense fallback={<LoadingState label="Loading the case studies" />}>
             <CaseStudies strategyId={strategy.id} />

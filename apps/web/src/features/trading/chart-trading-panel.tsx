@@ -7,8 +7,30 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DefaultLayoutEntry, DockWorkspace, type WorkspacePanel } from '../../shared/workspace/dock-workspace';
 import { OrderPanel, type TicketPrefill } from './order-ticket/order-ticket';
+import type { TicketType } from './order-ticket/ticket-model';
 import { RiskPanel } from './risk-panel';
 import { TRADING_COLUMN_WIDTH } from './trading-column';
+import { useActiveAccount } from './use-active-account';
+
+const TICKET_PARAMS = ['ticket', 'type', 'volume', 'sl', 'tp', 'entry', 'account'];
+const TICKET_TYPES: readonly TicketType[] = ['market', 'limit', 'stop', 'stop_limit'];
+
+/** The ticket prefill an address carries (`?ticket=buy&volume=0.5&sl=1.0812&tp=1.0950&type=limit&entry=...`). */
+export function prefillOf(params: URLSearchParams, nonce: number): TicketPrefill | null {
+  const side = params.get('ticket');
+  if (side !== 'buy' && side !== 'sell') return null;
+  const type = params.get('type') as TicketType | null;
+  const prefill: TicketPrefill = { side, type: type && TICKET_TYPES.includes(type) ? type : 'market', nonce };
+  const volume = params.get('volume');
+  const sl = params.get('sl');
+  const tp = params.get('tp');
+  const entry = params.get('entry');
+  if (volume) prefill.volume = volume;
+  if (sl) prefill.stopLoss = sl;
+  if (tp) prefill.takeProfit = tp;
+  if (entry) prefill.entry = entry;
+  return prefill;
+}
 
 type ChartTrading = { symbol: string; prefill: TicketPrefill | null };
 const ChartTradingContext = createContext<ChartTrading>({ symbol: 'EURUSD', prefill: null });
@@ -30,24 +52,36 @@ const defaultLayout: readonly DefaultLayoutEntry[] = [
 /**
  * The chart screen's trading column: the order panel (with the buy/sell widget) and the risk panel, as docking
  * panels of the kit. `?ticket=buy` or `?ticket=sell` (the dashboard's buy/sell widget) opens the ticket on that
- * side at market; the parameter is then dropped from the address.
+ * side at market; an order the AI assistant drafted adds `volume`, `sl`, `tp` (prices), `type`, `entry` and
+ * `account` (made the active account first). The parameters are then dropped from the address; nothing is sent.
  */
 export function ChartTradingPanel(props: { symbol: string }) {
   const [params, setParams] = useSearchParams();
   const [prefill, setPrefill] = useState<TicketPrefill | null>(null);
   const ticket = params.get('ticket');
+  const { account: active, accounts, switchTo, isLoading: accountsLoading } = useActiveAccount();
+  const wanted = params.get('account');
+  const waiting = Boolean(wanted) && accounts.length > 0 && active?.id !== wanted;
+  useEffect(() => {
+    if (!waiting || !wanted) return;
+    if (!accounts.some((a) => a.id === wanted)) return;
+    void switchTo(wanted).catch(() => undefined);
+  }, [waiting, wanted, accounts, switchTo]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per ticket in the address
   useEffect(() => {
     if (ticket !== 'buy' && ticket !== 'sell') return;
-    setPrefill({ side: ticket, type: 'market', nonce: Date.now() });
+    // an order drafted for another account waits until that account is active
+    if (wanted && (accountsLoading || (accounts.some((a) => a.id === wanted) && active?.id !== wanted))) return;
+    setPrefill(prefillOf(params, Date.now()));
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        next.delete('ticket');
+        for (const key of TICKET_PARAMS) next.delete(key);
         return next;
       },
       { replace: true },
     );
-  }, [ticket, setParams]);
+  }, [ticket, setParams, active?.id, accountsLoading]);
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -1,3 +1,4 @@
+import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
@@ -29,6 +30,7 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
       match: '/market-intelligence/calendar',
     },
     { label: 'News', to: '/market-intelligence/news', icon: NewspaperOutlined, match: '/market-intelligence/news' },
+    { label: 'AI assistant', to: '/ai', icon: AutoAwesomeOutlined, match: '/ai' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
   if (options.mailbox)

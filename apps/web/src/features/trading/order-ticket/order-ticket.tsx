@@ -33,9 +33,11 @@ import { useTradingPreferences } from '../use-trading-preferences';
 import { useIdempotencyKeys } from './idempotency';
 import { PositionManagement } from './position-management';
 import {
+  applyPrefill,
   defaultTicketValues,
   orderRequestOf,
   readNumber,
+  type TicketPrefillValues,
   type TicketPreview,
   type TicketSide,
   type TicketType,
@@ -51,7 +53,7 @@ const TYPE_LABELS: Record<TicketType, string> = {
   stop_limit: 'Stop limit',
 };
 
-export type TicketPrefill = { side: TicketSide; type?: TicketType; nonce: number };
+export type TicketPrefill = TicketPrefillValues & { nonce: number };
 
 function orderSentText(result: PlaceOrderResult, f: ReturnType<typeof useFormatters>, digits: number): string {
   const o = result.order;
@@ -124,9 +126,10 @@ function OrderTicket(props: { account: TradingAccount; instrument: Instrument; p
   const { account, instrument } = props;
   const f = useFormatters();
   const live = useAccountLive(account.id);
-  const [values, setValues] = useState<TicketValues>(() =>
-    defaultTicketValues(props.prefill?.side, props.prefill?.type),
-  );
+  const [values, setValues] = useState<TicketValues>(() => {
+    const initial = defaultTicketValues(props.prefill?.side, props.prefill?.type);
+    return props.prefill ? applyPrefill(initial, props.prefill) : initial;
+  });
   const [alert, setAlert] = useState<string | null>(null);
   // The server's refusal of a field (a 422 naming it): shown under that field until it is changed.
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
@@ -182,13 +185,14 @@ function OrderTicket(props: { account: TradingAccount; instrument: Instrument; p
     }
   }
 
-  // A prefill (the buy/sell widget, the dashboard) sets the side and type, and the price for a pending order.
+  // A prefill (the buy/sell widget, the dashboard, an order the AI assistant drafted) sets the side and type, and
+  // the lots, stops and pending price it carries.
   const prefillNonce = props.prefill?.nonce;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new prefill applies
   useEffect(() => {
-    if (!props.prefill) return;
-    const { side, type } = props.prefill;
-    setValues((v) => ({ ...v, side, type: type ?? v.type }));
+    const prefill = props.prefill;
+    if (!prefill) return;
+    setValues((v) => applyPrefill(v, prefill));
   }, [prefillNonce]);
 
   const set = (patch: Partial<TicketValues>) => {

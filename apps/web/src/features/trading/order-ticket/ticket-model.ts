@@ -51,6 +51,38 @@ export function defaultTicketValues(side: TicketSide = 'buy', type: TicketType =
   };
 }
 
+/**
+ * A ticket opened from elsewhere (the buy/sell widget, an order the AI assistant drafted): the side and type, and
+ * optionally the lots, the stops as prices and the entry of a pending order. Only the ticket sends an order.
+ */
+export type TicketPrefillValues = {
+  side: TicketSide;
+  type?: TicketType;
+  volume?: string;
+  stopLoss?: string;
+  takeProfit?: string;
+  entry?: string;
+};
+
+/** The ticket's values with a prefill applied: given stops are prices (locked by price), given lots size by lots. */
+export function applyPrefill(values: TicketValues, prefill: TicketPrefillValues): TicketValues {
+  const type = prefill.type ?? values.type;
+  const next: TicketValues = { ...values, side: prefill.side, type };
+  if (prefill.volume && readNumber(prefill.volume) !== null) {
+    next.sizeMode = 'lots';
+    next.lots = prefill.volume;
+  }
+  if (prefill.stopLoss && readNumber(prefill.stopLoss) !== null)
+    next.stopLoss = { value: prefill.stopLoss, lock: 'price' };
+  if (prefill.takeProfit && readNumber(prefill.takeProfit) !== null)
+    next.takeProfit = { value: prefill.takeProfit, lock: 'price' };
+  if (prefill.entry && readNumber(prefill.entry) !== null) {
+    if (type === 'stop' || type === 'stop_limit') next.triggerPrice = prefill.entry;
+    if (type === 'limit' || type === 'stop_limit') next.limitPrice = prefill.entry;
+  }
+  return next;
+}
+
 export type TicketAccount = { equity: number; currency: string; leverage: number; freeMargin: number };
 
 export type TicketPreview = {

@@ -1,0 +1,119 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { AiAction } from '@tradedesk/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error';
+import { useConfirmAiActionMutation, useRejectAiActionMutation } from '../ai-api';
+
+const KIND_TITLES: Record<AiAction['kind'], string> = {
+  create_alert: 'Create an alert',
+  draft_order: 'Draft an order',
+  add_to_watchlist: 'Add to a watchlist',
+  tag_trade: 'Tag a trade',
+  write_journal_note: 'Write a journal note',
+};
+
+const STATUS_TEXT: Record<AiAction['status'], string> = {
+  proposed: 'Waiting for your confirmation: nothing has happened yet.',
+  confirmed: 'Done.',
+  rejected: 'Dismissed: nothing was done.',
+  failed: 'It could not be done.',
+};
+
+function paramText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * An action a tool proposed: what confirming does, its arguments, Confirm and Dismiss. Nothing happens until the
+ * user confirms. A drafted order opens the order ticket prefilled on confirm; the order is only sent from there.
+ */
+export function ActionCard(props: { action: AiAction }) {
+  const [action, setAction] = useState(props.action);
+  const [confirm, confirming] = useConfirmAiActionMutation();
+  const [reject, rejecting] = useRejectAiActionMutation();
+  const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const busy = confirming.isLoading || rejecting.isLoading;
+  const current = props.action.status !== 'proposed' ? props.action : action;
+  const title = KIND_TITLES[current.kind];
+
+  async function run(which: 'confirm' | 'reject') {
+    setError(null);
+    try {
+      const next = await (which === 'confirm' ? confirm(current.id) : reject(current.id)).unwrap();
+      setAction(next);
+      const to = next.redirectTo ?? current.redirectTo;
+      if (which === 'confirm' && next.status === 'confirmed' && next.kind === 'draft_order' && to) navigate(to);
+    } catch (e) {
+      setError(isApiError(e) && e.message ? e.message : 'The action could not be completed. Try again.');
+    }
+  }
+
+  const entries = Object.entries(current.params).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  return (
+    <Paper variant="outlined" component="section" aria-label={`Proposed action: ${title}`} sx={{ p: 1.5 }}>
+      <Typography variant="subtitle2" component="h4">
+        {title}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {current.summary}
+      </Typography>
+      {entries.length > 0 && (
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, my: 1, fontSize: 13 }}
+        >
+          {entries.map(([key, value]) => (
+            <Box key={key} sx={{ display: 'contents' }}>
+              <Box component="dt" sx={{ color: 'text.secondary' }}>
+                {key.replace(/_/g, ' ')}
+              </Box>
+              <Box component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+                {paramText(value)}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {current.fromContent && current.status === 'proposed' && (
+        <Alert severity="warning" sx={{ my: 1 }}>
+          This was proposed while the assistant read documents, links or news. Check it is what you asked for.
+        </Alert>
+      )}
+      <Typography variant="caption" role="status" sx={{ display: 'block', color: 'text.secondary' }}>
+        {STATUS_TEXT[current.status]}
+        {current.kind === 'draft_order' && current.status === 'proposed'
+          ? ' Confirming opens the order ticket filled in; the order is only sent when you click there.'
+          : ''}
+      </Typography>
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+      {current.status === 'proposed' && (
+        <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+          <Button variant="contained" size="small" disabled={busy} onClick={() => void run('confirm')}>
+            {current.kind === 'draft_order' ? 'Open in order ticket' : 'Confirm'}
+          </Button>
+          <Button size="small" disabled={busy} onClick={() => void run('reject')}>
+            Dismiss
+          </Button>
+        </Box>
+      )}
+      {current.status === 'confirmed' && current.kind === 'draft_order' && (current.redirectTo ?? null) && (
+        <Button size="small" sx={{ mt: 1 }} onClick={() => navigate(current.redirectTo as string)}>
+          Open the order ticket again
+        </Button>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,192 @@
+import type { AiAnswer, AiMention } from '@tradedesk/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '../../shared/toast/toast';
+import { useAiChatQuery, useCreateAiChatMutation, useRedoAiChatMutation } from './ai-api';
+import type { AiMessageBody } from './ai-wire';
+import type { Cut } from './components/chat-view';
+import { type ComposerDraft, emptyDraft } from './components/composer';
+import { useTurn } from './use-turn';
+
+const enc = encodeURIComponent;
+
+/**
+ * One conversation of the AI screen (or of the strategies screen's AI tab): the stored chat, the composer's draft,
+ * the streamed turn, and what each control does: ask, regenerate, redo, repost, history edit, chart analysis.
+ * A first message creates the chat; with an agent, the agent's chat route creates or continues it.
+ */
+export function useConversation(options: {
+  chatId: string;
+  onChat: (id: string) => void;
+  agentId: string | null;
+  folderId?: string | null;
+  /** Mentions every message carries (the strategies tab: its strategy). */
+  baseMentions?: AiMention[];
+  title?: string;
+}) {
+  const { chatId, onChat, agentId } = options;
+  const chat = useAiChatQuery(chatId, { skip: !chatId });
+  const [createChat] = useCreateAiChatMutation();
+  const [redo] = useRedoAiChatMutation();
+  const [draft, setDraft] = useState<ComposerDraft>({ ...emptyDraft, mentions: options.baseMentions ?? [] });
+  const [cut, setCut] = useState<Cut>(null);
+  const onChatRef = useRef(onChat);
+  onChatRef.current = onChat;
+  const currentChat = useRef(chatId);
+  currentChat.current = chatId;
+  const {
+    state: turn,
+    run,
+    cancel,
+    reset,
+  } = useTurn((id) => {
+    setCut(null);
+    if (id && id !== currentChat.current) onChatRef.current(id);
+  });
+
+  // Opening another chat drops the turn of the one before.
+  const shown = useRef(chatId);
+  useEffect(() => {
+    if (shown.current === chatId) return;
+    if (turn.chatId !== chatId) reset();
+    shown.current = chatId;
+  }, [chatId, turn.chatId, reset]);
+
+  const ensureChat = useCallback(
+    async (title: string): Promise<string | null> => {
+      if (currentChat.current) return currentChat.current;
+      try {
+        const created = await createChat({
+          title: options.title ?? title.slice(0, 80),
+          ...(options.folderId ? { folderId: options.folderId } : {}),
+        }).unwrap();
+        currentChat.current = created.id;
+        onChatRef.current(created.id);
+        return created.id;
+      } catch {
+        toast.error('The chat could not be created. Try again.');
+        return null;
+      }
+    },
+    [createChat, options.folderId, options.title],
+  );
+
+  const ask = useCallback(
+    async (d: ComposerDraft) => {
+      const content = d.text.trim();
+      if (!content) return;
+      const body: AiMessageBody = {
+        content,
+        mentions: d.mentions,
+        mediaIds: d.media.map((m) => m.id),
+        ...(d.deepResearch ? { deepResearch: true } : {}),
+      };
+      setDraft({ ...emptyDraft, mentions: options.baseMentions ?? [] });
+      setCut(null);
+      if (agentId) {
+        const path = d.media.length ? `/ai/agents/${enc(agentId)}/media-chat` : `/ai/agents/${enc(agentId)}/chat`;
+        await run({ path, body: { ...body, chatId: currentChat.current || undefined }, question: content, chatId });
+        return;
+      }
+      const id = await ensureChat(content);
+      if (!id) return;
+      await run({ path: `/ai/chats/${enc(id)}/stream`, body, question: content, chatId: id });
+    },
+    [agentId, chatId, ensureChat, run, options.baseMentions],
+  );
+
+  const askText = useCallback(
+    (text: string, mentions: AiMention[] = []) =>
+      ask({ ...emptyDraft, text, mentions: [...(options.baseMentions ?? []), ...mentions] }),
+    [ask, options.baseMentions],
+  );
+
+  const messages = chat.data?.messages ?? [];
+  const lastUser = [...messages].reverse().find((m) => m.isUser);
+
+  const regenerate = useCallback(
+    (answer: AiAnswer) => {
+      if (!chatId) return;
+      setCut(Math.max(0, messages.length - 1));
+      void run({
+        path: `/ai/chats/${enc(chatId)}/messages/${enc(answer.response_id)}/regenerate`,
+        body: {},
+        question: null,
+        chatId,
+      });
+    },
+    [chatId, messages.length, run],
+  );
+
+  const redoLast = useCallback(async () => {
+    if (!chatId) return;
+    try {
+      const previous = await redo(chatId).unwrap();
+      setDraft((d) => ({
+        ...d,
+        text: previous.content,
+        mentions: previous.mentions ?? d.mentions,
+        media: previous.media ?? d.media,
+      }));
+    } catch {
+      toast.error('The answer could not be removed. Try again.');
+    }
+  }, [chatId, redo]);
+
+  const repost = useCallback(() => {
+    if (!chatId || !lastUser) return;
+    setCut(Math.max(0, messages.length - 2));
+    void run({
+      path: `/ai/chats/${enc(chatId)}/repost`,
+      body: { content: lastUser.text, mentions: lastUser.mentions, mediaIds: lastUser.media.map((m) => m.id) },
+      question: lastUser.text,
+      chatId,
+    });
+  }, [chatId, lastUser, messages.length, run]);
+
+  const editMessage = useCallback(
+    (entry: AiAnswer, text: string) => {
+      if (!chatId) return;
+      setCut(
+        Math.max(
+          0,
+          messages.findIndex((m) => m.response_id === entry.response_id),
+        ),
+      );
+      void run({
+        path: `/ai/chats/${enc(chatId)}/messages/${enc(entry.response_id)}`,
+        method: 'PUT',
+        body: { content: text, mentions: entry.mentions, mediaIds: entry.media.map((m) => m.id) },
+        question: text,
+        chatId,
+      });
+    },
+    [chatId, messages, run],
+  );
+
+  const chartAnalysis = useCallback(
+    async (input: { symbol: string; timeframe: string }) => {
+      const question = `Analyse the ${input.symbol} ${input.timeframe} chart.`;
+      const id = await ensureChat(question);
+      if (!id) return;
+      await run({ path: `/ai/chats/${enc(id)}/chart-analysis`, body: input, question, chatId: id });
+    },
+    [ensureChat, run],
+  );
+
+  return {
+    chat,
+    messages,
+    draft,
+    setDraft,
+    turn,
+    cut,
+    ask,
+    askText,
+    cancel,
+    regenerate,
+    redoLast,
+    repost,
+    editMessage,
+    chartAnalysis,
+  };
+}
