@@ -178,6 +178,12 @@ export const firstPages: FirstPage[] = [
     modules: [...shell, 'src/features/news/news-page.tsx'],
   },
   {
+    name: 'ai-agents',
+    paths: ['/ai/agents', '/ai/agents/:agentId'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/ai/agents/agents-page.tsx'],
+  },
+  {
     name: 'ai',
     paths: ['/ai'],
     access: 'signedIn',

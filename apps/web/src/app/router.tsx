@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
           // one route for the news screen and its provider pages (folder-2/:provider, read by the page): each route
           // lists its files in the entry chunk every page downloads
           { path: 'market-intelligence/news/*', lazy: () => import('../features/news/news-page') },
+          { path: 'ai/agents/:agentId?', lazy: () => import('../features/ai/agents/agents-page') },
           // the AI screen: its chat, agent tab and insight view are in the query
           { path: 'ai/*', lazy: () => import('../features/ai/ai-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },

@@ -37,6 +37,7 @@ describe('settings page', { timeout: 20_000 }, () => {
       'Notifications',
       'Trading accounts',
       'Rules (objectives)',
+      'AI assistant',
       'Privacy',
       'Delete account',
     ]);

@@ -50,6 +50,18 @@ function ObjectivesPage() {
   );
 }
 
+// The AI assistant's model settings live with the AI feature: loaded when opened.
+const AiModelSettingsLazy = lazy(() =>
+  import('../ai/settings/ai-model-settings').then((m) => ({ default: m.AiModelSettings })),
+);
+function AiAssistantPage() {
+  return (
+    <Suspense fallback={<LoadingSettings />}>
+      <AiModelSettingsLazy />
+    </Suspense>
+  );
+}
+
 const pageComponents: Record<SettingsPageId, ComponentType<{ config: Configuration }>> = {
   my_account: MyAccountPage,
   public_profile: PublicProfilePage,
@@ -58,6 +70,7 @@ const pageComponents: Record<SettingsPageId, ComponentType<{ config: Configurati
   notifications: NotificationsPage,
   trading_accounts: TradingAccountsPage,
   objectives: ObjectivesPage,
+  ai_assistant: AiAssistantPage,
   privacy: PrivacyPage,
   delete_account: DeleteAccountPage,
 };

@@ -7,6 +7,7 @@ export const settingsPages = [
   { id: 'notifications', label: 'Notifications' },
   { id: 'trading_accounts', label: 'Trading accounts' },
   { id: 'objectives', label: 'Rules (objectives)' },
+  { id: 'ai_assistant', label: 'AI assistant' },
   { id: 'privacy', label: 'Privacy' },
   { id: 'delete_account', label: 'Delete account' },
 ] as const;

@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithStore } from '../../../shared/test/render-with-store';
+import { errorBody, mockFetch } from '../../../test/fetch-mock';
+import { AiModelSettings } from './ai-model-settings';
+import type { AiModelInfo, AiUserModelSetting } from './ai-settings-types';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const builtIn: AiModelInfo = {
+  id: 'built-in-analyst',
+  label: 'Built-in analyst',
+  builtIn: true,
+  source: 'built_in',
+  active: true,
+};
+
+function server(setting: AiUserModelSetting | 'forbidden') {
+  let current = setting;
+  return mockFetch({
+    'GET /ai/models': () => ({
+      body: {
+        items:
+          current !== 'forbidden' && current.hasKey
+            ? [
+                { ...builtIn, active: false },
+                { id: 'user', label: current.model, builtIn: false, source: 'user', active: true },
+              ]
+            : [builtIn],
+      },
+    }),
+    'GET /ai/settings/model': () =>
+      current === 'forbidden'
+        ? errorBody(403, 'AI_USER_KEYS_DISABLED', 'Own model keys are not allowed here.')
+        : { body: current },
+    'PUT /ai/settings/model': (req) => {
+      const body = req.body as { base_url: string; api_key: string; model: string };
+      if (body.base_url.includes('bad')) {
+        return errorBody(400, 'VALIDATION_FAILED', 'base_url: the address could not be reached.', {
+          fields: [{ field: 'base_url', message: 'Base URL could not be reached.' }],
+        });
+      }
+      current = { allowed: true, baseUrl: body.base_url, model: body.model, hasKey: true, updatedAt: null };
+      return { body: current };
+    },
+    'DELETE /ai/settings/model': () => {
+      current = { allowed: true, baseUrl: null, model: null, hasKey: false, updatedAt: null };
+      return { status: 204 };
+    },
+  });
+}
+
+const empty: AiUserModelSetting = { allowed: true, baseUrl: null, model: null, hasKey: false, updatedAt: null };
+
+describe('AI model settings', () => {
+  it('lists the built-in analyst, labelled as such, and says plainly when own keys are not allowed', async () => {
+    server('forbidden');
+    renderWithStore(<AiModelSettings />);
+    const models = await screen.findByRole('list', { name: 'Models' });
+    expect(within(models).getByText('Built-in analyst', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(within(models).getByText(/Not a language model/)).toBeInTheDocument();
+    expect(await screen.findByText(/does not let users bring their own model key/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Your own model' })).not.toBeInTheDocument();
+  });
+
+  it('checks the fields, saves the own model in snake_case, and never shows the key again', async () => {
+    const net = server(empty);
+    renderWithStore(<AiModelSettings />);
+    const form = await screen.findByRole('form', { name: 'Your own model' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save model' }));
+    expect(within(form).getByText('Base URL is required.')).toBeInTheDocument();
+    expect(within(form).getByText('API key is required.')).toBeInTheDocument();
+    expect(within(form).getByText('Model is required.')).toBeInTheDocument();
+    expect(net.callsTo('PUT', '/ai/settings/model')).toHaveLength(0);
+
+    await userEvent.type(within(form).getByLabelText('Base URL'), 'http://127.0.0.1:11434/v1');
+    await userEvent.type(within(form).getByLabelText('API key'), 'sk-local-123');
+    await userEvent.type(within(form).getByLabelText('Model'), 'llama3');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save model' }));
+
+    await waitFor(() =>
+      expect(net.callsTo('PUT', '/ai/settings/model')[0]?.body).toEqual({
+        base_url: 'http://127.0.0.1:11434/v1',
+        api_key: 'sk-local-123',
+        model: 'llama3',
+      }),
+    );
+    expect(await screen.findByText('In use')).toBeInTheDocument();
+    expect(within(form).getByLabelText('API key')).toHaveValue('');
+    expect(within(form).getByText(/A key is saved/)).toBeInTheDocument();
+  });
+
+  it('puts the server’s per-field message under the field', async () => {
+    server(empty);
+    renderWithStore(<AiModelSettings />);
+    const form = await screen.findByRole('form', { name: 'Your own model' });
+    await userEvent.type(within(form).getByLabelText('Base URL'), 'http://bad.example/v1');
+    await userEvent.type(within(form).getByLabelText('API key'), 'k');
+    await userEvent.type(within(form).getByLabelText('Model'), 'm');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save model' }));
+    expect(await within(form).findByText('Base URL could not be reached.')).toBeInTheDocument();
+  });
+
+  it('removes the own model, back to the built-in analyst', async () => {
+    const net = server({
+      allowed: true,
+      baseUrl: 'http://127.0.0.1:1/v1',
+      model: 'llama3',
+      hasKey: true,
+      updatedAt: null,
+    });
+    renderWithStore(<AiModelSettings />);
+    const form = await screen.findByRole('form', { name: 'Your own model' });
+    expect(within(form).getByLabelText('Model')).toHaveValue('llama3');
+    await userEvent.click(within(form).getByRole('button', { name: 'Remove my model' }));
+    await waitFor(() => expect(net.callsTo('DELETE', '/ai/settings/model')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('In use')).toBeInTheDocument());
+    expect(within(form).queryByRole('button', { name: 'Remove my model' })).not.toBeInTheDocument();
+  });
+});
