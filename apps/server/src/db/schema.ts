@@ -1,7 +1,10 @@
 // Every Drizzle table of every module, collected for drizzle-kit and the typed query API.
 
+export * from '../modules/ai/agents/agents.table.js';
+export * from '../modules/ai/chats/chats.table.js';
 export * from '../modules/ai/engine/models.table.js';
 export * from '../modules/ai/knowledge/knowledge.table.js';
+export * from '../modules/ai/tools/tools.table.js';
 export * from '../modules/alerts/alerts.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/backtests/backtests.table.js';
@@ -21,6 +24,3 @@ export * from '../modules/user-data/user-data.table.js';
 export * from '../modules/users/users.table.js';
 export * from '../modules/watchlists/watchlists.table.js';
 export * from '../platform/mail/mail.table.js';
-export * from '../modules/ai/chats/chats.table.js';
-export * from '../modules/ai/tools/tools.table.js';
-export * from '../modules/ai/agents/agents.table.js';

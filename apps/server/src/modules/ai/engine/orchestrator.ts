@@ -84,6 +84,9 @@ export async function runTurn(deps: RunTurnDeps, input: TurnInput): Promise<Turn
         if (event.delta !== '') emit({ type: 'delta', text: event.delta });
       } else if (event.type === 'tool_call') {
         calls.push(event.call);
+      } else if (event.type === 'follow_ups') {
+        // the model's own follow-up questions come before the ones the tools suggest
+        out.followUps = [...event.questions, ...out.followUps.filter((q) => !event.questions.includes(q))];
       } else {
         usage.promptTokens += event.usage.promptTokens;
         usage.completionTokens += event.usage.completionTokens;

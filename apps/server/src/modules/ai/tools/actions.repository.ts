@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
 import { type AiActionRow, aiActions } from './tools.table.js';
 
@@ -15,6 +15,15 @@ export function createActionsRepository(db: Db) {
         .from(aiActions)
         .where(and(eq(aiActions.id, id), eq(aiActions.userId, userId)));
       return row;
+    },
+
+    /** A chat's proposals, oldest first (a reloaded chat shows their current state). */
+    async forChat(userId: string, chatId: string): Promise<AiActionRow[]> {
+      return db
+        .select()
+        .from(aiActions)
+        .where(and(eq(aiActions.chatId, chatId), eq(aiActions.userId, userId)))
+        .orderBy(asc(aiActions.createdAt));
     },
 
     /** Moves a `proposed` action to `status`; false when it was not proposed any more (someone decided first). */

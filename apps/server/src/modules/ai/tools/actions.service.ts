@@ -78,6 +78,11 @@ export function createActionsService(deps: { repo: ActionsRepository; clock: Clo
   return {
     store,
 
+    /** The current state of a chat's proposals (ai-chats shows them on a reloaded chat). */
+    async forChat(userId: string, chatId: string): Promise<AiAction[]> {
+      return (await repo.forChat(userId, chatId)).map(toAction);
+    },
+
     async get(userId: string, id: string): Promise<AiActionView> {
       return toActionView(await owned(userId, id));
     },
