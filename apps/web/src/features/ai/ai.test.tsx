@@ -226,10 +226,11 @@ describe('prompts, mentions and citations', () => {
   });
 
   it('matches slash commands only while the first word is typed', () => {
+    const at = { variables: [], createdAt: '2026-03-02T10:00:00.000Z', updatedAt: '2026-03-02T10:00:00.000Z' };
     const prompts = [
-      { id: '1', name: 'Risk check', prompt: 'x', folderId: null, command: 'risk' },
-      { id: '2', name: 'Review', prompt: 'y', folderId: null, command: null },
-      { id: '3', name: 'News', prompt: 'z', folderId: null, command: 'news' },
+      { id: '1', name: 'Risk check', prompt: 'x', folderId: null, command: 'risk', ...at },
+      { id: '2', name: 'Review', prompt: 'y', folderId: null, command: null, ...at },
+      { id: '3', name: 'News', prompt: 'z', folderId: null, command: 'news', ...at },
     ];
     expect(slashQuery('/ri')).toBe('ri');
     expect(slashQuery('/')).toBe('');
