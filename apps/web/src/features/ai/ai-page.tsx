@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAiAgentTabsQuery, useAiUsageQuery } from './ai-api';
 import { type AiView, aiParamsOf, aiViewOf, DEFAULT_AGENT_TAB } from './ai-url';
 import { ChatSidebar } from './components/chat-sidebar';
@@ -62,6 +63,9 @@ export function AiScreen() {
           ))}
         </Tabs>
         <UsageMeter />
+        <Button component={RouterLink} to="/ai/agents" size="small" variant="outlined">
+          Manage agents
+        </Button>
       </Box>
       <Box sx={{ display: { xs: 'none', md: 'block' }, overflow: 'auto', minHeight: 0 }}>
         <ChatSidebar current={view.chat} onOpen={(id) => setView({ chat: id })} onNew={() => setView({ chat: '' })} />

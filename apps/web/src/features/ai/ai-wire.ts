@@ -20,7 +20,17 @@ import type {
  */
 
 export { AI_FOLDER_TYPES } from '@tradedesk/contracts';
-export type { AiChat, AiChatList, AiFolder, AiFolderType, AiPrompt, AiSanityCategory, AiSanityPrompt, AiShare, AiUsage };
+export type {
+  AiChat,
+  AiChatList,
+  AiFolder,
+  AiFolderType,
+  AiPrompt,
+  AiSanityCategory,
+  AiSanityPrompt,
+  AiShare,
+  AiUsage,
+};
 
 /** A chat with its entries, oldest first: user messages and answers, both in the answer's shape (isUser). */
 export type AiChatDetail = { chat: AiChat; messages: AiAnswer[] };

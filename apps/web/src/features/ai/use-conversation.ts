@@ -1,7 +1,7 @@
 import type { AiAnswer, AiMention } from '@tradedesk/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '../../shared/toast/toast';
 import { useAppDispatch } from '../../app/hooks';
+import { toast } from '../../shared/toast/toast';
 import { aiApi, useAiChatQuery, useCreateAiChatMutation, useRedoAiChatMutation } from './ai-api';
 import { type AiMessageBody, mentionInputs } from './ai-wire';
 import type { Cut } from './components/chat-view';

@@ -14,7 +14,13 @@ const CREATED = '70000000-0000-4000-8000-000000000003';
 const MEDIA = '80000000-0000-4000-8000-000000000001';
 
 function shareOf(isPublic: boolean): AiAgent['share'] {
-  return { isPublic, publicDescription: null, allowClone: true, showInstructions: false, sharedAt: isPublic ? NOW : null };
+  return {
+    isPublic,
+    publicDescription: null,
+    allowClone: true,
+    showInstructions: false,
+    sharedAt: isPublic ? NOW : null,
+  };
 }
 
 function agent(overrides: Partial<AiAgent>): AiAgent {
@@ -94,7 +100,13 @@ function fakeServer() {
       };
     }
     routes[`POST ${base}/clone`] = () => {
-      const copy = agent({ ...find(id)!, id: CREATED, name: `${find(id)!.name} (copy)`, isOwner: true, share: shareOf(false) });
+      const copy = agent({
+        ...find(id)!,
+        id: CREATED,
+        name: `${find(id)!.name} (copy)`,
+        isOwner: true,
+        share: shareOf(false),
+      });
       agents.push(copy);
       return { status: 201, body: copy };
     };
@@ -108,7 +120,12 @@ function fakeServer() {
     };
     routes[`PUT ${base}/knowledge`] = (req) => {
       const items = (req.body as { items: { type: 'file' | 'link'; media_id: string }[] }).items;
-      find(id)!.knowledge = items.map((i) => ({ type: i.type, mediaId: i.media_id, name: 'rules-guide.md', mediaType: 'text/markdown' }));
+      find(id)!.knowledge = items.map((i) => ({
+        type: i.type,
+        mediaId: i.media_id,
+        name: 'rules-guide.md',
+        mediaType: 'text/markdown',
+      }));
       return { body: find(id) };
     };
     routes[`POST ${base}/share`] = () => {

@@ -94,6 +94,11 @@ export function ActionCard(props: { action: AiAction }) {
           ? ' Confirming opens the order ticket filled in; the order is only sent when you click there.'
           : ''}
       </Typography>
+      {current.status === 'failed' && typeof current.result?.error === 'string' && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {current.result.error}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {error}

@@ -130,7 +130,9 @@ describe('AI model settings', () => {
   });
 
   it('removes the own model, back to the built-in analyst', async () => {
-    const net = server(settingOf({ configured: true, baseUrl: 'http://127.0.0.1:1/v1', model: 'llama3', keyHint: '…abcd' }));
+    const net = server(
+      settingOf({ configured: true, baseUrl: 'http://127.0.0.1:1/v1', model: 'llama3', keyHint: '…abcd' }),
+    );
     renderWithStore(<AiModelSettings />);
     const form = await screen.findByRole('form', { name: 'Your own model' });
     expect(within(form).getByLabelText('Model')).toHaveValue('llama3');

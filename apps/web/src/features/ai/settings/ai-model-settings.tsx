@@ -128,7 +128,7 @@ function OwnModelForm(props: { setting: AiUserModelSetting }) {
         helperText={
           errors.apiKey ??
           (configured
-            ? `A key${setting.keyHint ? ` ending ${setting.keyHint}` : ""} is saved (stored encrypted, never shown). Leave empty to keep it, or type a new one.`
+            ? `A key${setting.keyHint ? ` ending ${setting.keyHint}` : ''} is saved (stored encrypted, never shown). Leave empty to keep it, or type a new one.`
             : 'Stored encrypted; never shown again.')
         }
         onChange={(e) => setApiKey(e.target.value)}

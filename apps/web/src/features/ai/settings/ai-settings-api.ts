@@ -1,5 +1,5 @@
-import { api } from '../../../app/api';
 import type { AiModelList } from '@tradedesk/contracts';
+import { api } from '../../../app/api';
 import type { AiModelInfo, AiUserModelInput, AiUserModelSetting } from './ai-settings-types';
 
 /** The AI model settings (docs/api.md "AI assistant: models"): what is configured, and the user's own key. */
@@ -28,5 +28,8 @@ export const aiSettingsApi = api.enhanceEndpoints({ addTagTypes: ['AiModels'] })
 });
 
 export const {
-  useAiModelChoicesQuery: useAiModelsQuery, useAiUserModelQuery, useSaveAiUserModelMutation, useDeleteAiUserModelMutation } =
-  aiSettingsApi;
+  useAiModelChoicesQuery: useAiModelsQuery,
+  useAiUserModelQuery,
+  useSaveAiUserModelMutation,
+  useDeleteAiUserModelMutation,
+} = aiSettingsApi;
