@@ -187,6 +187,11 @@ export const aiApi = api
         }),
         transformResponse: (answer: { candles: ChartBar[] }) => answer.candles,
       }),
+      /** An agent opened by address (`/ai?agent=<id>`) that is not pinned gets a tab of its own too. */
+      aiAgentTab: build.query<{ id: string; name: string }, string>({
+        query: (id) => ({ host: 'ai', url: `/ai/agents/${enc(id)}` }),
+        transformResponse: (answer: { id: string; name: string }) => ({ id: answer.id, name: answer.name }),
+      }),
       aiMediaFile: build.query<AiMediaFile, string>({
         query: (id) => ({ host: 'ai', url: `/ai/media/${enc(id)}` }),
       }),
@@ -217,6 +222,7 @@ export const {
   useAiUsageQuery,
   useAiModelsQuery,
   useAiAgentTabsQuery,
+  useAiAgentTabQuery,
   useConfirmAiActionMutation,
   useRejectAiActionMutation,
 } = aiApi;

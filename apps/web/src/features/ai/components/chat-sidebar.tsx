@@ -293,6 +293,7 @@ export function ChatSidebar(props: { current: string; onOpen: (id: string) => vo
                 />
               )}
               <ListItemButton
+                sx={{ minWidth: 0 }}
                 selected={chat.id === props.current}
                 onClick={() => (selecting ? toggle(chat.id) : props.onOpen(chat.id))}
               >
