@@ -198,7 +198,11 @@ export function ChatSidebar(props: { current: string; onOpen: (id: string) => vo
     });
 
   return (
-    <Box component="nav" aria-label="Chats" sx={{ display: 'grid', gap: 1, alignContent: 'start', minWidth: 0 }}>
+    <Box
+      component="nav"
+      aria-label="Chats"
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1, alignContent: 'start', minWidth: 0 }}
+    >
       <Button variant="contained" startIcon={<AddComment />} onClick={props.onNew}>
         New chat
       </Button>
