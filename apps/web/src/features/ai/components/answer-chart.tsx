@@ -7,7 +7,14 @@ import { LoadingState } from '../../../shared/states/loading-state';
 const BucketBars = lazy(() => import('../../metrics/metrics-charts').then((m) => ({ default: m.BucketBars })));
 const EquityCurves = lazy(() => import('../../metrics/metrics-charts').then((m) => ({ default: m.EquityCurves })));
 
-export type ChartRow = { label: string; value: number; count: number; time: string | null };
+export type ChartRow = {
+  label: string;
+  value: number;
+  count: number;
+  time: string | null;
+  /** Equity rows: the balance at that time, when the answer carries it. */
+  balance?: number;
+};
 
 const CHART_TITLES: Record<string, string> = {
   equity: 'Equity curve',
@@ -34,11 +41,13 @@ export function chartRows(json: AiAnswer['json_answer']): ChartRow[] {
     if (!Number.isFinite(value)) continue;
     const time =
       typeof r.time === 'string' ? r.time : typeof r.time === 'number' ? new Date(r.time * 1000).toISOString() : null;
+    const balance = Number(r.balance);
     rows.push({
       label: String(r.label ?? r.name ?? r.symbol ?? time ?? ''),
       value,
       count: Number.isFinite(Number(r.count ?? r.trades)) ? Number(r.count ?? r.trades) : 0,
       time,
+      ...(r.balance !== undefined && Number.isFinite(balance) ? { balance } : {}),
     });
   }
   return rows;
@@ -60,7 +69,8 @@ export function AnswerChart(props: { answer: Pick<AiAnswer, 'chart_type' | 'json
       .filter((r) => r.time)
       .map((r) => {
         peak = Math.max(peak, r.value);
-        return { time: r.time as string, balance: r.value, equity: r.value, drawdown: r.value - peak };
+        // The metrics plot takes the drawdown as a positive distance below the peak.
+        return { time: r.time as string, balance: r.balance ?? r.value, equity: r.value, drawdown: peak - r.value };
       });
   }, [rows]);
   if (!type || rows.length === 0) return null;
