@@ -1,5 +1,6 @@
 import type { AiAction, AiAnswer, AiMediaFile, AiUsage } from '@tradedesk/contracts';
 import { api } from '../../app/api';
+import { markQuietEndpoints } from '../../shared/api/quiet-endpoints';
 import type {
   AiChat,
   AiChatDetail,
@@ -197,6 +198,9 @@ export const aiApi = api
       }),
     }),
   });
+
+// The shared chat page and an agent tab opened by address say themselves when the link or agent is gone.
+markQuietEndpoints('sharedAiChat', 'aiAgentTab');
 
 export const {
   useAiChatsQuery,
