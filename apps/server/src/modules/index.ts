@@ -212,6 +212,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   });
   aiAgents = createAiAgents(ctx, {
     conversation: aiChats.conversation,
+    // a finished deep research is kept in the caller's chat (its question and report), so it can be reopened
+    chats: { saveResearch: (input) => aiChats.conversation.saveResearch(input) },
     registry: aiTools.registry,
     knowledge: aiKnowledge.search,
     media: {

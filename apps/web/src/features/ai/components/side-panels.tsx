@@ -54,7 +54,7 @@ export function ThoughtPanel(props: { steps: AiStep[]; research: AiDeepResearch 
           </li>
         ))}
       </Box>
-      {props.research && <ResearchProgress research={props.research} />}
+      {props.research && <ResearchProgress research={props.research} withReport={false} />}
     </Box>
   );
 }
