@@ -85,7 +85,8 @@ describe('AI model settings', () => {
     server('forbidden');
     renderWithStore(<AiModelSettings />);
     const models = await screen.findByRole('list', { name: 'Models' });
-    expect(within(models).getByText('Built-in analyst', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(within(models).getByText('Built-in analyst')).toBeInTheDocument();
+    expect(within(models).getByText('Offline', { selector: '.MuiChip-label' })).toBeInTheDocument();
     expect(within(models).getByText(/Not a language model/)).toBeInTheDocument();
     expect(await screen.findByText(/does not let users bring their own model key/)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Your own model' })).not.toBeInTheDocument();

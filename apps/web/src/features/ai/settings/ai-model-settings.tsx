@@ -199,11 +199,11 @@ export function AiModelSettings() {
                   primary={
                     <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
                       {m.label}
-                      {m.builtIn && <Chip size="small" variant="outlined" label="Built-in analyst" />}
+                      {m.builtIn && <Chip size="small" variant="outlined" label="Offline" />}
                       {m.active && <Chip size="small" color="primary" label="In use" />}
                     </Box>
                   }
-                  secondary={SOURCE_TEXT[m.kind]}
+                  secondary={`${SOURCE_TEXT[m.kind]}${m.host ? ` Your chats are sent to ${m.host}.` : ''}`}
                 />
               </ListItem>
             ))}
