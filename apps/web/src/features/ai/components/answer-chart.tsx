@@ -54,7 +54,11 @@ export function chartRows(json: AiAnswer['json_answer']): ChartRow[] {
 }
 
 /** The chart of an answer (chart_type), drawn from its own data, with a title naming what it shows. */
-export function AnswerChart(props: { answer: Pick<AiAnswer, 'chart_type' | 'json_answer' | 'Currency_symbol'> }) {
+export function AnswerChart(props: {
+  answer: Pick<AiAnswer, 'chart_type' | 'json_answer' | 'Currency_symbol'>;
+  /** A narrow place (the insight panel): the axis is not named, the caption names the currency instead. */
+  compact?: boolean;
+}) {
   const f = useFormatters();
   const type = props.answer.chart_type;
   const rows = useMemo(() => chartRows(props.answer.json_answer), [props.answer.json_answer]);
@@ -75,14 +79,18 @@ export function AnswerChart(props: { answer: Pick<AiAnswer, 'chart_type' | 'json
   }, [rows]);
   if (!type || rows.length === 0) return null;
   const title = CHART_TITLES[type] ?? 'Chart';
+  const unit = props.compact ? '' : currency;
   return (
     <figure style={{ margin: 0 }}>
-      <figcaption style={{ fontSize: 12, opacity: 0.75 }}>{title}</figcaption>
+      <figcaption style={{ fontSize: 12, opacity: 0.75 }}>
+        {title}
+        {props.compact ? ` (${currency})` : ''}
+      </figcaption>
       <Suspense fallback={<LoadingState label="Loading the chart" />}>
         {type === 'equity' && curve.length > 0 ? (
-          <EquityCurves rows={curve} label={title} unit={currency} format={(v) => f.money(v, currency)} height={220} />
+          <EquityCurves rows={curve} label={title} unit={unit} format={(v) => f.money(v, currency)} height={220} />
         ) : (
-          <BucketBars bars={bars} label={title} measure="value" unit={currency} height={200} />
+          <BucketBars bars={bars} label={title} measure="value" unit={unit} height={200} />
         )}
       </Suspense>
     </figure>

@@ -88,7 +88,7 @@ export function InsightPanel(props: {
               From the chat's latest answer: {latest.Date_interval.start_date} to {latest.Date_interval.end_date}
             </Typography>
           )}
-          <AnswerChart answer={latest} />
+          <AnswerChart answer={latest} compact />
         </>
       ) : (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
