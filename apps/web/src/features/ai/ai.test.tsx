@@ -269,6 +269,11 @@ describe('prompts, mentions and citations', () => {
     expect(chartRows({ points: [{ symbol: 'EURUSD', net: -3, trades: 1 }] })).toEqual([
       { label: 'EURUSD', value: -3, count: 1, time: null },
     ]);
+    // equity rows keep the balance and the engine's drawdown, so the chart agrees with the text's figures
+    const t = '2026-03-02T10:00:00.000Z';
+    expect(chartRows({ rows: [{ time: t, value: 9_900, balance: 9_950, drawdown: 100 }] })).toEqual([
+      { label: t, value: 9_900, count: 0, time: t, balance: 9_950, drawdown: 100 },
+    ]);
   });
 });
 

@@ -14,6 +14,8 @@ export type ChartRow = {
   time: string | null;
   /** Equity rows: the balance at that time, when the answer carries it. */
   balance?: number;
+  /** Equity rows: the metrics engine's drawdown at that time (money below the peak), when the answer carries it. */
+  drawdown?: number;
 };
 
 const CHART_TITLES: Record<string, string> = {
@@ -42,12 +44,14 @@ export function chartRows(json: AiAnswer['json_answer']): ChartRow[] {
     const time =
       typeof r.time === 'string' ? r.time : typeof r.time === 'number' ? new Date(r.time * 1000).toISOString() : null;
     const balance = Number(r.balance);
+    const drawdown = Number(r.drawdown);
     rows.push({
       label: String(r.label ?? r.name ?? r.symbol ?? time ?? ''),
       value,
       count: Number.isFinite(Number(r.count ?? r.trades)) ? Number(r.count ?? r.trades) : 0,
       time,
       ...(r.balance !== undefined && Number.isFinite(balance) ? { balance } : {}),
+      ...(r.drawdown !== undefined && Number.isFinite(drawdown) ? { drawdown: Math.abs(drawdown) } : {}),
     });
   }
   return rows;
@@ -73,8 +77,14 @@ export function AnswerChart(props: {
       .filter((r) => r.time)
       .map((r) => {
         peak = Math.max(peak, r.value);
-        // The metrics plot takes the drawdown as a positive distance below the peak.
-        return { time: r.time as string, balance: r.balance ?? r.value, equity: r.value, drawdown: peak - r.value };
+        // The metrics plot takes the drawdown as a positive distance below the peak: the engine's own when the answer
+        // carries it (so the chart agrees with the figures in the text), else measured from the points drawn.
+        return {
+          time: r.time as string,
+          balance: r.balance ?? r.value,
+          equity: r.value,
+          drawdown: r.drawdown ?? peak - r.value,
+        };
       });
   }, [rows]);
   if (!type || rows.length === 0) return null;
