@@ -67,7 +67,7 @@ test('an agent with an uploaded document answers from it and cites it', async ({
   await expect(page).toHaveURL(new RegExp(`/ai\\?agent=${agentId}`));
 
   // The AI screen's composer (web-ai's): ask about the document.
-  const composer = page.getByRole('textbox', { name: /message/i }).first();
+  const composer = page.getByRole('textbox', { name: 'Ask about your trading' });
   await expect(composer).toBeVisible({ timeout: 30_000 });
   await composer.fill('How much may I risk per trade on the Atlas challenge, according to the desk rules?');
   await composer.press('Enter');

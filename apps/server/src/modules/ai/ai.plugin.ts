@@ -64,6 +64,7 @@ export async function registerAiAssistant(
     },
     models: aiEngine.models,
     users: deps.users,
+    chats: { saveResearch: (input) => aiChats.conversation.saveResearch(input) },
     quota: {
       assertAllowed: async (userId) => {
         await aiChats.usage.take(userId);

@@ -1,5 +1,6 @@
 import type { AiAction, AiAnswer, AiMediaFile, AiUsage } from '@tradedesk/contracts';
 import { api } from '../../app/api';
+import { markQuietEndpoints } from '../../shared/api/quiet-endpoints';
 import type {
   AiChat,
   AiChatDetail,
@@ -13,6 +14,9 @@ import type {
   AiShare,
   AiSharedChat,
 } from './ai-wire';
+
+/** A bar of the market feed, as a chart analysis sends it (unix seconds). */
+export type ChartBar = { time: number; open: number; high: number; low: number; close: number; volume?: number };
 
 /** The chats list's filters (GET /ai/chats). */
 export type AiChatsArgs = { search: string; archived: boolean; folderId: string | null };
@@ -111,8 +115,7 @@ export const aiApi = api
       }),
       aiFolders: build.query<AiFolder[], void>({
         query: () => ({ host: 'ai', url: '/ai/folders' }),
-        transformResponse: (answer: { folders: AiFolder[] } | AiFolder[]) =>
-          Array.isArray(answer) ? answer : answer.folders,
+        transformResponse: (answer: { folders: AiFolder[] }) => answer.folders,
         providesTags: ['AiFolders'],
       }),
       createAiFolder: build.mutation<AiFolder, AiFolderBody>({
@@ -130,8 +133,7 @@ export const aiApi = api
       }),
       aiPrompts: build.query<AiPrompt[], void>({
         query: () => ({ host: 'ai', url: '/ai/prompts' }),
-        transformResponse: (answer: { prompts: AiPrompt[] } | AiPrompt[]) =>
-          Array.isArray(answer) ? answer : answer.prompts,
+        transformResponse: (answer: { prompts: AiPrompt[] }) => answer.prompts,
         providesTags: ['AiPrompts'],
       }),
       createAiPrompt: build.mutation<AiPrompt, AiPromptBody>({
@@ -151,9 +153,12 @@ export const aiApi = api
           ]);
           if (prompts.error) return { error: prompts.error };
           if (categories.error) return { error: categories.error };
-          const list = (v: unknown, key: string) =>
-            (Array.isArray(v) ? v : ((v as Record<string, unknown>)[key] ?? [])) as never[];
-          return { data: { prompts: list(prompts.data, 'prompts'), categories: list(categories.data, 'categories') } };
+          return {
+            data: {
+              prompts: (prompts.data as { prompts: AiSanityPrompt[] }).prompts,
+              categories: (categories.data as { categories: AiSanityCategory[] }).categories,
+            },
+          };
         },
       }),
       aiUsage: build.query<AiUsage, void>({
@@ -162,8 +167,7 @@ export const aiApi = api
       }),
       aiModels: build.query<AiModelInfo[], void>({
         query: () => ({ host: 'ai', url: '/ai/models' }),
-        transformResponse: (answer: { models: AiModelInfo[] } | AiModelInfo[]) =>
-          Array.isArray(answer) ? answer : answer.models,
+        transformResponse: (answer: { models: AiModelInfo[] }) => answer.models,
       }),
       confirmAiAction: build.mutation<AiAction, string>({
         query: (id) => ({ host: 'ai', url: `/ai/actions/${enc(id)}/confirm`, method: 'POST' }),
@@ -174,14 +178,29 @@ export const aiApi = api
       /** The agent tabs of the AI screen: the caller's pinned agents (the agents screen manages them). */
       aiAgentTabs: build.query<{ id: string; name: string }[], void>({
         query: () => ({ host: 'ai', url: '/ai/agents', params: { pinned: 'true' } }),
-        transformResponse: (answer: { agents?: { id: string; name: string }[] } | { id: string; name: string }[]) =>
-          (Array.isArray(answer) ? answer : (answer.agents ?? [])).map((a) => ({ id: a.id, name: a.name })),
+        transformResponse: (answer: { agents: { id: string; name: string }[] }) =>
+          answer.agents.map((a) => ({ id: a.id, name: a.name })),
+      }),
+      /** The latest bars of a chart (the market feed), sent with a chart analysis so it works from the numbers. */
+      aiChartBars: build.query<ChartBar[], { symbol: string; timeframe: string; limit: number }>({
+        query: ({ symbol, timeframe, limit }) => ({
+          url: `/middleware/feed/historical?${new URLSearchParams({ symbol, timeframe, limit: String(limit) })}`,
+        }),
+        transformResponse: (answer: { candles: ChartBar[] }) => answer.candles,
+      }),
+      /** An agent opened by address (`/ai?agent=<id>`) that is not pinned gets a tab of its own too. */
+      aiAgentTab: build.query<{ id: string; name: string }, string>({
+        query: (id) => ({ host: 'ai', url: `/ai/agents/${enc(id)}` }),
+        transformResponse: (answer: { id: string; name: string }) => ({ id: answer.id, name: answer.name }),
       }),
       aiMediaFile: build.query<AiMediaFile, string>({
         query: (id) => ({ host: 'ai', url: `/ai/media/${enc(id)}` }),
       }),
     }),
   });
+
+// The shared chat page and an agent tab opened by address say themselves when the link or agent is gone.
+markQuietEndpoints('sharedAiChat', 'aiAgentTab');
 
 export const {
   useAiChatsQuery,
@@ -207,6 +226,7 @@ export const {
   useAiUsageQuery,
   useAiModelsQuery,
   useAiAgentTabsQuery,
+  useAiAgentTabQuery,
   useConfirmAiActionMutation,
   useRejectAiActionMutation,
 } = aiApi;

@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
-import { useAiAgentTabsQuery, useAiUsageQuery } from './ai-api';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useAiAgentTabQuery, useAiAgentTabsQuery, useAiUsageQuery } from './ai-api';
 import { type AiView, aiParamsOf, aiViewOf, DEFAULT_AGENT_TAB } from './ai-url';
 import { ChatSidebar } from './components/chat-sidebar';
 import { ChatView } from './components/chat-view';
@@ -34,7 +35,13 @@ export function AiScreen() {
   const steps = turn.running || turn.steps.length ? turn.steps : (lastAnswer?.steps ?? []);
   const sources = turn.running || turn.sources.length ? turn.sources : (lastAnswer?.sources ?? []);
   const answers = turn.answer ? [...convo.messages, turn.answer] : convo.messages;
-  const agentTabs = [{ id: DEFAULT_AGENT_TAB, name: 'AI agent' }, ...(agents.data ?? [])];
+  const pinned = agents.data ?? [];
+  const unpinned = useAiAgentTabQuery(agentId ?? '', { skip: !agentId || pinned.some((a) => a.id === agentId) });
+  const agentTabs = [
+    { id: DEFAULT_AGENT_TAB, name: 'AI agent' },
+    ...pinned,
+    ...(unpinned.data && unpinned.data.id === agentId ? [unpinned.data] : []),
+  ];
   const agentValue = agentTabs.some((a) => a.id === view.agent) ? view.agent : DEFAULT_AGENT_TAB;
 
   return (
@@ -43,8 +50,9 @@ export function AiScreen() {
         display: 'grid',
         gap: 1.5,
         p: { xs: 1, md: 1.5 },
-        height: '100%',
-        minHeight: 0,
+        // On wide screens the screen fits the window under the top bar: the chat scrolls, the composer stays.
+        height: { xs: 'auto', md: 'calc(100dvh - 56px)' },
+        minHeight: { xs: 0, md: 480 },
         gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr)', lg: '240px minmax(0, 1fr) 340px' },
         gridTemplateRows: 'auto minmax(0, 1fr)',
       }}
@@ -62,8 +70,18 @@ export function AiScreen() {
           ))}
         </Tabs>
         <UsageMeter />
+        <Button component={RouterLink} to="/ai/agents" size="small" variant="outlined">
+          Manage agents
+        </Button>
       </Box>
-      <Box sx={{ display: { xs: 'none', md: 'block' }, overflow: 'auto', minHeight: 0 }}>
+      <Box
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          overflow: 'auto',
+          minHeight: 0,
+          '& .MuiFormControlLabel-root': { ml: 0 },
+        }}
+      >
         <ChatSidebar current={view.chat} onOpen={(id) => setView({ chat: id })} onNew={() => setView({ chat: '' })} />
       </Box>
       <ChatView

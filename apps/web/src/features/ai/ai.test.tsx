@@ -8,6 +8,7 @@ import { prefillOf } from '../trading/chart-trading-panel';
 import { applyPrefill, defaultTicketValues } from '../trading/order-ticket/ticket-model';
 import { AiScreen } from './ai-page';
 import { aiParamsOf, aiViewOf, defaultAiView, insightQuestion } from './ai-url';
+import { mentionInputs } from './ai-wire';
 import { chartRows } from './components/answer-chart';
 import { selectionAfterToggle } from './components/chat-sidebar';
 import { citationParts, fillPrompt, matchingCommands, promptVariables, slashQuery } from './prompt-text';
@@ -225,11 +226,24 @@ describe('prompts, mentions and citations', () => {
     );
   });
 
+  it('sends mentions as the server takes them: sub_option only when there is one', () => {
+    expect(
+      mentionInputs([
+        { category: 'symbol', option: 'EURUSD', subOption: null },
+        { category: 'date_range', option: '2026-03-01', subOption: '2026-03-06' },
+      ]),
+    ).toEqual([
+      { category: 'symbol', option: 'EURUSD' },
+      { category: 'date_range', option: '2026-03-01', subOption: '2026-03-06' },
+    ]);
+  });
+
   it('matches slash commands only while the first word is typed', () => {
+    const at = { variables: [], createdAt: '2026-03-02T10:00:00.000Z', updatedAt: '2026-03-02T10:00:00.000Z' };
     const prompts = [
-      { id: '1', name: 'Risk check', prompt: 'x', folderId: null, command: 'risk' },
-      { id: '2', name: 'Review', prompt: 'y', folderId: null, command: null },
-      { id: '3', name: 'News', prompt: 'z', folderId: null, command: 'news' },
+      { id: '1', name: 'Risk check', prompt: 'x', folderId: null, command: 'risk', ...at },
+      { id: '2', name: 'Review', prompt: 'y', folderId: null, command: null, ...at },
+      { id: '3', name: 'News', prompt: 'z', folderId: null, command: 'news', ...at },
     ];
     expect(slashQuery('/ri')).toBe('ri');
     expect(slashQuery('/')).toBe('');
@@ -254,6 +268,11 @@ describe('prompts, mentions and citations', () => {
     ).toEqual([{ label: 'Mon', value: 12.5, count: 2, time: null }]);
     expect(chartRows({ points: [{ symbol: 'EURUSD', net: -3, trades: 1 }] })).toEqual([
       { label: 'EURUSD', value: -3, count: 1, time: null },
+    ]);
+    // equity rows keep the balance and the engine's drawdown, so the chart agrees with the text's figures
+    const t = '2026-03-02T10:00:00.000Z';
+    expect(chartRows({ rows: [{ time: t, value: 9_900, balance: 9_950, drawdown: 100 }] })).toEqual([
+      { label: t, value: 9_900, count: 0, time: t, balance: 9_950, drawdown: 100 },
     ]);
   });
 });
@@ -302,6 +321,67 @@ describe('order ticket prefill from a drafted order', () => {
 });
 
 describe('the AI screen', () => {
+  it('deep search sends the question to POST /ai/research and shows the plan as it runs, with Cancel', async () => {
+    const research = {
+      id: 'res1',
+      status: 'running' as const,
+      question: 'Review my risk',
+      plan: [
+        { id: 'p1', title: 'Read your performance', status: 'done' as const },
+        { id: 'p2', title: 'Read your prop rules', status: 'running' as const },
+        { id: 'p3', title: 'Look up your documents', status: 'pending' as const },
+      ],
+      report: null,
+      sources: [],
+      startedAt: '2026-03-06T12:00:00.000Z',
+      finishedAt: null,
+    };
+    const calls = network({
+      ...baseRoutes,
+      'POST /ai/research': () => eventStream([{ type: 'research', research }]),
+    });
+    renderScreen();
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Ask about your trading' }), 'Review my risk');
+    await user.click(screen.getByRole('switch', { name: 'Deep search' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    const thought = screen.getByRole('region', { name: 'Thought panel' });
+    expect(await within(thought).findByText('Deep research: Review my risk')).toBeInTheDocument();
+    expect(thought).toHaveTextContent('1 of 3 steps done');
+    expect(within(thought).getByRole('button', { name: 'Cancel research' })).toBeInTheDocument();
+    // no chat is made first: the research route makes it (a chat of its own when none is given)
+    expect(calls.find((c) => c.path === '/ai/research')?.body).toEqual({
+      question: 'Review my risk',
+      mentions: [],
+      media_ids: [],
+    });
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/ai/chats')).toBe(false);
+  });
+
+  it("an agent opened by address gets its tab, and its chat goes to the agent's chat route", async () => {
+    const AGENT = '44444444-4444-4444-8444-444444444444';
+    const calls = network({
+      ...baseRoutes,
+      [`GET /ai/agents/${AGENT}`]: { id: AGENT, name: 'Rules coach' },
+      [`POST /ai/agents/${AGENT}/chat`]: () =>
+        eventStream([{ type: 'answer', answer: answer({ text: 'Risk at most 1% a trade [1].' }) }]),
+      [`GET /ai/chats/${CHAT}`]: () => ({ chat: chatInfo('Risk'), messages: [] }),
+    });
+    renderScreen(`/ai?agent=${AGENT}`);
+    expect(await screen.findByRole('tab', { name: 'Rules coach', selected: true })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Ask about your trading' }), 'How much may I risk?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.some((c) => c.path === `/ai/agents/${AGENT}/chat`)).toBe(true));
+    expect(calls.find((c) => c.path === `/ai/agents/${AGENT}/chat`)?.body).toEqual({
+      content: 'How much may I risk?',
+      mentions: [],
+      media_ids: [],
+    });
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/ai/chats')).toBe(false);
+  });
+
   it('asks a question: streams the steps and text, then shows the answer with its figures, chart, sources and model', async () => {
     let chat = { chat: chatInfo('How did I do this week?'), messages: [] as AiAnswer[] };
     const calls = network({

@@ -1,8 +1,9 @@
 import type { AiAnswer, AiMention } from '@tradedesk/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
 import { toast } from '../../shared/toast/toast';
-import { useAiChatQuery, useCreateAiChatMutation, useRedoAiChatMutation } from './ai-api';
-import type { AiMessageBody } from './ai-wire';
+import { aiApi, useAiChatQuery, useCreateAiChatMutation, useRedoAiChatMutation } from './ai-api';
+import { type AiMessageBody, mentionInputs } from './ai-wire';
 import type { Cut } from './components/chat-view';
 import { type ComposerDraft, emptyDraft } from './components/composer';
 import { useTurn } from './use-turn';
@@ -27,6 +28,7 @@ export function useConversation(options: {
   const chat = useAiChatQuery(chatId, { skip: !chatId });
   const [createChat] = useCreateAiChatMutation();
   const [redo] = useRedoAiChatMutation();
+  const appDispatch = useAppDispatch();
   const [draft, setDraft] = useState<ComposerDraft>({ ...emptyDraft, mentions: options.baseMentions ?? [] });
   const [cut, setCut] = useState<Cut>(null);
   const onChatRef = useRef(onChat);
@@ -76,15 +78,28 @@ export function useConversation(options: {
       if (!content) return;
       const body: AiMessageBody = {
         content,
-        mentions: d.mentions,
+        mentions: mentionInputs(d.mentions),
         mediaIds: d.media.map((m) => m.id),
-        ...(d.deepResearch ? { deepResearch: true } : {}),
       };
       setDraft({ ...emptyDraft, mentions: options.baseMentions ?? [] });
       setCut(null);
+      const existing = currentChat.current || undefined;
+      if (d.deepResearch) {
+        // Deep research (POST /ai/research): a plan run with visible progress; its answer lands in the chat.
+        const research = {
+          question: content,
+          mentions: body.mentions,
+          mediaIds: body.mediaIds,
+          ...(existing ? { chatId: existing } : {}),
+          ...(agentId ? { agentId } : {}),
+        };
+        await run({ path: '/ai/research', body: research, question: content, chatId });
+        return;
+      }
       if (agentId) {
+        // The agent's chat route creates the chat (bound to the agent) or continues the one given.
         const path = d.media.length ? `/ai/agents/${enc(agentId)}/media-chat` : `/ai/agents/${enc(agentId)}/chat`;
-        await run({ path, body: { ...body, chatId: currentChat.current || undefined }, question: content, chatId });
+        await run({ path, body: { ...body, ...(existing ? { chatId: existing } : {}) }, question: content, chatId });
         return;
       }
       const id = await ensureChat(content);
@@ -137,7 +152,11 @@ export function useConversation(options: {
     setCut(Math.max(0, messages.length - 2));
     void run({
       path: `/ai/chats/${enc(chatId)}/repost`,
-      body: { content: lastUser.text, mentions: lastUser.mentions, mediaIds: lastUser.media.map((m) => m.id) },
+      body: {
+        content: lastUser.text,
+        mentions: mentionInputs(lastUser.mentions),
+        mediaIds: lastUser.media.map((m) => m.id),
+      },
       question: lastUser.text,
       chatId,
     });
@@ -155,7 +174,7 @@ export function useConversation(options: {
       void run({
         path: `/ai/chats/${enc(chatId)}/messages/${enc(entry.response_id)}`,
         method: 'PUT',
-        body: { content: text, mentions: entry.mentions, mediaIds: entry.media.map((m) => m.id) },
+        body: { content: text, mentions: mentionInputs(entry.mentions), mediaIds: entry.media.map((m) => m.id) },
         question: text,
         chatId,
       });
@@ -168,9 +187,26 @@ export function useConversation(options: {
       const question = `Analyse the ${input.symbol} ${input.timeframe} chart.`;
       const id = await ensureChat(question);
       if (!id) return;
-      await run({ path: `/ai/chats/${enc(id)}/chart-analysis`, body: input, question, chatId: id });
+      // The chart's own bars go to the analysis (not only a picture); without them it still names the chart.
+      const bars = await appDispatch(
+        aiApi.endpoints.aiChartBars.initiate({ symbol: input.symbol, timeframe: input.timeframe, limit: 200 }),
+      );
+      const candles = (bars.data ?? []).map(({ time, open, high, low, close, volume }) => ({
+        time: Math.round(time),
+        open,
+        high,
+        low,
+        close,
+        ...(volume !== undefined ? { volume } : {}),
+      }));
+      await run({
+        path: `/ai/chats/${enc(id)}/chart-analysis`,
+        body: { ...input, ...(candles.length ? { candles } : {}) },
+        question,
+        chatId: id,
+      });
     },
-    [ensureChat, run],
+    [appDispatch, ensureChat, run],
   );
 
   return {

@@ -129,6 +129,33 @@ describe('conversation.ask with an agent (ai-agents’ seam)', () => {
     });
     expect(answer).toMatchObject({ isDeepAnalysis: true, deepResearchData: research });
   });
+
+  it('keeps a finished deep research in a new chat of the caller (bound to the agent), never in another’s', async () => {
+    const agent = coach(ada.userId);
+    const research = {
+      id: crypto.randomUUID(),
+      status: 'done' as const,
+      question: 'Review my risk',
+      plan: [{ id: 'p1', title: 'Prop status', status: 'done' as const }],
+      report: 'Room left today: 5,000.00 USD [1].',
+      sources: [{ n: 1, kind: 'metrics' as const, title: 'Prop status', excerpt: 'Room 5,000.00 USD', url: null }],
+      startedAt: clock.now().toISOString(),
+      finishedAt: clock.now().toISOString(),
+    };
+    const model = { id: 'built-in-analyst', label: 'Built-in analyst', builtIn: true };
+    const input = { question: 'Review my risk', research, text: research.report, sources: research.sources, model };
+    const saved = await ai.conversation.saveResearch({ userId: ada.userId, chatId: null, agentId: agent.id, ...input });
+    expect(saved).toMatchObject({ isDeepAnalysis: true, deepResearchData: research, response_id: research.id });
+    const detail = await ai.chats.get(ada.userId, saved.chat_id);
+    expect(detail.chat).toMatchObject({ title: 'Review my risk', agentId: agent.id });
+    expect(detail.messages.map((m) => [m.isUser, m.text])).toEqual([
+      [true, 'Review my risk'],
+      [false, 'Room left today: 5,000.00 USD [1].'],
+    ]);
+    await expect(
+      ai.conversation.saveResearch({ userId: bob.userId, chatId: saved.chat_id, agentId: null, ...input }),
+    ).rejects.toMatchObject({ code: 'AI_CHAT_NOT_FOUND' });
+  });
 });
 
 describe('time limits', () => {

@@ -8,6 +8,7 @@ import {
   type AiMention,
   type AiMentionInput,
   type AiRedo,
+  type AiSource,
   type AiStreamEvent,
   addMentions,
 } from '@tradedesk/contracts';
@@ -131,12 +132,25 @@ function answerOf(out: TurnOutput, model: ChatModel, mentions: AiMention[], opti
  * edit (spec section 4). Each turn checks the chat and media first, then counts the message against the day's
  * allowance (423 past it), stores the user's entry, runs the model with the tools and stores the answer.
  */
+/** A finished deep research (ai-agents' POST /ai/research) to keep in a chat: the question and its report. */
+export type ResearchEntry = {
+  userId: string;
+  chatId: string | null;
+  agentId: string | null;
+  question: string;
+  research: AiDeepResearch;
+  text: string;
+  sources: AiSource[];
+  model: AiAnswer['model'];
+};
+
 export function createConversation(deps: ConversationDeps): Conversation & {
   regenerate(userId: string, chatId: string, responseId: string, stream: Stream): Promise<AiAnswer>;
   redo(userId: string, chatId: string): Promise<AiRedo>;
   repost(userId: string, chatId: string, body: AiEditMessageBody, stream: Stream): Promise<AiAnswer>;
   edit(userId: string, chatId: string, messageId: string, body: AiEditMessageBody, stream: Stream): Promise<AiAnswer>;
   chartAnalysis(userId: string, chatId: string, body: AiChartAnalysisBody, stream: Stream): Promise<AiAnswer>;
+  saveResearch(input: ResearchEntry): Promise<AiAnswer>;
 } {
   const { repo, clock } = deps;
 
@@ -452,6 +466,88 @@ export function createConversation(deps: ConversationDeps): Conversation & {
     },
 
     /** Chart analysis: the chart's candles and indicator values go to the model as data, with the snapshot if any. */
+    /**
+     * Stores a finished deep research in the caller's chat (a new one, bound to the agent, when none is given): the
+     * question as the user's entry and the report as the answer (isDeepAnalysis, deepResearchData). The run itself
+     * was counted by the research route.
+     */
+    async saveResearch(input: ResearchEntry): Promise<AiAnswer> {
+      let chat: AiChatRow;
+      if (input.chatId) {
+        const found = await repo.findChat(input.userId, input.chatId);
+        if (!found) throw chatNotFound();
+        chat = found;
+      } else {
+        chat = await deps.chats.create(
+          input.userId,
+          { folder_id: null },
+          { agentId: input.agentId, title: titleFrom(input.question) },
+        );
+      }
+      const history = await repo.messages(chat.id);
+      const seq = (history.at(-1)?.seq ?? -1) + 1;
+      const now = clock.now();
+      const userRow: AiMessageRow = {
+        id: newId(),
+        chatId: chat.id,
+        userId: input.userId,
+        seq,
+        role: 'user',
+        content: input.question,
+        mentions: [],
+        media: [],
+        responseId: null,
+        answer: null,
+        branches: [],
+        feedbackVote: null,
+        feedbackComment: null,
+        promptTokens: 0,
+        completionTokens: 0,
+        createdAt: now,
+      };
+      await repo.insertMessage(userRow);
+      const answer: StoredAnswer = {
+        text: input.text,
+        chart_type: null,
+        json_answer: null,
+        Currency_symbol: null,
+        symbol: null,
+        Date_interval: null,
+        event_ids: [],
+        news_ids: [],
+        Button: null,
+        redirect_to: null,
+        A: null,
+        B: null,
+        screenshotTool: false,
+        isDeepAnalysis: true,
+        deepResearchData: input.research,
+        sources: input.sources,
+        actions: [],
+        steps: [],
+        model: input.model,
+        mentions: [],
+        media: [],
+      };
+      const answerRow: AiMessageRow = {
+        ...userRow,
+        id: newId(),
+        seq: seq + 1,
+        role: 'assistant',
+        content: input.text,
+        responseId: input.research.id,
+        answer,
+        createdAt: clock.now(),
+      };
+      await repo.insertMessage(answerRow);
+      await repo.updateChat(input.userId, chat.id, {
+        updatedAt: clock.now(),
+        lastMessageAt: clock.now(),
+        ...(history.length === 0 && chat.title === 'New chat' ? { title: titleFrom(input.question) } : {}),
+      });
+      return toEntry(answerRow);
+    },
+
     async chartAnalysis(userId, chatId, body, stream) {
       const chat = await deps.chats.owned(userId, chatId);
       const media = await mediaFiles(userId, body.snapshot_media_id ? [body.snapshot_media_id] : []);

@@ -31,9 +31,9 @@ export function agentFormOf(agent: AiAgent): AgentFormValues {
   return {
     name: agent.name,
     description: agent.description,
-    instructions: agent.instructions,
-    commands: agent.commands.map((c) => ({ ...c })),
-    toolNames: agent.toolNames ? [...agent.toolNames] : null,
+    instructions: agent.instructions ?? '',
+    commands: agent.commands.map((c) => ({ command: c.command, prompt: c.prompt ?? '' })),
+    toolNames: agent.tools ? [...agent.tools] : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AiDeepResearch } from '@tradedesk/contracts';
+import type { AiAgentList, AiDeepResearch, AiToolList } from '@tradedesk/contracts';
 import { api } from '../../../app/api';
 import type {
   AgentCommand,
@@ -19,13 +19,6 @@ const LIST = { type: 'AiAgents' as const, id: 'LIST' };
 const agentTag = (id: string) => ({ type: 'AiAgents' as const, id });
 const MEDIA = { type: 'AiMedia' as const, id: 'LIST' };
 
-/** Lists answer `{ items }` (or a bare array): the screen reads the items either way. */
-function itemsOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  const items = (body as { items?: unknown } | null)?.items;
-  return Array.isArray(items) ? (items as T[]) : [];
-}
-
 /** A change answering the agent: the answer replaces the cached agent, and lists refetch. */
 const changed = (_r: unknown, error: unknown, arg: { id: string } | string) =>
   error ? [] : [LIST, agentTag(typeof arg === 'string' ? arg : arg.id)];
@@ -43,11 +36,11 @@ export const agentsApi = api.enhanceEndpoints({ addTagTypes: ['AiAgents', 'AiMed
         params: {
           scope,
           search: search || undefined,
-          starred: starred ? true : undefined,
-          pinned: pinned ? true : undefined,
+          starred: starred ? 'true' : undefined,
+          pinned: pinned ? 'true' : undefined,
         },
       }),
-      transformResponse: (body: unknown) => itemsOf<AiAgent>(body),
+      transformResponse: (body: AiAgentList) => body.agents,
       providesTags: (r) => [LIST, ...(r ?? []).map((a) => agentTag(a.id))],
     }),
     aiAgent: build.query<AiAgent, string>({
@@ -90,7 +83,7 @@ export const agentsApi = api.enhanceEndpoints({ addTagTypes: ['AiAgents', 'AiMed
           url: `${agentUrl(id)}/knowledge`,
           method: 'PUT',
           host: 'ai',
-          body: { items: items.map((i) => ({ type: i.type, mediaId: i.mediaId })) },
+          body: { items: items.map((i) => ({ type: i.type, media_id: i.mediaId })) },
         }),
         invalidatesTags: changed,
       },
@@ -102,16 +95,11 @@ export const agentsApi = api.enhanceEndpoints({ addTagTypes: ['AiAgents', 'AiMed
     }),
     aiTools: build.query<AiToolInfo[], void>({
       query: () => ({ url: '/ai/tools', host: 'ai' }),
-      transformResponse: (body: unknown) => itemsOf<AiToolInfo>(body),
+      transformResponse: (body: AiToolList) => body.tools,
       providesTags: ['AiTools'],
     }),
     aiMedia: build.query<MediaPage, { kind: MediaKind; page: number }>({
       query: ({ kind, page }) => ({ url: '/ai/media', host: 'ai', params: { kind, page, limit: MEDIA_PAGE_SIZE } }),
-      transformResponse: (body: unknown, _meta, { page }) => {
-        const items = itemsOf<AiMediaItem>(body);
-        const total = (body as { total?: unknown } | null)?.total;
-        return { items, total: typeof total === 'number' ? total : items.length, page, limit: MEDIA_PAGE_SIZE };
-      },
       providesTags: [MEDIA],
     }),
     /** POST /ai/media (multipart: file + lastModified, + kind=scanned for OCR). */

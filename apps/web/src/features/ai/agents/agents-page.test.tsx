@@ -13,6 +13,16 @@ const PUBLIC = '70000000-0000-4000-8000-000000000002';
 const CREATED = '70000000-0000-4000-8000-000000000003';
 const MEDIA = '80000000-0000-4000-8000-000000000001';
 
+function shareOf(isPublic: boolean): AiAgent['share'] {
+  return {
+    isPublic,
+    publicDescription: null,
+    allowClone: true,
+    showInstructions: false,
+    sharedAt: isPublic ? NOW : null,
+  };
+}
+
 function agent(overrides: Partial<AiAgent>): AiAgent {
   return {
     id: MINE,
@@ -20,10 +30,11 @@ function agent(overrides: Partial<AiAgent>): AiAgent {
     description: 'Checks a trade against my rules.',
     instructions: 'Answer from the rules guide.',
     commands: [{ command: 'check', prompt: 'Check my last trade against the rules.' }],
-    toolNames: ['get_prop_status'],
+    tools: ['get_prop_status'],
     knowledge: [],
-    isPublic: false,
-    mine: true,
+    share: shareOf(false),
+    isOwner: true,
+    clonedFrom: null,
     pinned: false,
     starred: false,
     ownerName: null,
@@ -34,16 +45,16 @@ function agent(overrides: Partial<AiAgent>): AiAgent {
 }
 
 const tools: AiToolInfo[] = [
-  { name: 'get_performance', description: 'Figures of the metrics engine.', kind: 'read' },
-  { name: 'get_prop_status', description: 'The challenge objectives.', kind: 'read' },
-  { name: 'draft_order', description: 'Drafts an order for the ticket.', kind: 'action' },
+  { name: 'get_performance', description: 'Figures of the metrics engine.', kind: 'read', parameters: {} },
+  { name: 'get_prop_status', description: 'The challenge objectives.', kind: 'read', parameters: {} },
+  { name: 'draft_order', description: 'Drafts an order for the ticket.', kind: 'action', parameters: {} },
 ];
 
 /** A small fake of the agents server: agents change as the calls say. */
 function fakeServer() {
   const agents: AiAgent[] = [
     agent({}),
-    agent({ id: PUBLIC, name: 'Macro desk', mine: false, isPublic: true, ownerName: 'Grace', commands: [] }),
+    agent({ id: PUBLIC, name: 'Macro desk', isOwner: false, share: shareOf(true), ownerName: 'Grace', commands: [] }),
   ];
   const find = (id: string) => agents.find((a) => a.id === id);
   const byId = (req: MockRequest) => req.path.split('/')[3] ?? '';
@@ -51,19 +62,19 @@ function fakeServer() {
     'GET /ai/agents': (req) => {
       const scope = req.query.get('scope');
       const search = req.query.get('search')?.toLowerCase();
-      let items = agents.filter((a) => (scope === 'public' ? a.isPublic && !a.mine : a.mine));
+      let items = agents.filter((a) => (scope === 'public' ? a.share.isPublic && !a.isOwner : a.isOwner));
       if (search) items = items.filter((a) => a.name.toLowerCase().includes(search));
       if (req.query.get('starred') === 'true') items = items.filter((a) => a.starred);
       if (req.query.get('pinned') === 'true') items = items.filter((a) => a.pinned);
-      return { body: { items } };
+      return { body: { agents: items, total: items.length, page: 1, limit: 50 } };
     },
     'POST /ai/agents': (req) => {
       const body = req.body as { name: string; description: string; instructions: string };
-      const created = agent({ id: CREATED, ...body, commands: [], toolNames: null });
+      const created = agent({ id: CREATED, ...body, commands: [], tools: null });
       agents.push(created);
       return { status: 201, body: created };
     },
-    'GET /ai/tools': { body: { items: tools } },
+    'GET /ai/tools': { body: { tools } },
   };
   for (const id of [MINE, PUBLIC, CREATED]) {
     const base = `/ai/agents/${id}`;
@@ -89,12 +100,18 @@ function fakeServer() {
       };
     }
     routes[`POST ${base}/clone`] = () => {
-      const copy = agent({ ...find(id)!, id: CREATED, name: `${find(id)!.name} (copy)`, mine: true, isPublic: false });
+      const copy = agent({
+        ...find(id)!,
+        id: CREATED,
+        name: `${find(id)!.name} (copy)`,
+        isOwner: true,
+        share: shareOf(false),
+      });
       agents.push(copy);
       return { status: 201, body: copy };
     };
     routes[`PUT ${base}/tools`] = (req) => {
-      find(id)!.toolNames = (req.body as { names: string[] | null }).names;
+      find(id)!.tools = (req.body as { names: string[] | null }).names;
       return { body: find(id) };
     };
     routes[`PUT ${base}/commands`] = (req) => {
@@ -103,15 +120,20 @@ function fakeServer() {
     };
     routes[`PUT ${base}/knowledge`] = (req) => {
       const items = (req.body as { items: { type: 'file' | 'link'; media_id: string }[] }).items;
-      find(id)!.knowledge = items.map((i) => ({ type: i.type, mediaId: i.media_id, name: 'rules-guide.md' }));
+      find(id)!.knowledge = items.map((i) => ({
+        type: i.type,
+        mediaId: i.media_id,
+        name: 'rules-guide.md',
+        mediaType: 'text/markdown',
+      }));
       return { body: find(id) };
     };
     routes[`POST ${base}/share`] = () => {
-      find(id)!.isPublic = true;
+      find(id)!.share = shareOf(true);
       return { body: find(id) };
     };
     routes[`DELETE ${base}/share`] = () => {
-      find(id)!.isPublic = false;
+      find(id)!.share = shareOf(false);
       return { body: find(id) };
     };
   }
@@ -122,6 +144,13 @@ function fakeServer() {
     size: 2048,
     lastModified: Date.parse(NOW),
     fileUrl: `/api/ai/media/${MEDIA}/file`,
+    kind: 'document',
+    sourceUrl: null,
+    pages: null,
+    textChars: 900,
+    chunks: 2,
+    embedded: false,
+    createdAt: NOW,
   };
   routes['POST /ai/media'] = { status: 201, body: media };
   const net = mockFetch(routes);

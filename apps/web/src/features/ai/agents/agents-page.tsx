@@ -14,7 +14,11 @@ function AgentDetail(props: { id: string }) {
   const agent = useAiAgentQuery(props.id);
   if (agent.data) {
     // Someone else's public agent is read-only: it can be used and cloned, never edited.
-    return agent.data.mine ? <AgentEditor key={agent.data.id} agent={agent.data} /> : <AgentView agent={agent.data} />;
+    return agent.data.isOwner ? (
+      <AgentEditor key={agent.data.id} agent={agent.data} />
+    ) : (
+      <AgentView agent={agent.data} />
+    );
   }
   if (agent.isLoading) return <LoadingState label="Loading the agent" />;
   const notFound = isApiError(agent.error) && agent.error.status === 404;

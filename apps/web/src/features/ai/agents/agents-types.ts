@@ -1,64 +1,43 @@
-import type { AiMediaFile } from '@tradedesk/contracts';
+import type {
+  AiAgent,
+  AiAgentKnowledgeItem,
+  AiAgentListQuery,
+  AiAgentScope,
+  AiMedia,
+  AiMediaPage,
+  AiToolInfo,
+  CreateAiAgentBody,
+} from '@tradedesk/contracts';
 
 /**
- * The wire shapes the agents screen reads (answers in camelCase), written from the lead's design of issue 14
- * (routes of ai-agents, ai-knowledge, ai-tools). The server slices own their contracts (contracts/ai-agents.ts,
- * ai-media.ts); until they are merged the web keeps these few types here. At merge: replace each with the
- * contract's type of the same role (the fields are the design's), and delete what becomes a duplicate.
+ * The agents screen's wire shapes: the contracts of ai-agents (contracts/ai-agents.ts), ai-knowledge (ai-media.ts)
+ * and ai-tools (ai-tools.ts), under the names the screen uses, plus the few shapes only the web has.
  */
 
-/** A knowledge item of an agent (spec section 3: file, link, type). */
-export type AgentKnowledgeItem = {
-  type: 'file' | 'link';
-  mediaId: string;
-  /** The file name, or the page title of a link. */
-  name: string;
-  /** Links: the address the page was read from. */
-  url?: string | null;
-};
+export type { AiAgent, AiToolInfo };
 
-/** A slash command of an agent: typing `/command` in the chat sends `prompt`. */
+/** A knowledge item of an agent (spec section 3: file, link, type). */
+export type AgentKnowledgeItem = AiAgentKnowledgeItem;
+
+/** A slash command of an agent as the editor holds it: typing `/command` in the chat sends `prompt`. */
 export type AgentCommand = { command: string; prompt: string };
 
-export type AiAgent = {
-  id: string;
-  name: string;
-  description: string;
-  instructions: string;
-  commands: AgentCommand[];
-  /** The registry tools the agent may use; null means every tool. */
-  toolNames: string[] | null;
-  knowledge: AgentKnowledgeItem[];
-  /** Public share: anyone signed in can chat with it read-only (spec section 4). */
-  isPublic: boolean;
-  /** The caller owns it (may edit, share, delete). A public agent of someone else is false. */
-  mine: boolean;
-  /** Per caller. */
-  pinned: boolean;
-  starred: boolean;
-  /** The owner's display name, shown on public agents. */
-  ownerName?: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type AgentScope = AiAgentScope;
 
-export type AgentScope = 'mine' | 'public';
+/** GET /ai/agents filters the screen uses (the page and limit stay at the server's defaults). */
+export type AgentListArgs = Pick<AiAgentListQuery, 'scope'> &
+  Partial<Pick<AiAgentListQuery, 'search' | 'starred' | 'pinned'>>;
 
-export type AgentListArgs = { scope: AgentScope; search?: string; starred?: boolean; pinned?: boolean };
-
-/** The body of POST /ai/agents and PUT /ai/agents/{id}; tools, commands and knowledge have routes of their own. */
-export type AgentInput = { name: string; description: string; instructions: string };
-
-/** GET /ai/tools: the registry, for the tools picker. */
-export type AiToolInfo = { name: string; description: string; kind: 'read' | 'action' };
+/** The body of POST /ai/agents and PUT /ai/agents/{id} as the editor sends it; tools, commands and knowledge go with it. */
+export type AgentInput = Pick<CreateAiAgentBody, 'name' | 'description' | 'instructions'>;
 
 export const MEDIA_KINDS = ['document', 'image', 'scanned'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-/** A media file of the library: the spec's media file, with what kind it was stored as. */
-export type AiMediaItem = AiMediaFile & { kind?: MediaKind | 'link'; url?: string | null };
+/** A media file of the library (the spec's media file, with its kind and what indexing made of it). */
+export type AiMediaItem = AiMedia;
 
-export type MediaPage = { items: AiMediaItem[]; total: number; page: number; limit: number };
+export type MediaPage = AiMediaPage;
 
 /** Spec section 9: scanned images are listed page 1, size 10; the library pages every kind the same way. */
 export const MEDIA_PAGE_SIZE = 10;

@@ -119,6 +119,12 @@ function scan(n: number): AiMediaItem {
     lastModified: Date.parse('2026-03-01T00:00:00.000Z'),
     fileUrl: `/api/ai/media/${n}/file`,
     kind: 'scanned',
+    sourceUrl: null,
+    pages: null,
+    textChars: 120,
+    chunks: 1,
+    embedded: false,
+    createdAt: '2026-03-01T00:00:00.000Z',
   };
 }
 
@@ -131,7 +137,7 @@ describe('MediaLibraryDialog', () => {
         const limit = Number(req.query.get('limit'));
         const kind = req.query.get('kind');
         const items = kind === 'scanned' ? all.slice((page - 1) * limit, page * limit) : [];
-        return { body: { items, total: kind === 'scanned' ? all.length : 0 } };
+        return { body: { items, total: kind === 'scanned' ? all.length : 0, page, limit } };
       },
     });
     renderWithStore(<MediaLibraryDialog open onClose={() => {}} />);
@@ -153,7 +159,7 @@ describe('MediaLibraryDialog', () => {
     const picked = vi.fn();
     let stored: AiMediaItem[] = [];
     const net = mockFetch({
-      'GET /ai/media': () => ({ body: { items: stored, total: stored.length } }),
+      'GET /ai/media': () => ({ body: { items: stored, total: stored.length, page: 1, limit: 10 } }),
       'POST /ai/media': () => {
         stored = [scan(1)];
         return { status: 201, body: scan(1) };
@@ -172,7 +178,7 @@ describe('MediaLibraryDialog', () => {
   });
 
   it('refuses a document in the images tab before uploading', async () => {
-    const net = mockFetch({ 'GET /ai/media': { body: { items: [], total: 0 } } });
+    const net = mockFetch({ 'GET /ai/media': { body: { items: [], total: 0, page: 1, limit: 10 } } });
     renderWithStore(<MediaLibraryDialog open initialKind="image" onClose={() => {}} />);
     await screen.findByText('No images yet.');
     fireEvent.change(screen.getByLabelText('Choose images to upload'), {

@@ -91,7 +91,13 @@ export function withCitations(text: string, sources: readonly AiSource[], anchor
  * arrives and re-renders it with each newer event. Cancel calls POST /ai/research/{id}/cancel; the stream then
  * ends with the research `cancelled`.
  */
-export function ResearchProgress(props: { research: AiDeepResearch; onCancelled?: () => void }) {
+export function ResearchProgress(props: {
+  research: AiDeepResearch;
+  onCancelled?: () => void;
+  /** False where the chat already shows the report as the answer (the AI screen's thought panel): plan only. */
+  withReport?: boolean;
+}) {
+  const withReport = props.withReport ?? true;
   const { research } = props;
   const [cancel, cancelState] = useCancelAiResearchMutation();
   const headingId = useId();
@@ -164,7 +170,7 @@ export function ResearchProgress(props: { research: AiDeepResearch; onCancelled?
           </Box>
         ))}
       </Box>
-      {research.report && (
+      {withReport && research.report && (
         <Box aria-label="Research report" component="article">
           <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 600, mb: 0.5 }}>
             Report
@@ -174,7 +180,7 @@ export function ResearchProgress(props: { research: AiDeepResearch; onCancelled?
           </Typography>
         </Box>
       )}
-      {research.sources.length > 0 && (
+      {withReport && research.sources.length > 0 && (
         <Box>
           <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 600, mb: 0.5 }}>
             Sources

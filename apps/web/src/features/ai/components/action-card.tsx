@@ -57,7 +57,18 @@ export function ActionCard(props: { action: AiAction }) {
     }
   }
 
-  const entries = Object.entries(current.params).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  const params = current.params;
+  // What a trader reads: named things rather than their ids, no empty lists; the sizing's explanation as a sentence.
+  const entries = Object.entries(params).filter(
+    ([k, v]) =>
+      v !== undefined &&
+      v !== null &&
+      v !== '' &&
+      !(Array.isArray(v) && v.length === 0) &&
+      k !== 'explanation' &&
+      !(k.endsWith('_id') && params[`${k.slice(0, -3)}_name`] !== undefined),
+  );
+  const explanation = typeof params.explanation === 'string' ? params.explanation : null;
   return (
     <Paper variant="outlined" component="section" aria-label={`Proposed action: ${title}`} sx={{ p: 1.5 }}>
       <Typography variant="subtitle2" component="h4">
@@ -83,6 +94,11 @@ export function ActionCard(props: { action: AiAction }) {
           ))}
         </Box>
       )}
+      {explanation && (
+        <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
+          {explanation}
+        </Typography>
+      )}
       {current.fromContent && current.status === 'proposed' && (
         <Alert severity="warning" sx={{ my: 1 }}>
           This was proposed while the assistant read documents, links or news. Check it is what you asked for.
@@ -94,6 +110,11 @@ export function ActionCard(props: { action: AiAction }) {
           ? ' Confirming opens the order ticket filled in; the order is only sent when you click there.'
           : ''}
       </Typography>
+      {current.status === 'failed' && typeof current.result?.error === 'string' && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {current.result.error}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {error}

@@ -42,7 +42,7 @@ function inline(text: string, responseId: string, key: string): ReactNode[] {
 }
 
 /**
- * An answer's Markdown-ish text: paragraphs, `#` headings, `-` lists, **bold**, and [n] citations linking to the link
+ * An answer's Markdown-ish text: paragraphs, `#` headings, `-` lists, `>` quotes, **bold**, and [n] citations linking to the link
  * panel. Never HTML: whatever the model writes is shown as text.
  */
 export function AnswerText(props: { text: string; responseId: string }) {
@@ -61,8 +61,19 @@ export function AnswerText(props: { text: string; responseId: string }) {
     }
     flush();
     if (!line.trim()) continue;
+    const quote = /^>\s?(.*)$/.exec(line);
     const heading = /^#{1,6}\s+(.*)$/.exec(line);
-    if (heading)
+    if (quote)
+      blocks.push(
+        <Box
+          key={i}
+          component="blockquote"
+          sx={{ m: 0, mt: 0.75, pl: 1.5, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' }}
+        >
+          {inline(quote[1] ?? '', props.responseId, `q${i}`)}
+        </Box>,
+      );
+    else if (heading)
       blocks.push(
         <Box key={i} component="p" sx={{ fontWeight: 600, m: 0, mt: 1 }}>
           {inline(heading[1] ?? '', props.responseId, `h${i}`)}

@@ -198,7 +198,11 @@ export function ChatSidebar(props: { current: string; onOpen: (id: string) => vo
     });
 
   return (
-    <Box component="nav" aria-label="Chats" sx={{ display: 'grid', gap: 1, alignContent: 'start', minWidth: 0 }}>
+    <Box
+      component="nav"
+      aria-label="Chats"
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1, alignContent: 'start', minWidth: 0 }}
+    >
       <Button variant="contained" startIcon={<AddComment />} onClick={props.onNew}>
         New chat
       </Button>
@@ -293,6 +297,7 @@ export function ChatSidebar(props: { current: string; onOpen: (id: string) => vo
                 />
               )}
               <ListItemButton
+                sx={{ minWidth: 0 }}
                 selected={chat.id === props.current}
                 onClick={() => (selecting ? toggle(chat.id) : props.onOpen(chat.id))}
               >

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AiAnswer } from '@tradedesk/contracts';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { ConfirmDialog } from '../../settings/components/confirm-dialog';
 import { useAiSanityPromptsQuery, useClearAiChatMutation } from '../ai-api';
@@ -164,6 +164,14 @@ export function ChatView(props: {
   const live = turn.running || turn.error || (turn.answer && !storedIds.has(turn.answer.response_id)) ? turn : null;
   const questionShown = live?.question && !(turn.answer && storedIds.has(turn.answer.response_id));
   const empty = !props.loading && visible.length === 0 && !live;
+  // The newest message stays in view: a question sent, each streamed part, the answer, an opened chat.
+  const scroller = useRef<HTMLDivElement>(null);
+  const liveSize = live ? `${live.question ?? ''}|${live.text.length}|${live.steps.length}|${live.actions.length}` : '';
+  const lastId = stored.at(-1)?.response_id ?? '';
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && (lastId || liveSize)) el.scrollTop = el.scrollHeight;
+  }, [lastId, liveSize]);
   return (
     <Box
       component="section"
@@ -187,6 +195,7 @@ export function ChatView(props: {
         )}
       </Box>
       <Box
+        ref={scroller}
         aria-live="polite"
         sx={{ overflow: 'auto', display: 'grid', gap: 1.5, alignContent: 'start', minHeight: 0, pr: 0.5 }}
       >

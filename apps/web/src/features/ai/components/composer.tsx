@@ -20,7 +20,7 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { type AiMediaFile, type AiMention, addMentions } from '@tradedesk/contracts';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { toast } from '../../../shared/toast/toast';
 import { useAiPromptsQuery } from '../ai-api';
 import type { AiPrompt } from '../ai-wire';
@@ -28,6 +28,11 @@ import { matchingCommands, mentionLabel, promptVariables, slashQuery } from '../
 import { uploadAiMedia } from '../sse';
 import { MentionPicker, useMentionNames } from './mention-picker';
 import { PromptLibraryDialog, PromptVariablesDialog } from './prompt-library-dialog';
+
+/** The media library (web-ai-2's), loaded when first opened: it attaches files already uploaded. */
+const MediaLibraryDialog = lazy(() =>
+  import('../agents/components/media-library-dialog').then((m) => ({ default: m.MediaLibraryDialog })),
+);
 
 export type ComposerDraft = { text: string; mentions: AiMention[]; media: AiMediaFile[]; deepResearch: boolean };
 export const emptyDraft: ComposerDraft = { text: '', mentions: [], media: [], deepResearch: false };
@@ -60,6 +65,7 @@ export function Composer(props: {
   const [variablesOf, setVariablesOf] = useState<AiPrompt | null>(null);
   const [mediaMenu, setMediaMenu] = useState<HTMLElement | null>(null);
   const [snapshot, setSnapshot] = useState(false);
+  const [mediaLibrary, setMediaLibrary] = useState(false);
   const [snap, setSnap] = useState({ symbol: 'EURUSD', timeframe: '1h' });
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -188,6 +194,14 @@ export function Composer(props: {
           >
             Chart snapshot
           </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setMediaMenu(null);
+              setMediaLibrary(true);
+            }}
+          >
+            From my library…
+          </MenuItem>
         </Menu>
         <input
           ref={fileInput}
@@ -227,6 +241,28 @@ export function Composer(props: {
             onDraft({ ...draft, text });
           }}
         />
+      )}
+      {mediaLibrary && (
+        <Suspense fallback={null}>
+          <MediaLibraryDialog
+            open
+            onClose={() => setMediaLibrary(false)}
+            pickLabel="Attach"
+            onPick={(items) => {
+              setMediaLibrary(false);
+              const picked: AiMediaFile[] = items.map(({ id, name, type, size, lastModified, fileUrl }) => ({
+                id,
+                name,
+                type,
+                size,
+                lastModified,
+                fileUrl,
+              }));
+              const ids = new Set(picked.map((m) => m.id));
+              onDraft({ ...draft, media: [...draft.media.filter((m) => !ids.has(m.id)), ...picked].slice(0, 10) });
+            }}
+          />
+        </Suspense>
       )}
       <Dialog open={snapshot} onClose={() => setSnapshot(false)} aria-labelledby="ai-snapshot-title">
         <DialogTitle id="ai-snapshot-title">Analyse a chart</DialogTitle>

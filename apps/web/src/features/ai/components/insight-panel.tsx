@@ -54,6 +54,7 @@ export function InsightPanel(props: {
           size="small"
           label="Account"
           value={view.account}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           onChange={(e) => props.onView({ account: e.target.value })}
         >
           <MenuItem value="">Active account</MenuItem>
@@ -81,7 +82,14 @@ export function InsightPanel(props: {
         Ask: {question}
       </Button>
       {latest ? (
-        <AnswerChart answer={latest} />
+        <>
+          {latest.Date_interval && (
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              From the chat's latest answer: {latest.Date_interval.start_date} to {latest.Date_interval.end_date}
+            </Typography>
+          )}
+          <AnswerChart answer={latest} compact />
+        </>
       ) : (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           No {INSIGHT_LABELS[view.insight].toLowerCase()} chart in this chat yet: ask to draw one from your trades.

@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { AiDeepResearch, AiSource, AiStep } from '@tradedesk/contracts';
 import { Link as RouterLink } from 'react-router';
+import { ResearchProgress } from '../agents/research-progress';
 import { sourceAnchor } from './answer-text';
 
 const statusIcon = (status: string) =>
@@ -53,23 +54,7 @@ export function ThoughtPanel(props: { steps: AiStep[]; research: AiDeepResearch 
           </li>
         ))}
       </Box>
-      {props.research && (
-        <Box aria-label="Deep research plan" role="group">
-          <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-            Research plan ({props.research.status})
-          </Typography>
-          <Box component="ol" sx={{ m: 0, pl: 2.5 }}>
-            {props.research.plan.map((p) => (
-              <li key={p.id}>
-                <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-                  {statusIcon(p.status)}
-                  <Typography variant="body2">{p.title}</Typography>
-                </Box>
-              </li>
-            ))}
-          </Box>
-        </Box>
-      )}
+      {props.research && <ResearchProgress research={props.research} withReport={false} />}
     </Box>
   );
 }

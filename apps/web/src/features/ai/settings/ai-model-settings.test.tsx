@@ -13,23 +13,48 @@ afterEach(() => {
 const builtIn: AiModelInfo = {
   id: 'built-in-analyst',
   label: 'Built-in analyst',
+  kind: 'built_in',
   builtIn: true,
-  source: 'built_in',
+  model: null,
+  host: null,
+  embeddings: false,
   active: true,
 };
+
+const settingOf = (patch: Partial<AiUserModelSetting>): AiUserModelSetting => ({
+  allowed: true,
+  configured: false,
+  baseUrl: null,
+  model: null,
+  embeddingModel: null,
+  keyHint: null,
+  updatedAt: null,
+  ...patch,
+});
 
 function server(setting: AiUserModelSetting | 'forbidden') {
   let current = setting;
   return mockFetch({
     'GET /ai/models': () => ({
       body: {
-        items:
-          current !== 'forbidden' && current.hasKey
+        models:
+          current !== 'forbidden' && current.configured
             ? [
                 { ...builtIn, active: false },
-                { id: 'user', label: current.model, builtIn: false, source: 'user', active: true },
+                {
+                  ...builtIn,
+                  id: `user:${current.model}`,
+                  label: current.model ?? '',
+                  kind: 'user',
+                  builtIn: false,
+                  model: current.model,
+                  host: '127.0.0.1',
+                  active: true,
+                },
               ]
             : [builtIn],
+        activeId: current !== 'forbidden' && current.configured ? `user:${current.model}` : builtIn.id,
+        userKeysAllowed: current !== 'forbidden',
       },
     }),
     'GET /ai/settings/model': () =>
@@ -43,24 +68,25 @@ function server(setting: AiUserModelSetting | 'forbidden') {
           fields: [{ field: 'base_url', message: 'Base URL could not be reached.' }],
         });
       }
-      current = { allowed: true, baseUrl: body.base_url, model: body.model, hasKey: true, updatedAt: null };
+      current = settingOf({ configured: true, baseUrl: body.base_url, model: body.model, keyHint: '…1234' });
       return { body: current };
     },
     'DELETE /ai/settings/model': () => {
-      current = { allowed: true, baseUrl: null, model: null, hasKey: false, updatedAt: null };
+      current = settingOf({});
       return { status: 204 };
     },
   });
 }
 
-const empty: AiUserModelSetting = { allowed: true, baseUrl: null, model: null, hasKey: false, updatedAt: null };
+const empty: AiUserModelSetting = settingOf({});
 
 describe('AI model settings', () => {
   it('lists the built-in analyst, labelled as such, and says plainly when own keys are not allowed', async () => {
     server('forbidden');
     renderWithStore(<AiModelSettings />);
     const models = await screen.findByRole('list', { name: 'Models' });
-    expect(within(models).getByText('Built-in analyst', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(within(models).getByText('Built-in analyst')).toBeInTheDocument();
+    expect(within(models).getByText('Offline', { selector: '.MuiChip-label' })).toBeInTheDocument();
     expect(within(models).getByText(/Not a language model/)).toBeInTheDocument();
     expect(await screen.findByText(/does not let users bring their own model key/)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Your own model' })).not.toBeInTheDocument();
@@ -90,7 +116,7 @@ describe('AI model settings', () => {
     );
     expect(await screen.findByText('In use')).toBeInTheDocument();
     expect(within(form).getByLabelText('API key')).toHaveValue('');
-    expect(within(form).getByText(/A key is saved/)).toBeInTheDocument();
+    expect(within(form).getByText(/A key ending …1234 is saved/)).toBeInTheDocument();
   });
 
   it('puts the server’s per-field message under the field', async () => {
@@ -105,13 +131,9 @@ describe('AI model settings', () => {
   });
 
   it('removes the own model, back to the built-in analyst', async () => {
-    const net = server({
-      allowed: true,
-      baseUrl: 'http://127.0.0.1:1/v1',
-      model: 'llama3',
-      hasKey: true,
-      updatedAt: null,
-    });
+    const net = server(
+      settingOf({ configured: true, baseUrl: 'http://127.0.0.1:1/v1', model: 'llama3', keyHint: '…abcd' }),
+    );
     renderWithStore(<AiModelSettings />);
     const form = await screen.findByRole('form', { name: 'Your own model' });
     expect(within(form).getByLabelText('Model')).toHaveValue('llama3');

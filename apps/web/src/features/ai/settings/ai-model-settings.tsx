@@ -21,9 +21,9 @@ import {
 } from './ai-settings-api';
 import type { AiModelInfo, AiUserModelSetting } from './ai-settings-types';
 
-const SOURCE_TEXT: Record<AiModelInfo['source'], string> = {
+const SOURCE_TEXT: Record<AiModelInfo['kind'], string> = {
   built_in: 'Built in: answers from your data with the app’s own rules, offline. Not a language model.',
-  operator: 'Set up by the operator of this TradeDesk.',
+  provider: 'Set up by the operator of this TradeDesk.',
   user: 'Your own key.',
 };
 
@@ -73,7 +73,7 @@ function OwnModelForm(props: { setting: AiUserModelSetting }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [save, saveState] = useSaveAiUserModelMutation();
   const [remove, removeState] = useDeleteAiUserModelMutation();
-  const configured = setting.hasKey;
+  const configured = setting.configured;
 
   async function onSubmit() {
     const found = validateUserModel({ baseUrl, apiKey, model }, configured);
@@ -81,7 +81,11 @@ function OwnModelForm(props: { setting: AiUserModelSetting }) {
     setFormError(null);
     if (Object.keys(found).length > 0) return;
     try {
-      await save({ baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), model: model.trim() }).unwrap();
+      await save({
+        baseUrl: baseUrl.trim(),
+        ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+        model: model.trim(),
+      }).unwrap();
       setApiKey('');
       toast.success('Your model is saved. The assistant uses it from your next message.');
     } catch (error) {
@@ -124,7 +128,7 @@ function OwnModelForm(props: { setting: AiUserModelSetting }) {
         helperText={
           errors.apiKey ??
           (configured
-            ? 'A key is saved (stored encrypted, never shown again). Leave empty to keep it, or type a new one.'
+            ? `A key${setting.keyHint ? ` ending ${setting.keyHint}` : ''} is saved (stored encrypted, never shown). Leave empty to keep it, or type a new one.`
             : 'Stored encrypted; never shown again.')
         }
         onChange={(e) => setApiKey(e.target.value)}
@@ -195,11 +199,11 @@ export function AiModelSettings() {
                   primary={
                     <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
                       {m.label}
-                      {m.builtIn && <Chip size="small" variant="outlined" label="Built-in analyst" />}
+                      {m.builtIn && <Chip size="small" variant="outlined" label="Offline" />}
                       {m.active && <Chip size="small" color="primary" label="In use" />}
                     </Box>
                   }
-                  secondary={SOURCE_TEXT[m.source]}
+                  secondary={`${SOURCE_TEXT[m.kind]}${m.host ? ` Your chats are sent to ${m.host}.` : ''}`}
                 />
               </ListItem>
             ))}

@@ -1,18 +1,14 @@
+import type { AiModelList } from '@tradedesk/contracts';
 import { api } from '../../../app/api';
 import type { AiModelInfo, AiUserModelInput, AiUserModelSetting } from './ai-settings-types';
-
-function itemsOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  const items = (body as { items?: unknown } | null)?.items;
-  return Array.isArray(items) ? (items as T[]) : [];
-}
 
 /** The AI model settings (docs/api.md "AI assistant: models"): what is configured, and the user's own key. */
 export const aiSettingsApi = api.enhanceEndpoints({ addTagTypes: ['AiModels'] }).injectEndpoints({
   endpoints: (build) => ({
-    aiModels: build.query<AiModelInfo[], void>({
+    /** Named apart from the AI screen's `aiModels` (same call, its own cache entry): both are injected into one api. */
+    aiModelChoices: build.query<AiModelInfo[], void>({
       query: () => ({ url: '/ai/models', host: 'ai' }),
-      transformResponse: (body: unknown) => itemsOf<AiModelInfo>(body),
+      transformResponse: (body: AiModelList) => body.models,
       providesTags: ['AiModels'],
     }),
     aiUserModel: build.query<AiUserModelSetting, void>({
@@ -31,5 +27,9 @@ export const aiSettingsApi = api.enhanceEndpoints({ addTagTypes: ['AiModels'] })
   }),
 });
 
-export const { useAiModelsQuery, useAiUserModelQuery, useSaveAiUserModelMutation, useDeleteAiUserModelMutation } =
-  aiSettingsApi;
+export const {
+  useAiModelChoicesQuery: useAiModelsQuery,
+  useAiUserModelQuery,
+  useSaveAiUserModelMutation,
+  useDeleteAiUserModelMutation,
+} = aiSettingsApi;

@@ -48,7 +48,7 @@ function PublicShare(props: { agent: AiAgent }) {
       <FormControlLabel
         control={
           <Switch
-            checked={props.agent.isPublic}
+            checked={props.agent.share.isPublic}
             disabled={state.isLoading}
             onChange={async (_e, checked) => {
               try {

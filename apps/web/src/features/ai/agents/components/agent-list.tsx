@@ -111,7 +111,7 @@ function AgentCard(props: { agent: AiAgent; onDelete: (agent: AiAgent) => void }
               navigate(agentPath(agent.id));
             }}
           >
-            {agent.mine ? 'Edit' : 'View'}
+            {agent.isOwner ? 'Edit' : 'View'}
           </MenuItem>
           <MenuItem
             disabled={cloneState.isLoading}
@@ -128,7 +128,7 @@ function AgentCard(props: { agent: AiAgent; onDelete: (agent: AiAgent) => void }
           >
             Clone
           </MenuItem>
-          {agent.mine && (
+          {agent.isOwner && (
             <MenuItem
               sx={{ color: 'error.main' }}
               onClick={() => {
@@ -145,12 +145,12 @@ function AgentCard(props: { agent: AiAgent; onDelete: (agent: AiAgent) => void }
         {agent.description || 'No description.'}
       </Typography>
       <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-        {agent.isPublic && <Chip size="small" color="primary" variant="outlined" label="Public" />}
-        {!agent.mine && agent.ownerName && <Chip size="small" label={`By ${agent.ownerName}`} />}
+        {agent.share.isPublic && <Chip size="small" color="primary" variant="outlined" label="Public" />}
+        {!agent.isOwner && agent.ownerName && <Chip size="small" label={`By ${agent.ownerName}`} />}
         <Chip
           size="small"
           variant="outlined"
-          label={agent.toolNames === null ? 'Every tool' : `${agent.toolNames.length} tools`}
+          label={agent.tools === null ? 'Every tool' : `${agent.tools.length} tools`}
         />
         <Chip size="small" variant="outlined" label={`${agent.knowledge.length} knowledge items`} />
         {agent.commands.length > 0 && (

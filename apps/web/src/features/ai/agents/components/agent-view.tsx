@@ -69,7 +69,8 @@ export function AgentView(props: { agent: AiAgent }) {
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {agent.commands.map((c) => (
                 <li key={c.command}>
-                  <code>/{c.command}</code>: {c.prompt}
+                  <code>/{c.command}</code>
+                  {c.prompt ? `: ${c.prompt}` : ''}
                 </li>
               ))}
             </Box>

@@ -26,7 +26,7 @@ function messageOf(error: unknown, fallback: string): string {
 }
 
 function itemOf(media: AiMediaItem, type: AgentKnowledgeItem['type']): AgentKnowledgeItem {
-  return { type, mediaId: media.id, name: media.name, url: media.url ?? null };
+  return { type, mediaId: media.id, name: media.name, mediaType: media.type };
 }
 
 /**
@@ -92,7 +92,7 @@ export function KnowledgeSection(props: { agent: AiAgent }) {
     setUrlError(null);
     try {
       const media = await addLink({ url: address }).unwrap();
-      if (await save([...agent.knowledge, itemOf({ ...media, url: media.url ?? address }, 'link')])) setUrl('');
+      if (await save([...agent.knowledge, itemOf(media, 'link')])) setUrl('');
     } catch (error) {
       setUrlError(messageOf(error, 'The page could not be read. Check the address and try again.'));
     }
@@ -136,7 +136,7 @@ export function KnowledgeSection(props: { agent: AiAgent }) {
                   <DescriptionOutlined fontSize="small" aria-hidden />
                 )}
               </ListItemIcon>
-              <ListItemText primary={item.name} secondary={item.type === 'link' ? (item.url ?? 'Link') : 'File'} />
+              <ListItemText primary={item.name} secondary={item.type === 'link' ? 'Link' : 'File'} />
             </ListItem>
           ))}
         </List>
