@@ -259,8 +259,8 @@ describe('built-in analyst', () => {
       { name: 'get_prop_status', args: { account_id: PROP.id } },
     ]);
     expect(r.text).toContain('Room left today before the daily loss limit: **3,150.00 USD**');
-    expect(r.text).toContain('Trading days: 3 of the 4 required');
-    expect(r.text).toContain('Profit +2,250.00 USD of the 10,000.00 USD target');
+    expect(r.text).toContain('Trading days: 3 (4 required)');
+    expect(r.text).toContain('Profit target: +2,250.00 USD of 10,000.00 USD');
     expect(r.text).toContain('Daily loss: **warning**');
     expect(r.text).not.toContain('Maximum loss: **ok**');
     expectNoInventedFigures(r.text, 'How much room', [status]);

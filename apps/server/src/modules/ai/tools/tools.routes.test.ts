@@ -271,8 +271,12 @@ describe('read tools answer from the caller’s own data', () => {
     expect(r.untrusted).toBe(true);
   });
 
-  it('search_knowledge says plainly when document search is not wired', async () => {
-    expect(errorOf(await run(ada, 'search_knowledge', { query: 'risk' }))?.code).toBe('AI_KNOWLEDGE_UNAVAILABLE');
+  it('search_knowledge over a user without documents finds nothing and says so (document search is wired)', async () => {
+    const r = await run(ada, 'search_knowledge', { query: 'risk' });
+    expect(errorOf(r)).toBeUndefined();
+    expect(r.data).toEqual({ passages: [] });
+    expect(r.summary).toBe('No passage of your documents matches "risk".');
+    expect(r.untrusted).toBe(true);
   });
 
   it('bad arguments come back as a sentence naming the argument', async () => {
