@@ -52,6 +52,8 @@ export type BuildOptions = {
   /** The rate-limit counters (tests share one between two apps), or the Redis key prefix of new ones. */
   limits?: LimiterStore;
   limiterPrefix?: string;
+  /** Leaves the AI assistant out: the tests of one AI slice mount that slice alone, with fakes of the others. */
+  withoutAi?: boolean;
 };
 
 declare module 'fastify' {
@@ -132,7 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (ownsLimits) await limits.close();
     if (ownsDatabase) await database.close();
   });
-  await registerModules(app, ctx);
+  await registerModules(app, ctx, { ai: !options.withoutAi });
   if (servesClients(config.role)) {
     const closeGraceMs = Math.min(5000, Math.max(100, Math.floor(config.shutdownTimeoutMs / 3)));
     await app.register(wsPlugin, { gateway, closeGraceMs });

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
-import { type AiAgentsModule, createAiAgents } from './ai/agents/agents.module.js';
-import { seedAgentsDemo } from './ai/agents/demo/seed.js';
-import { registerAi } from './ai/ai.plugin.js';
-import { createBuiltInAnalyst } from './ai/analyst/analyst.js';
-import { createAiEngine } from './ai/engine/engine.module.js';
-import { createAiKnowledge } from './ai/knowledge/knowledge.module.js';
-import { createAiTools } from './ai/tools/tools.module.js';
+import { registerAiAssistant } from './ai/ai.plugin.js';
 import { alertAccountFigures } from './alerts/alerts.accounts.js';
 import { createAlertsModule } from './alerts/alerts.plugin.js';
 import { hashPassword } from './auth/auth.passwords.js';
@@ -48,7 +42,12 @@ import { createWatchlistsModule } from './watchlists/watchlists.plugin.js';
  * Every module of the server, wired in dependency order. A module reaches another only through
  * the service it is handed here.
  */
-export async function registerModules(app: FastifyInstance, ctx: AppContext) {
+export async function registerModules(
+  app: FastifyInstance,
+  ctx: AppContext,
+  /** `ai: false` leaves the AI assistant out (BuildOptions.withoutAi). */
+  options: { ai?: boolean } = {},
+) {
   const users = createUsersModule(ctx);
   const auth = createAuthModule(ctx, { users: users.service });
   app.decorate('authenticate', auth.authenticate);
@@ -157,96 +156,30 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const news = createNewsModule(ctx, { log: app.log });
   await app.register(news.routes, { prefix: '/api' });
 
-  // AI assistant (README "AI assistant"): knowledge (documents, OCR, retrieval), the tools over the caller's own data
-  // and the proposed actions, the models (built-in analyst unless one is configured) and the orchestrator, the chats,
-  // and the agents with deep research. Built in that order; knowledge reaches the models' embedder lazily.
-  const aiKnowledge = createAiKnowledge(ctx, {
-    log: app.log,
-    embedder: (userId) => aiEngine.models.embedder(userId),
-  });
-  app.addHook('onClose', async () => aiKnowledge.close());
-  await app.register(aiKnowledge.routes, { prefix: '/api' });
-  const aiTools = createAiTools({
-    db: ctx.db,
-    clock: ctx.clock,
-    market: market.market,
-    users: users.service,
-    accounts: trading.accounts,
-    trades: trading.trades,
-    metrics: metrics.service,
-    props: prop.props,
-    history: market.history,
-    indicators: market.indicators,
-    calendar: calendar.calendar,
-    news: news.service,
-    strategies: strategies.service,
-    compliance: compliance.service,
-    journal: journal.journal,
-    annotations: journal.annotations,
-    mistakes: journal.mistakes,
-    watchlists: watchlists.service,
-    alerts: alerts.service,
-    knowledge: aiKnowledge.search,
-  });
-  app.decorate('aiTools', aiTools);
-  await app.register(aiTools.routes, { prefix: '/api' });
-  const aiEngine = createAiEngine(ctx, {
-    builtIn: createBuiltInAnalyst({ clock: ctx.clock }),
-    actions: aiTools.actions,
-  });
-  await app.register(aiEngine.routes, { prefix: '/api' });
-  let aiAgents: AiAgentsModule | undefined;
-  const { chats: aiChats } = await registerAi(app, ctx, {
-    runTurn: aiEngine.turn,
-    models: aiEngine.models,
-    tools: aiTools.registry,
-    media: aiKnowledge.media,
-    actions: aiTools.service,
-    agentRuntime: async (userId, agentId) => {
-      try {
-        return (await aiAgents?.service.runtime(userId, agentId)) ?? null;
-      } catch {
-        return null;
-      }
-    },
-  });
-  aiAgents = createAiAgents(ctx, {
-    conversation: aiChats.conversation,
-    registry: aiTools.registry,
-    knowledge: aiKnowledge.search,
-    media: {
-      describe: async (userId, ids) =>
-        (await aiKnowledge.media.files(userId, ids)).map((f) => ({ id: f.id, name: f.name, type: f.type })),
-    },
-    models: aiEngine.models,
-    users: users.service,
-    quota: {
-      assertAllowed: async (userId) => {
-        await aiChats.usage.take(userId);
-      },
-      record: (userId, usage) =>
-        aiChats.usage.addTokens(userId, ctx.clock.now().toISOString().slice(0, 10), usage.tokens),
-    },
-  });
-  await app.register(aiAgents.routes, { prefix: '/api' });
-  const agentsForScopes = aiAgents;
-  aiKnowledge.useScopes({
-    folderMediaIds: async (userId, folderId) => {
-      try {
-        return (await aiChats.library.folder(userId, folderId)).knowledgeMediaIds;
-      } catch {
-        return [];
-      }
-    },
-    agentKnowledge: async (userId, agentId) => {
-      try {
-        const agent = await agentsForScopes.service.runtime(userId, agentId);
-        return { ownerId: agent.ownerId, mediaIds: agent.knowledgeMediaIds };
-      } catch {
-        return null;
-      }
-    },
-  });
+  // AI assistant (README "AI assistant"; modules/ai/ai.plugin.ts). Left out by tests of one AI slice, which mount
+  // that slice alone with fakes of the others.
+  const ai =
+    options.ai === false
+      ? null
+      : await registerAiAssistant(app, ctx, {
+          market: market.market,
+          users: users.service,
+          accounts: trading.accounts,
+          trades: trading.trades,
+          metrics: metrics.service,
+          props: prop.props,
+          history: market.history,
+          indicators: market.indicators,
+          calendar: calendar.calendar,
+          news: news.service,
+          strategies: strategies.service,
+          compliance: compliance.service,
+          journal: journal.journal,
+          annotations: journal.annotations,
+          mistakes: journal.mistakes,
+          watchlists: watchlists.service,
+          alerts: alerts.service,
+        });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
@@ -300,27 +233,14 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
         log: app.log,
       }),
     );
-    await withSeedLock(ctx.database.pool, () =>
-      seedAgentsDemo({
-        users: users.service,
-        agents: agentsForScopes.service,
-        media: {
-          addText: (userId, file) =>
-            aiKnowledge.media.upload(userId, {
-              name: file.name,
-              data: Buffer.from(file.text, 'utf8'),
-              lastModified: file.lastModified,
-            }),
-        },
-        now: () => ctx.clock.now(),
-        log: app.log,
-      }),
-    );
-    await withSeedLock(ctx.database.pool, async () => {
-      const demo = await users.service.findByEmail(DEMO_USER.email);
-      if (!demo) return;
-      const prop = (await trading.accounts.list(demo.id, 'all')).find((a) => a.name === DEMO_PROP_ACCOUNT_NAME);
-      await aiChats.seedDemo(demo.id, { propAccountId: prop?.id ?? null });
-    });
+    if (ai)
+      await withSeedLock(ctx.database.pool, () =>
+        ai.seedDemo({
+          findDemoUser: () => users.service.findByEmail(DEMO_USER.email),
+          propAccountId: async (userId) =>
+            (await trading.accounts.list(userId, 'all')).find((a) => a.name === DEMO_PROP_ACCOUNT_NAME)?.id ?? null,
+          log: app.log,
+        }),
+      );
   }
 }

@@ -19,7 +19,7 @@ const chats = fakeConversation();
 const usernames = new Map<string, string>();
 
 beforeAll(async () => {
-  ({ app } = await createTestApp({ build: { clock }, config: { role: 'api' } }));
+  ({ app } = await createTestApp({ build: { clock, withoutAi: true }, config: { role: 'api' } }));
   const agents = createAiAgents(app.ctx, {
     conversation: chats.conversation,
     registry,

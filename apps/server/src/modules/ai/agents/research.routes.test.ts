@@ -29,7 +29,7 @@ const library = fakeMedia();
 const models = fakeModels();
 
 beforeAll(async () => {
-  ({ app } = await createTestApp({ build: { clock }, config: { role: 'api' } }));
+  ({ app } = await createTestApp({ build: { clock, withoutAi: true }, config: { role: 'api' } }));
   const agents = createAiAgents(app.ctx, {
     conversation: fakeConversation().conversation,
     registry,

@@ -25,7 +25,7 @@ const fakes = createChatsFakes();
 const quota = { dailyMessages: 200, dailyTokens: 200_000 };
 
 beforeAll(async () => {
-  ({ app } = await createTestApp({ build: { clock }, config: { role: 'api' } }));
+  ({ app } = await createTestApp({ build: { clock, withoutAi: true }, config: { role: 'api' } }));
   ai = createAiChats(app.ctx, { ...fakes.deps, quota });
   await app.register(ai.routes, { prefix: '/api' });
   [ada, bob] = await Promise.all([signUpAndLogin(app), signUpAndLogin(app)]);

@@ -19,7 +19,7 @@ const fakes = createChatsFakes();
 const agents = new Map<string, AgentRuntime>();
 
 beforeAll(async () => {
-  ({ app } = await createTestApp({ build: { clock }, config: { role: 'api' } }));
+  ({ app } = await createTestApp({ build: { clock, withoutAi: true }, config: { role: 'api' } }));
   ai = createAiChats(app.ctx, {
     ...fakes.deps,
     agentRuntime: async (_userId, agentId) => agents.get(agentId) ?? null,

@@ -48,7 +48,7 @@ const aiConfig = (over: Partial<AiConfig>): AiConfig => ({
 });
 
 async function appWith(ai: AiConfig) {
-  const { app } = await createTestApp({ config: { ai }, build: { clock } });
+  const { app } = await createTestApp({ config: { ai }, build: { clock, withoutAi: true } });
   const engine = createAiEngine(app.ctx, { builtIn, actions });
   await app.register(engine.routes, { prefix: '/api' });
   return { app, engine };

@@ -41,7 +41,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
   pagesBase = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
 
-  const t = await createTestApp({ build: { clock } });
+  const t = await createTestApp({ build: { clock, withoutAi: true } });
   app = t.app;
   const ctx = { db: t.database.db, clock, storage: app.ctx.storage };
   knowledge = createAiKnowledge(ctx, {

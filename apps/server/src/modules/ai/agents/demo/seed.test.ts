@@ -14,7 +14,7 @@ const library = fakeMedia();
 let agents: ReturnType<typeof createAiAgents>;
 
 beforeAll(async () => {
-  ({ app } = await createTestApp({ config: { role: 'api' } }));
+  ({ app } = await createTestApp({ build: { withoutAi: true }, config: { role: 'api' } }));
   agents = createAiAgents(app.ctx, {
     conversation: fakeConversation().conversation,
     registry: fakeRegistry(new Map()).registry,
