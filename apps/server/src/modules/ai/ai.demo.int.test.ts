@@ -216,6 +216,32 @@ describe('the built-in analyst answers the documented questions with the real fi
       },
     ],
     [
+      'Which session is my best this month?',
+      async (a) => {
+        expect(a.chart_type).toBe('bars');
+        const m = await metricsOf(virtual.id, '2026-03-01', '2026-03-04');
+        const rows = a.json_answer?.rows as { label: string; value: number }[];
+        expect(rows.map((r) => [r.label, r.value])).toEqual(m.timeAnalysis.bySession.map((b) => [b.session, b.net]));
+      },
+    ],
+    [
+      'Performance by hour this month',
+      async (a) => {
+        expect(a.chart_type).toBe('time');
+        const m = await metricsOf(virtual.id, '2026-03-01', '2026-03-04');
+        const rows = a.json_answer?.rows as { value: number; count: number }[];
+        expect(rows.map((r) => [r.value, r.count])).toEqual(m.timeAnalysis.byHour.map((b) => [b.net, b.count]));
+      },
+    ],
+    [
+      'Set an alert on EURUSD at 1.0900',
+      async (a) => {
+        expect(a.actions).toHaveLength(1);
+        expect(a.actions[0]).toMatchObject({ kind: 'create_alert', status: 'proposed', result: null });
+        expect(a.text).toContain(a.actions[0]!.summary);
+      },
+    ],
+    [
       'How much room do I have left today on my prop account?',
       async (a) => {
         const { prop: p } = await get<AccountGoals>(`/trading/objectives/${prop.id}`);
