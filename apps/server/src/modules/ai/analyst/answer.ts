@@ -328,9 +328,8 @@ function compliance(plan: Plan, r: ToolReading): string {
     ...strategies,
     ...mistakes,
   ];
-  return (
-    `Playbook compliance ${describePeriod(plan.period)}${onAccount(d)}:`.replace(/\s+:/, ':') + `\n\n${bullets(lines)}`
-  );
+  const head = `Playbook compliance ${describePeriod(plan.period)}${onAccount(d)}:`.replace(/\s+:/, ':');
+  return `${head}\n\n${bullets(lines)}`;
 }
 
 const oneLine = (text: unknown, max: number) => {
