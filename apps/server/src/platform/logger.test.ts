@@ -78,6 +78,8 @@ describe('redaction of secret-named fields', () => {
         input: { password: 'pw-1', token: 'tok-1', code: '123456', nested: { refreshToken: 'rt-2', hash: 'h-2' } },
         headers: { authorization: 'Bearer abc' },
         a: { b: { c: { secret: 's-3', passwordHash: 'ph-3' } } },
+        provider: { apiKey: 'sk-ai-4', baseUrl: 'https://models.example' },
+        body: { api_key: 'sk-ai-5' },
         err,
         code: 'AUTH_GOOGLE_DENIED',
       },
@@ -95,6 +97,8 @@ describe('redaction of secret-named fields', () => {
       's-3',
       'ph-3',
       'p@example.com',
+      'sk-ai-4',
+      'sk-ai-5',
     ]) {
       expect(text).not.toContain(secret);
     }

@@ -31,6 +31,9 @@ const SECRET_KEYS = [
   'challenge_token',
   'secret',
   'clientSecret',
+  // AI providers' keys (the operator's AI_API_KEY, users' own keys)
+  'apiKey',
+  'api_key',
   'code',
   'codeHash',
   'recoveryCodes',

@@ -31,6 +31,11 @@ export type ModelRequest = {
   tools: ModelToolSpec[];
   /** Hints for the built-in analyst (a model provider ignores them): the mentions of the last user message. */
   mentions?: AiMention[];
+  /**
+   * Hint for the built-in analyst: the turn has documents in scope (a project folder, an agent's knowledge or
+   * attached files), so an open question is looked up in them rather than answered "I can't answer that".
+   */
+  documentsInScope?: boolean;
   /** Upper bound of output tokens. */
   maxTokens?: number;
 };

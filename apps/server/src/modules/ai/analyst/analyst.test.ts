@@ -41,7 +41,7 @@ type Fake = (args: Record<string, unknown>) => unknown;
 async function ask(
   question: string,
   fakes: Record<string, Fake>,
-  opts: { tools?: string[]; mentions?: AiMention[] } = {},
+  opts: { tools?: string[]; mentions?: AiMention[]; documentsInScope?: boolean } = {},
 ) {
   const messages: ModelMessage[] = [
     { role: 'system', content: 'You are the TradeDesk assistant.' },
@@ -55,7 +55,12 @@ async function ask(
     const roundCalls: { id: string; name: string; arguments: string }[] = [];
     let roundText = '';
     for await (const ev of analyst.chat(
-      { messages, tools: (opts.tools ?? ALL_TOOLS).map(spec), mentions: opts.mentions ?? [] },
+      {
+        messages,
+        tools: (opts.tools ?? ALL_TOOLS).map(spec),
+        mentions: opts.mentions ?? [],
+        ...(opts.documentsInScope === undefined ? {} : { documentsInScope: opts.documentsInScope }),
+      },
       new AbortController().signal,
     )) {
       events.push(ev);
@@ -259,8 +264,8 @@ describe('built-in analyst', () => {
       { name: 'get_prop_status', args: { account_id: PROP.id } },
     ]);
     expect(r.text).toContain('Room left today before the daily loss limit: **3,150.00 USD**');
-    expect(r.text).toContain('Trading days: 3 of the 4 required');
-    expect(r.text).toContain('Profit +2,250.00 USD of the 10,000.00 USD target');
+    expect(r.text).toContain('Trading days: 3 (4 required)');
+    expect(r.text).toContain('Profit target: +2,250.00 USD of 10,000.00 USD');
     expect(r.text).toContain('Daily loss: **warning**');
     expect(r.text).not.toContain('Maximum loss: **ok**');
     expectNoInventedFigures(r.text, 'How much room', [status]);
@@ -397,6 +402,21 @@ describe('built-in analyst', () => {
     ]);
     expect(r.text).toContain('> Risk at most 1% of the balance on any single trade. [1]');
     expect(r.text).toContain('Trading rules guide.md');
+  });
+
+  it('in a plain chat (no documents in scope) answers an open question honestly instead of searching the library', async () => {
+    const r = await ask('Will EURUSD go up tomorrow?', {}, { documentsInScope: false });
+    expect(r.calls).toEqual([]);
+    expect(r.text).toMatch(/^I can't answer that/);
+    // a question about the documents still searches them
+    const guide = await ask(
+      'What does the guide say about the news blackout?',
+      {
+        search_knowledge: () => ({ data: { passages: [{ name: 'guide.md', text: 'No entries 2 minutes around.' }] } }),
+      },
+      { documentsInScope: false },
+    );
+    expect(guide.calls.map((c) => c.name)).toEqual(['search_knowledge']);
   });
 
   it('says it found nothing when the documents do not match', async () => {

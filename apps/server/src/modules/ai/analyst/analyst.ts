@@ -3,7 +3,7 @@ import type { ChatModel, ModelEvent, ModelMessage, ModelRequest } from '../ai.ty
 import { writeAnswer } from './answer.js';
 import { cannotAnswerText, helpText } from './help.js';
 import { type AccountNeed, type Intent, type Plan, type PlannedCall, parseQuestion } from './intent.js';
-import { findArray, type Obj, readToolMessage, type ToolReading } from './read.js';
+import { findArray, type Obj, pickNum, readToolMessage, type ToolReading } from './read.js';
 
 /** The built-in analyst's model id and label (the UI shows "Built-in analyst"). */
 export const BUILT_IN_ANALYST_ID = 'built-in-analyst';
@@ -45,7 +45,8 @@ const NO_USAGE = { promptTokens: 0, completionTokens: 0 };
 async function* run(request: ModelRequest, signal: AbortSignal, nowMs: number): AsyncGenerator<ModelEvent> {
   const { question, readings } = lastTurn(request.messages);
   const available = new Set(request.tools.map((t) => t.name));
-  const step = decide(question, parseQuestion(question, request.mentions ?? [], nowMs), readings, available);
+  const intent = parseQuestion(question, request.mentions ?? [], nowMs);
+  const step = decide(question, intent, readings, available, request.documentsInScope ?? true);
   if (signal.aborted) return;
   if (step.type === 'calls') {
     for (const call of step.calls) yield { type: 'tool_call', call };
@@ -78,14 +79,22 @@ const callOf = (c: PlannedCall) => ({
 });
 
 /** What to do this round, from the question's intent and the results so far. */
-export function decide(question: string, intent: Intent, readings: ToolReading[], available: Set<string>): Step {
+export function decide(
+  question: string,
+  intent: Intent,
+  readings: ToolReading[],
+  available: Set<string>,
+  /** Documents are in scope (agent knowledge, folder or attached files): open questions are looked up in them. */
+  documentsInScope = true,
+): Step {
   if (intent.kind === 'help')
     return { type: 'text', text: helpText(), followUps: ['How did I do this week?', 'Which session is my best?'] };
   if (intent.kind === 'clarify') return { type: 'text', text: intent.message, followUps: [] };
   let plan: Plan;
   if (intent.kind === 'unknown') {
-    // With documents in scope, an open question is looked up in them; the answer quotes what it finds.
-    if (!available.has('search_knowledge'))
+    // With documents in scope, an open question is looked up in them; the answer quotes what it finds. In a plain
+    // chat it is not: a prediction that happens to name a word of some document is still not a question it answers.
+    if (!documentsInScope || !available.has('search_knowledge'))
       return { type: 'text', text: cannotAnswerText(), followUps: ['How did I do this week?', 'What can you do?'] };
     plan = {
       topic: 'knowledge',
@@ -121,6 +130,21 @@ export function decide(question: string, intent: Intent, readings: ToolReading[]
     const resolved = resolveAccount(plan.account, accounts);
     if ('text' in resolved) return { type: 'text', text: resolved.text, followUps: ['Show my accounts'] };
     calls = calls.map((c) => (TAKES_ACCOUNT.has(c.name) ? { ...c, args: { ...c.args, account_id: resolved.id } } : c));
+  }
+  if (plan.stopFromPips !== undefined) {
+    // "buy EURUSD with a 20 pip stop": the stop's price is the sizing tool's, then the order is drafted with it
+    const sized = readings.find((r) => r.name === 'size_position');
+    const draft = calls.find((c) => c.name === 'draft_order');
+    if (!sized) {
+      const { order_type: _type, take_profit: _tp, ...args } = draft?.args ?? {};
+      return {
+        type: 'calls',
+        calls: [callOf({ name: 'size_position', args: { ...args, stop_pips: plan.stopFromPips } })],
+      };
+    }
+    const stop = pickNum(sized.data, ['stopLoss'], 0);
+    if (sized.error || stop === null) return { type: 'text', ...writeAnswer({ ...plan, topic: 'size' }, [sized]) };
+    calls = calls.map((c) => (c.name === 'draft_order' ? { ...c, args: { ...c.args, stop_loss: stop } } : c));
   }
   if (plan.lastTrade) {
     const trades = readings.find((r) => r.name === 'get_trades');

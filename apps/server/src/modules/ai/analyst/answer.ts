@@ -194,18 +194,40 @@ function prop(r: ToolReading): string {
     room !== null ? `Room left today before the daily loss limit: **${money(room, cur)}**` : null,
     maxLeft !== null ? `Left before the maximum loss: ${money(maxLeft, cur)}` : null,
     profit !== null && target !== null
-      ? `Profit ${money(profit, cur, true)} of the ${money(target, cur)} target`
-      : null,
-    days !== null ? `Trading days: ${days}${minDays !== null ? ` of the ${minDays} required` : ''}` : null,
+      ? `Profit target: ${money(profit, cur, true)} of ${money(target, cur)}`
+      : profit !== null
+        ? `Profit in this phase: ${money(profit, cur, true)}`
+        : null,
+    days !== null ? `Trading days: ${days}${minDays !== null ? ` (${minDays} required)` : ''}` : null,
     ...flagged.map((x) => `${x.label}: **${x.state}**`),
   ].filter(Boolean);
   return lines.length >= 2 ? `${head}\n\n${bullets(lines)}` : fallback(r) || head;
 }
 
 function size(plan: Plan, r: ToolReading): string {
-  const volume = pickNum(r.data, ['volume', 'lots', 'size']);
-  const head = volume !== null ? `You can trade **${figure(volume, 2)} lots** of ${plan.symbol}.` : '';
-  return [head, r.summary].filter(Boolean).join('\n\n') || fallback(r);
+  const d = isObj(r.data) ? r.data : {};
+  const volume = pickNum(d, ['volume', 'lots', 'size'], 0);
+  if (volume === null || typeof d.explanation !== 'string') {
+    const head = volume !== null ? `You can trade **${figure(volume, 2)} lots** of ${plan.symbol}.` : '';
+    return [head, r.summary].filter(Boolean).join('\n\n') || fallback(r);
+  }
+  const cur = currencyOf(d);
+  const p = isObj(d.prop) ? d.prop : null;
+  const room = p ? pickNum(p, ['roomLeftToday'], 0) : null;
+  const where = ` (${d.side ?? 'buy'} from ${figure(Number(d.entry))}, stop ${figure(Number(d.stopLoss))})${onAccount(d)}`;
+  const head =
+    volume > 0
+      ? `You can trade **${figure(volume, 2)} lots** of ${d.symbol ?? plan.symbol}${where}.`
+      : `No size of ${d.symbol ?? plan.symbol} fits${where}.`;
+  const warnings = Array.isArray(d.warnings) ? d.warnings.filter((w): w is string => typeof w === 'string') : [];
+  return [
+    head,
+    d.explanation,
+    room !== null ? `Room left today before the daily loss limit: ${money(room, cur)}.` : null,
+    ...warnings,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 function calendar(r: ToolReading): string {
@@ -244,7 +266,20 @@ function news(r: ToolReading): string {
 }
 
 function indicator(plan: Plan, r: ToolReading): string {
-  return `${String(plan.calls[0]?.args.indicator ?? '').toUpperCase()} on ${plan.symbol}:\n\n${fallback(r)}`;
+  const d = isObj(r.data) ? r.data : {};
+  const plots = findArray(d, (o) => typeof o.title === 'string' && 'latest' in o);
+  const name = String(d.indicator ?? plan.calls[0]?.args.indicator ?? '').toUpperCase();
+  if (!plots || plots.length === 0) return `${name} on ${plan.symbol}:\n\n${fallback(r)}`;
+  const settings = isObj(d.settings)
+    ? Object.entries(d.settings)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')
+    : '';
+  const tf = typeof d.timeframe === 'string' ? ` ${d.timeframe}` : '';
+  const at = d.time ? ` at the bar of ${when(d.time)} UTC` : '';
+  const value = (v: unknown) => (typeof v === 'number' ? figure(v, 5) : 'n/a');
+  const lines = plots.map((p) => `${p.title}: **${value(p.latest)}** (previous bar ${value(p.previous)})`);
+  return `${name} on ${d.symbol ?? plan.symbol}${tf}${settings ? ` (${settings})` : ''}${at}:\n\n${bullets(lines)}`;
 }
 
 function price(plan: Plan, r: ToolReading): string {
@@ -262,6 +297,73 @@ function price(plan: Plan, r: ToolReading): string {
   ])}`;
 }
 
+type Group = { count: number; winRate: number | null; net: number };
+const isGroup = (v: unknown): v is Group => isObj(v) && typeof v.count === 'number' && typeof v.net === 'number';
+
+function compliance(plan: Plan, r: ToolReading): string {
+  const d = isObj(r.data) ? r.data : {};
+  const o = isObj(d.overall) ? d.overall : null;
+  if (!o || !isGroup(o.followed) || !isGroup(o.broke)) return fallback(r);
+  const cur = currencyOf(d);
+  const group = (g: Group) =>
+    `${g.count} trade${g.count === 1 ? '' : 's'}${g.count > 0 ? `, win rate ${g.winRate === null ? 'n/a' : percent(g.winRate)}, net ${money(g.net, cur, true)}` : ''}`;
+  const unreviewed = isObj(o.unreviewed) && typeof o.unreviewed.count === 'number' ? o.unreviewed.count : null;
+  const score = typeof d.disciplineScore === 'number' ? d.disciplineScore : null;
+  const strategies = (Array.isArray(d.strategies) ? d.strategies : [])
+    .filter(isObj)
+    .filter((x) => isGroup(x.followed) && isGroup(x.broke) && x.followed.count + x.broke.count > 0)
+    .map((x) => `${x.name}: followed ${group(x.followed as Group)}; broke ${group(x.broke as Group)}`);
+  const mistakes = (Array.isArray(d.mistakes) ? d.mistakes : [])
+    .filter(isObj)
+    .filter((m) => isGroup(m.trades) && m.trades.count > 0)
+    .sort((a, b) => (b.trades as Group).count - (a.trades as Group).count)
+    .slice(0, 3)
+    .map((m) => `Mistake "${m.label ?? 'removed'}": ${group(m.trades as Group)}`);
+  const lines = [
+    `Followed the rules: ${group(o.followed)}`,
+    `Broke the rules: ${group(o.broke)}`,
+    isGroup(o.noPlaybook) ? `Not linked to a strategy: ${group(o.noPlaybook)}` : null,
+    unreviewed !== null ? `Not reviewed yet: ${unreviewed} trade${unreviewed === 1 ? '' : 's'}` : null,
+    score !== null ? `Discipline score: **${figure(score, 0)}/100**` : null,
+    ...strategies,
+    ...mistakes,
+  ];
+  const head = `Playbook compliance ${describePeriod(plan.period)}${onAccount(d)}:`.replace(/\s+:/, ':');
+  return `${head}\n\n${bullets(lines)}`;
+}
+
+const oneLine = (text: unknown, max: number) => {
+  if (typeof text !== 'string') return '';
+  // the journal's plan and review start with their own heading ("Plan", "Review")
+  const flat = text
+    .replace(/^\s*(plan|review)\s*\n/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+};
+
+function journal(r: ToolReading): string {
+  const d = isObj(r.data) ? r.data : {};
+  const days = Array.isArray(d.days) ? d.days.filter(isObj) : null;
+  if (!days) return fallback(r);
+  const totals = (Array.isArray(d.totals) ? d.totals : []).filter(isObj);
+  const amount = (t: Obj) => money(Number(t.net), typeof t.currency === 'string' ? t.currency : null, true);
+  const total = totals.map((t) => `${amount(t)} over ${t.tradeCount} trades`).join('; ') || 'no closed trades';
+  const notes = new Map(
+    (Array.isArray(d.entries) ? d.entries : []).filter(isObj).map((e) => [String(e.date), e] as const),
+  );
+  const shown = days.filter((x) => Number(x.tradeCount ?? 0) > 0 || x.hasEntry === true).slice(-7);
+  const lines = shown.map((x) => {
+    const net = (Array.isArray(x.totals) ? x.totals : []).filter(isObj).map(amount).join(', ');
+    const tags = Array.isArray(x.tags) && x.tags.length > 0 ? `, tags ${x.tags.join(', ')}` : '';
+    const e = notes.get(String(x.date));
+    const review = e ? oneLine(e.review, 160) : '';
+    return `**${x.date}**: ${x.tradeCount} trades${net ? ` (${net})` : ''}${x.mood ? `, mood ${x.mood}/5` : ''}${x.discipline ? `, discipline ${x.discipline}/5` : ''}${tags}${review ? `. Review: ${review}` : ''}`;
+  });
+  const head = `Your journal from ${d.from} to ${d.to}: ${total}.`;
+  return lines.length > 0 ? `${head}\n\n${bullets(lines)}` : `${head}\n\nNo journal entries or trades on those days.`;
+}
+
 function knowledge(r: ToolReading): string | null {
   const passages = findArray(r.data, (o) => typeof o.text === 'string');
   if (!passages || passages.length === 0) return null;
@@ -275,7 +377,8 @@ function knowledge(r: ToolReading): string | null {
 }
 
 function action(plan: Plan, r: ToolReading): string {
-  const a = pick(r.data, ['action']);
+  // the tool's data is { proposal: { kind, summary, params, redirectTo } }; its summary line says "A proposal: ..."
+  const a = pick(r.data, ['proposal', 'action']);
   const summary = (isObj(a) && typeof a.summary === 'string' ? a.summary : null) ?? r.summary;
   const what = summary ? `**${summary}**\n\n` : '';
   const order =
@@ -362,6 +465,12 @@ export function writeAnswer(plan: Plan, readings: ToolReading[]): Written {
         break;
       case 'get_candles':
         parts.push(price(plan, r));
+        break;
+      case 'get_playbook_compliance':
+        parts.push(compliance(plan, r));
+        break;
+      case 'get_journal':
+        parts.push(journal(r));
         break;
       case 'search_knowledge': {
         const k = knowledge(r);

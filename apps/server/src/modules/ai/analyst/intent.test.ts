@@ -223,10 +223,10 @@ describe('built-in analyst: question -> tool calls', () => {
     expect(parseQuestion('tag my trade', [], NOW)).toMatchObject({ kind: 'clarify', topic: 'tag_trade' });
   });
 
-  it('sizes an order given a stop in pips, and says how to draft it', () => {
+  it('drafts an order given a stop in pips: the stop price comes from the sizing tool first', () => {
     const i = parseQuestion('buy EURUSD with a 20 pip stop', [], NOW);
-    expect(calls(i)).toEqual([{ name: 'size_position', args: { symbol: 'EURUSD', side: 'buy', stop_pips: 20 } }]);
-    expect(i.kind === 'plan' && i.plan.note).toMatch(/stop loss as a price/);
+    expect(calls(i)).toEqual([{ name: 'draft_order', args: { symbol: 'EURUSD', side: 'buy', order_type: 'market' } }]);
+    expect(i.kind === 'plan' && i.plan.stopFromPips).toBe(20);
   });
 
   it('greets with what it can do', () => {

@@ -50,6 +50,8 @@ export type Plan = {
   focusSymbol: string | null;
   /** A sentence added after the answer (e.g. how to turn a sizing into a drafted order). */
   note?: string;
+  /** draft_order with the stop given in pips: size_position first gives the stop's price, then the order is drafted. */
+  stopFromPips?: number;
 };
 
 export type Intent =
@@ -258,16 +260,16 @@ export function parseQuestion(text: string, mentions: AiMention[], nowMs: number
     if (stopPrice === undefined || pips !== undefined) {
       if (pips !== undefined)
         return plan({
-          topic: 'size',
+          topic: 'draft_order',
           symbol,
           account,
           calls: [
             {
-              name: 'size_position',
-              args: withAccount({ symbol, side: s, stop_pips: pips, ...(risk ? { risk_percent: risk } : {}) }),
+              name: 'draft_order',
+              args: withAccount({ symbol, side: s, order_type: 'market', ...(risk ? { risk_percent: risk } : {}) }),
             },
           ],
-          note: `To draft the order, give the stop loss as a price, for example "${s} ${symbol} with stop ...".`,
+          stopFromPips: pips,
         });
       return {
         kind: 'clarify',

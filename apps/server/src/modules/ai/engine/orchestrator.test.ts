@@ -163,10 +163,25 @@ describe('runTurn', () => {
     ]);
     expect(out.usage).toEqual({ promptTokens: 10, completionTokens: 5 });
     expect(model.seen[0]!.mentions).toEqual(input.mentions);
+    // a plain chat names no documents: the built-in analyst then answers open questions honestly
+    expect(model.seen[0]!.documentsInScope).toBe(false);
     expect(model.seen[0]!.tools[0]).toMatchObject({
       name: 'get_performance',
       parameters: { type: 'object', properties: { period: { enum: ['today', 'this_week', 'last_week'] } } },
     });
+  });
+
+  it('tells the model when documents are in scope (an agent, or files of the folder or message)', async () => {
+    for (const [knowledge, expected] of [
+      [{ folderId: 'f1', agentId: null, mediaIds: [] }, false],
+      [{ folderId: 'f1', agentId: null, mediaIds: ['m1'] }, true],
+      [{ folderId: null, agentId: 'a1', mediaIds: [] }, true],
+    ] as const) {
+      const model = scriptedModel([() => [{ type: 'text', delta: 'ok' }]]);
+      const { input } = turn(model, [performance], { knowledge: { ...knowledge, mediaIds: [...knowledge.mediaIds] } });
+      await runTurn({ actions: memoryActions().store, clock }, input);
+      expect(model.seen[0]!.documentsInScope).toBe(expected);
+    }
   });
 
   it('runs a read tool round trip: the result goes back to the model, its parts into the answer', async () => {

@@ -69,13 +69,15 @@ export async function runTurn(deps: RunTurnDeps, input: TurnInput): Promise<Turn
     emit({ type: 'step', step: s });
   };
 
+  // an agent's knowledge, or files of the project folder or attached (a plain chat names none)
+  const documentsInScope = input.knowledge.agentId !== null || input.knowledge.mediaIds.length > 0;
   for (let round = 1; round <= maxRounds; round++) {
     signal.throwIfAborted();
     const last = round === maxRounds;
     let text = '';
     const calls: ModelToolCall[] = [];
     for await (const event of input.model.chat(
-      { messages, tools: last ? [] : specs, mentions: input.mentions },
+      { messages, tools: last ? [] : specs, mentions: input.mentions, documentsInScope },
       signal,
     )) {
       if (event.type === 'text') {

@@ -395,6 +395,9 @@ export function tradingTools(deps: AiToolsDeps): AiTool[] {
         };
       }
       const cur = p.currency;
+      // profitTarget is the equity to reach; the profit it asks for is that minus the phase's starting equity
+      const targetProfit =
+        p.profitTarget !== null ? Math.round((p.profitTarget - (p.equity - p.profit)) * 100) / 100 : null;
       const lines = [
         `${account.name} (${p.firmId}, ${p.phaseLabel}, ${p.state}): balance ${money(p.balance, cur)}, equity ${money(p.equity, cur)}.`,
         p.todayPermittedLoss !== null
@@ -403,8 +406,8 @@ export function tradingTools(deps: AiToolsDeps): AiTool[] {
         p.maxPermittedLoss !== null
           ? `Loss left before the maximum loss: ${money(p.maxPermittedLoss, cur)} (floor ${money(p.maxLossFloor, cur)}).`
           : 'No maximum loss rule.',
-        p.profitTarget !== null
-          ? `Profit ${money(p.profit, cur)} of the ${money(p.profitTarget, cur)} target (${percent((p.profit / p.profitTarget) * 100)}).`
+        p.profitTarget !== null && targetProfit !== null
+          ? `Profit ${money(p.profit, cur)} of the ${money(targetProfit, cur)} target (equity ${money(p.profitTarget, cur)}), ${percent(targetProfit > 0 ? (p.profit / targetProfit) * 100 : 100)} done.`
           : `Profit in this phase: ${money(p.profit, cur)}.`,
         `Trading days: ${p.tradingDays.done}${p.tradingDays.required !== null ? ` of ${p.tradingDays.required} required` : ''}.`,
         ...p.rules.filter((r) => r.state === 'warning' || r.state === 'breached').map((r) => `${r.label}: ${r.state}.`),
@@ -429,7 +432,10 @@ export function tradingTools(deps: AiToolsDeps): AiTool[] {
             maxLossLeft: p.maxPermittedLoss,
             maxLossFloor: p.maxLossFloor,
             profit: p.profit,
-            profitTarget: p.profitTarget,
+            /** The profit the target asks for in this phase (money). */
+            profitTarget: targetProfit,
+            /** The equity at which the target is reached. */
+            profitTargetEquity: p.profitTarget,
             tradingDays: p.tradingDays,
             rules: p.rules,
             failed: p.failed,
