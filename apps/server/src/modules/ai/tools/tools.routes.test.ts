@@ -271,7 +271,7 @@ describe('read tools answer from the caller’s own data', () => {
     expect(r.untrusted).toBe(true);
   });
 
-  it('search_knowledge says plainly when none of the caller\'s documents matches', async () => {
+  it("search_knowledge says plainly when none of the caller's documents matches", async () => {
     const r = await run(ada, 'search_knowledge', { query: 'risk' });
     expect(r.summary).toBe('No passage of your documents matches "risk".');
     expect(r.untrusted).toBe(true);

@@ -70,7 +70,12 @@ function chartOf(
   const currency = m.currency;
   switch (groupBy) {
     case 'none': {
-      const rows = thin(m.curves.points, 200).map((p) => ({ time: p.time, value: p.equity, balance: p.balance }));
+      const rows = thin(m.curves.points, 200).map((p) => ({
+        time: p.time,
+        value: p.equity,
+        balance: p.balance,
+        drawdown: p.drawdown,
+      }));
       return rows.length > 0 ? { type: 'equity', rows, currency } : undefined;
     }
     case 'hour':
