@@ -77,4 +77,10 @@ test('the demo trader asks the built-in analyst about the week, then drafts an o
   await expect(page.getByRole('button', { name: /^Trading account Demo two-step challenge/ })).toBeVisible();
   expect(sent, 'no order was sent').toEqual([]);
   await shot(page, 'ticket-prefilled');
+
+  // Opening the draft made the prop account the active one; the demo trader switches back (later specs read the
+  // demo virtual account's metrics).
+  await page.getByRole('button', { name: /^Trading account Demo two-step challenge/ }).click();
+  await page.getByRole('menuitem', { name: /^Demo virtual account/ }).click();
+  await expect(page.getByRole('button', { name: /^Trading account Demo virtual account/ })).toBeVisible();
 });

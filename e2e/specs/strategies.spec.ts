@@ -37,7 +37,7 @@ test('build a strategy with an approach and a checklist (criterion → condition
   await expect(page).toHaveURL(/\/strategies\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').pop()!;
   await expect(page.getByRole('heading', { name: 'London breakout', level: 2 })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Case studies']);
+  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Case studies', 'AI assistant']);
   await expect(page.getByRole('link', { name: 'Open node editor' })).toHaveAttribute(
     'href',
     `/strategies/${id}/editor`,
