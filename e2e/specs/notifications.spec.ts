@@ -24,8 +24,15 @@ test('a note posted through the API rings the bell live with a toast; reading it
   // Start from nothing unread, whatever an earlier test left the demo user.
   const cleared = await page.request.put('/api/notifications/read-all');
   expect(cleared.status(), await cleared.text()).toBe(200);
+  // The note must be posted once the page listens on its `user` channel (the server confirms with `subscribed`).
+  const listening = page.waitForEvent('websocket').then((ws) =>
+    ws.waitForEvent('framereceived', {
+      predicate: (frame) => /"type":"subscribed","channel":"user"/.test(String(frame.payload)),
+    }),
+  );
   await page.reload();
   await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await listening;
 
   // A note to self, as a script of the user's would post it: the open page hears it on the `user` channel.
   const title = 'Check the payrolls release';
