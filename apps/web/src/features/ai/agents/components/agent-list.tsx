@@ -34,7 +34,7 @@ import {
 } from '../agents-api';
 import type { AiAgent } from '../agents-types';
 import { AGENTS_PATH, agentChatPath, agentPath, listArgsOf, NEW_AGENT_ID, withListArgs } from '../agents-url';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../settings/components/confirm-dialog';
 import { MediaLibraryDialog } from './media-library-dialog';
 
 function messageOf(error: unknown, fallback: string): string {

@@ -24,7 +24,7 @@ import { LoadingState } from '../../../../shared/states/loading-state';
 import { useAiMediaQuery, useDeleteAiMediaMutation, useUploadAiMediaMutation } from '../agents-api';
 import { type AiMediaItem, MEDIA_KINDS, MEDIA_PAGE_SIZE, type MediaKind } from '../agents-types';
 import { fileSize, fileTypeProblem, MEDIA_ACCEPT } from '../media-types';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../settings/components/confirm-dialog';
 
 function messageOf(error: unknown, fallback: string): string {
   return isApiError(error) && error.message ? error.message : fallback;
