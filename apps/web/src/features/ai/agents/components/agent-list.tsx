@@ -26,6 +26,7 @@ import { EmptyState } from '../../../../shared/states/empty-state';
 import { ErrorState } from '../../../../shared/states/error-state';
 import { LoadingState } from '../../../../shared/states/loading-state';
 import { toast } from '../../../../shared/toast/toast';
+import { ConfirmDialog } from '../../../settings/components/confirm-dialog';
 import {
   useAiAgentFlagMutation,
   useAiAgentsQuery,
@@ -34,7 +35,6 @@ import {
 } from '../agents-api';
 import type { AiAgent } from '../agents-types';
 import { AGENTS_PATH, agentChatPath, agentPath, listArgsOf, NEW_AGENT_ID, withListArgs } from '../agents-url';
-import { ConfirmDialog } from '../../../settings/components/confirm-dialog';
 import { MediaLibraryDialog } from './media-library-dialog';
 
 function messageOf(error: unknown, fallback: string): string {

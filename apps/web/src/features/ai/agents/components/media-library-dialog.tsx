@@ -21,10 +21,10 @@ import { EmptyState } from '../../../../shared/states/empty-state';
 import { ErrorState } from '../../../../shared/states/error-state';
 import { InlineAlert } from '../../../../shared/states/inline-alert';
 import { LoadingState } from '../../../../shared/states/loading-state';
+import { ConfirmDialog } from '../../../settings/components/confirm-dialog';
 import { useAiMediaQuery, useDeleteAiMediaMutation, useUploadAiMediaMutation } from '../agents-api';
 import { type AiMediaItem, MEDIA_KINDS, MEDIA_PAGE_SIZE, type MediaKind } from '../agents-types';
 import { fileSize, fileTypeProblem, MEDIA_ACCEPT } from '../media-types';
-import { ConfirmDialog } from '../../../settings/components/confirm-dialog';
 
 function messageOf(error: unknown, fallback: string): string {
   return isApiError(error) && error.message ? error.message : fallback;
