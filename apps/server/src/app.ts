@@ -54,6 +54,8 @@ export type BuildOptions = {
   limiterPrefix?: string;
   /** Leaves the AI assistant out (its own tests mount its parts with fakes of the others). */
   withoutAi?: boolean;
+  /** Leaves the social module out (its slices' tests mount their own parts). */
+  withoutSocial?: boolean;
 };
 
 declare module 'fastify' {
@@ -134,7 +136,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (ownsLimits) await limits.close();
     if (ownsDatabase) await database.close();
   });
-  await registerModules(app, ctx, { withoutAi: options.withoutAi ?? false });
+  await registerModules(app, ctx, {
+    withoutAi: options.withoutAi ?? false,
+    withoutSocial: options.withoutSocial ?? false,
+  });
   if (servesClients(config.role)) {
     const closeGraceMs = Math.min(5000, Math.max(100, Math.floor(config.shutdownTimeoutMs / 3)));
     await app.register(wsPlugin, { gateway, closeGraceMs });

@@ -1,5 +1,4 @@
 export * from './ai.js';
-export * from './ai.js';
 export * from './ai-agents.js';
 export * from './ai-chats.js';
 export * from './ai-media.js';
@@ -40,3 +39,5 @@ export * from './user-data.js';
 export * from './user-data-entries.js';
 export * from './watchlists.js';
 export * from './ws.js';
+export * from './social.js';
+export * from './social-posts.js';

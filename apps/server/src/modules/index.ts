@@ -31,6 +31,7 @@ import { createNewsModule } from './news/news.plugin.js';
 import { createNotificationsModule } from './notifications/notifications.plugin.js';
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
+import { registerSocial } from './social/social.plugin.js';
 import { createStrategiesModule } from './strategies/strategies.plugin.js';
 import { quotesAt } from './trading/broker.mapping.js';
 import { createTradingModule } from './trading/trading.plugin.js';
@@ -42,7 +43,11 @@ import { createWatchlistsModule } from './watchlists/watchlists.plugin.js';
  * Every module of the server, wired in dependency order. A module reaches another only through
  * the service it is handed here.
  */
-export async function registerModules(app: FastifyInstance, ctx: AppContext, options: { withoutAi?: boolean } = {}) {
+export async function registerModules(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { withoutAi?: boolean; withoutSocial?: boolean } = {},
+) {
   const users = createUsersModule(ctx);
   const auth = createAuthModule(ctx, { users: users.service });
   app.decorate('authenticate', auth.authenticate);
@@ -176,6 +181,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
           alerts: alerts.service,
         },
       });
+
+  // Social community (README "Social"); its slices' tests mount their own parts
+  if (!options.withoutSocial) await registerSocial(app, ctx, {});
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
