@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../platform/context.js';
+import { seedSocialPeople } from '../../demo/demo.social-people.js';
 import type { ProfileImagesService } from '../../settings/profile-images.service.js';
+import type { UsersService } from '../../users/users.service.js';
 import type { ModerationRegistry, SocialNotifier } from '../social.types.js';
 import { profileImagesRoutes } from './profile-images.routes.js';
 import { createSocialGraph } from './profiles.graph.js';
@@ -62,6 +64,9 @@ export function createSocialProfiles(
     await app.register(profilesRoutes({ profiles: service }));
     await app.register(profileImagesRoutes({ images: deps.images, maxBytes: ctx.config.uploadMaxBytes }));
   };
-  return { graph, service, routes, moderation };
+  /** The demo traders and their follows with the demo user (after the demo user is seeded). */
+  const seedDemo = (users: Pick<UsersService, 'findByUsername' | 'create'>, log?: { info(msg: string): void }) =>
+    seedSocialPeople({ users, profiles: service, now: () => ctx.clock.now(), log });
+  return { graph, service, routes, moderation, seedDemo };
 }
 export type SocialProfiles = ReturnType<typeof createSocialProfiles>;
