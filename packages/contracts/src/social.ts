@@ -83,8 +83,8 @@ export type ProfileSummaryPage = z.infer<typeof profileSummaryPageSchema>;
 export const trackRecordSchema = z.object({
   accountId: z.uuid(),
   accountName: z.string(),
-  /** virtual or prop (challenge) account; `firm` and `phase` for a challenge. */
-  accountKind: z.enum(['virtual', 'prop', 'imported']),
+  /** virtual or prop (challenge) account, a connected broker account or imported history; `firm` and `phase` for a challenge. */
+  accountKind: z.enum(['virtual', 'prop', 'connected', 'imported']),
   firm: z.string().nullable(),
   phase: z.string().nullable(),
   currency: z.string(),
@@ -223,3 +223,28 @@ export const SOCIAL_NOTICE_TYPES = [
   'moderation',
 ] as const;
 export type SocialNoticeType = (typeof SOCIAL_NOTICE_TYPES)[number];
+
+// ---- profiles slice: answers and error codes -----------------------------------------------------------
+
+/** PUT /profile/track-record: the published track record as others see it (null: none published). */
+export const trackRecordResultSchema = z.object({ trackRecord: trackRecordSchema.nullable() });
+export type TrackRecordResult = z.infer<typeof trackRecordResultSchema>;
+
+/** GET /profile/by-username/{username}: a profile by its username (case-insensitive). */
+export const profileUsernameParamsSchema = z.object({ username: line('username', 60, { min: 1 }) });
+
+export const socialProfileErrorCodes = [
+  'SOCIAL_PROFILE_NOT_FOUND',
+  'SOCIAL_PROFILE_PRIVATE',
+  'SOCIAL_FOLLOW_SELF',
+  'SOCIAL_FOLLOW_CLOSED',
+  'SOCIAL_FOLLOW_BLOCKING',
+  'SOCIAL_NOT_FOLLOWING',
+  'SOCIAL_NOT_A_FOLLOWER',
+  'SOCIAL_REQUEST_NOT_FOUND',
+  'SOCIAL_BLOCK_SELF',
+  'SOCIAL_NOT_BLOCKED',
+  'SOCIAL_REPORT_SELF',
+  'SOCIAL_TRACK_RECORD_ACCOUNT_NOT_FOUND',
+] as const;
+export type SocialProfileErrorCode = (typeof socialProfileErrorCodes)[number];
