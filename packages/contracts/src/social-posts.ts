@@ -350,3 +350,32 @@ export const bookmarkQuerySchema = z.object({
 export const bookmarkSchema = z.object({ folderId: z.uuid().nullable(), createdAt: z.string(), post: postSchema });
 export const bookmarkPageSchema = socialPageSchema(bookmarkSchema);
 export type BookmarkPage = z.infer<typeof bookmarkPageSchema>;
+
+// ---- errors of the posts slice -------------------------------------------------------------------------
+
+export const postErrorCodes = [
+  'POST_NOT_FOUND',
+  'POST_COMMENT_NOT_FOUND',
+  'POST_FORBIDDEN',
+  'POST_EMPTY',
+  'POST_INVALID_FIELD',
+  'POST_COMMUNITY_UNAVAILABLE',
+  'POST_LOCKED',
+  'POST_ALREADY_REPOSTED',
+  'POST_COMMENTS_CLOSED',
+  'POST_REPLY_NOT_ALLOWED',
+  'POST_POLL_NOT_FOUND',
+  'POST_POLL_CLOSED',
+  'POST_POLL_ALREADY_VOTED',
+  'POST_POLL_RESULTS_HIDDEN',
+  'POST_MEDIA_NOT_FOUND',
+  'POST_UPLOAD_TYPE',
+  'POST_UPLOAD_UNREADABLE',
+  'POST_UPLOAD_MISSING',
+  'POST_UPLOAD_TOO_LARGE',
+  'POST_UPLOAD_MALFORMED',
+  'POST_GIF_NOT_FOUND',
+  'POST_GIF_UNAVAILABLE',
+  'POST_CHART_NOT_FOUND',
+] as const;
+export type PostErrorCode = (typeof postErrorCodes)[number];

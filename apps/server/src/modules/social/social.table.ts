@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
 
 /**
@@ -105,6 +116,8 @@ export const socialPosts = pgTable(
     index('social_posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('social_posts_author_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('social_posts_repost_idx').on(t.repostOfId),
+    // one repost of a post per person (POST /posts/{id}/repost twice is a conflict, DELETE undoes it)
+    uniqueIndex('social_posts_one_repost_key').on(t.authorId, t.repostOfId).where(sql`${t.repostOfId} is not null`),
   ],
 );
 export type SocialPostRow = typeof socialPosts.$inferSelect;
