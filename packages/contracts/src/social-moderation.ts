@@ -51,8 +51,8 @@ export type ModerationWarnBody = z.infer<typeof moderationWarnBodySchema>;
 /** POST .../hide, /restore, /dismiss: an optional note kept in the item's history (not shown to the owner). */
 export const moderationActionBodySchema = z
   .strictObject({ note: line('note', 500).optional() })
-  .optional()
-  .default({});
+  .nullish()
+  .transform((body) => body ?? {});
 export type ModerationActionBody = z.infer<typeof moderationActionBodySchema>;
 
 export const moderationReportSchema = z.object({
@@ -79,9 +79,7 @@ export const moderationItemSchema = z.object({
   kind: z.enum(REPORT_TARGET_KINDS),
   targetId: z.uuid(),
   /** Null when the item no longer exists (deleted by its owner). */
-  target: z
-    .object({ ownerId: z.uuid(), excerpt: z.string(), link: z.string().nullable() })
-    .nullable(),
+  target: z.object({ ownerId: z.uuid(), excerpt: z.string(), link: z.string().nullable() }).nullable(),
   /** Hidden by moderation now (automatically or by staff). */
   hidden: z.boolean(),
   /** Hidden by the threshold and not yet reviewed. */

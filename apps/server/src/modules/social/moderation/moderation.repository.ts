@@ -56,10 +56,7 @@ export function createModerationRepository(db: Db) {
     },
 
     async reportCount(key: TargetKey): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(socialReports)
-        .where(sameTarget(key));
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(socialReports).where(sameTarget(key));
       return row?.n ?? 0;
     },
 
@@ -139,7 +136,11 @@ export function createModerationRepository(db: Db) {
     async groupCount(filter: { status: 'open' | 'resolved' | 'all'; kind?: ReportTargetKind }): Promise<number> {
       const open = sql`count(*) filter (where ${socialReports.status} = 'open')`;
       const having =
-        filter.status === 'open' ? sql`having ${open} > 0` : filter.status === 'resolved' ? sql`having ${open} = 0` : sql``;
+        filter.status === 'open'
+          ? sql`having ${open} > 0`
+          : filter.status === 'resolved'
+            ? sql`having ${open} = 0`
+            : sql``;
       const where = filter.kind ? sql`where ${socialReports.kind} = ${filter.kind}` : sql``;
       const result = await db.execute(
         sql`select count(*)::int as n from (select 1 from ${socialReports} ${where} group by ${socialReports.kind}, ${socialReports.targetId} ${having}) g`,

@@ -162,11 +162,7 @@ export function createModerationService(deps: {
         details: body.details?.trim() ? body.details : null,
         now: clock.now(),
       });
-      if (
-        row.status === 'open' &&
-        (await repo.openReporters(key)) >= deps.hideThreshold &&
-        !(await hidden(key))
-      ) {
+      if (row.status === 'open' && (await repo.openReporters(key)) >= deps.hideThreshold && !(await hidden(key))) {
         await handler.setModerated(id, true);
         await repo.addAction({
           id: newId(),
@@ -253,7 +249,14 @@ export function createModerationService(deps: {
       if ((await repo.lastVisibilityAction(key)) === 'auto_hide') {
         await handler.setModerated(targetId, false);
         const note = 'Shown again: the reports were dismissed.';
-        await repo.addAction({ id: newId(), ...key, actorId: staffId, action: 'restore', note, createdAt: clock.now() });
+        await repo.addAction({
+          id: newId(),
+          ...key,
+          actorId: staffId,
+          action: 'restore',
+          note,
+          createdAt: clock.now(),
+        });
       }
       await act(staffId, key, 'dismiss', 'dismissed', note ?? null);
       return item(key);

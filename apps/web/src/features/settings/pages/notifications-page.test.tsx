@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationKeys } from '@tradedesk/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeConfiguration, mockServer, renderSettings, validationFailed } from '../test/settings-test-utils';
 import { notificationGroups } from './notifications-page';
 
@@ -33,7 +33,11 @@ describe('notifications', { timeout: 20_000 }, () => {
     const { form } = await openNotifications();
 
     const community = within(form).getByRole('group', { name: 'Community' });
-    expect(within(community).getAllByRole('switch').map((s) => s.getAttribute('name'))).toEqual([
+    expect(
+      within(community)
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('name')),
+    ).toEqual([
       'push_follows',
       'push_requests',
       'push_likes',
