@@ -93,7 +93,7 @@ export function createModerationRepository(db: Db) {
             inArray(socialModerationActions.action, ['auto_hide', 'hide', 'restore']),
           ),
         )
-        .orderBy(desc(socialModerationActions.createdAt), desc(socialModerationActions.id))
+        .orderBy(desc(socialModerationActions.seq))
         .limit(1);
       return (row?.action as 'auto_hide' | 'hide' | 'restore' | undefined) ?? null;
     },
@@ -165,7 +165,7 @@ export function createModerationRepository(db: Db) {
         .select()
         .from(socialModerationActions)
         .where(anyTarget(socialModerationActions, keys))
-        .orderBy(asc(socialModerationActions.createdAt), asc(socialModerationActions.id));
+        .orderBy(asc(socialModerationActions.seq));
     },
 
     async staffInfo(userId: string): Promise<{ email: string; role: StaffRole; status: string } | null> {

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../users/users.table.js';
 
 /**
@@ -42,6 +42,8 @@ export const socialModerationActions = pgTable(
   'social_moderation_actions',
   {
     id: uuid('id').primaryKey(),
+    /** The order actions happened in (timestamps may tie). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     kind: text('kind', { enum: ['post', 'comment', 'article', 'message', 'profile'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     /** The staff member; null for the automatic hide. */
@@ -50,6 +52,6 @@ export const socialModerationActions = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('social_moderation_actions_target_idx').on(t.kind, t.targetId, t.createdAt)],
+  (t) => [index('social_moderation_actions_target_idx').on(t.kind, t.targetId, t.seq)],
 );
 export type SocialModerationActionRow = typeof socialModerationActions.$inferSelect;
