@@ -112,6 +112,19 @@ export const envSchema = z.object({
   // AI assistant (chats): per-user daily allowance, counted per message; past it: 423 "Feature limit reached"
   AI_DAILY_MESSAGES: z.coerce.number().int().min(0).max(1_000_000).default(200),
   AI_DAILY_TOKENS: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
+  // Social moderation: distinct reporters that hide an item pending review; staff granted at start
+  SOCIAL_REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
+  STAFF_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(10_000)
+      .refine(
+        (v) => v.split(',').every((e) => e.trim() === '' || /^[^\s@,]+@[^\s@,]+$/.test(e.trim())),
+        'must be e-mail addresses separated by commas',
+      )
+      .optional(),
+  ),
 });
 
 export type AppConfig = {
@@ -170,6 +183,8 @@ export type AppConfig = {
   ai?: AiConfig;
   /** AI assistant's per-user daily allowance (AI_DAILY_MESSAGES, AI_DAILY_TOKENS); left out (tests): 200 / 200,000. */
   aiQuota?: { dailyMessages: number; dailyTokens: number };
+  /** Social moderation (SOCIAL_REPORT_HIDE_THRESHOLD, STAFF_EMAILS); left out (tests): threshold 3, no staff e-mails. */
+  moderation?: { reportHideThreshold: number; staffEmails: string[] };
 };
 
 export type AiConfig = {
@@ -362,6 +377,13 @@ export function loadConfig(
       toolTimeoutMs: e.AI_TOOL_TIMEOUT_MS,
     },
     aiQuota: { dailyMessages: e.AI_DAILY_MESSAGES, dailyTokens: e.AI_DAILY_TOKENS },
+    moderation: {
+      reportHideThreshold: e.SOCIAL_REPORT_HIDE_THRESHOLD,
+      staffEmails: (e.STAFF_EMAILS ?? '')
+        .split(',')
+        .map((v) => v.trim().toLowerCase())
+        .filter((v) => v !== ''),
+    },
   };
 }
 

@@ -41,3 +41,4 @@ export * from './watchlists.js';
 export * from './ws.js';
 export * from './social.js';
 export * from './social-posts.js';
+export * from './social-moderation.js';

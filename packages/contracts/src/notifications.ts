@@ -10,7 +10,8 @@ import { line, multiline } from './text.js';
  * At most NOTIFICATION_MAX_PER_USER are kept per user: the oldest read ones are pruned first, then the oldest.
  */
 
-export const NOTIFICATION_KINDS = ['alert', 'system', 'news', 'calendar', 'note'] as const;
+/** `social`: follows, requests, likes, comments, mentions, reposts, messages and moderation (`data.type`, SocialNoticeType). */
+export const NOTIFICATION_KINDS = ['alert', 'system', 'news', 'calendar', 'note', 'social'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How many notifications a user keeps; beyond that the oldest read ones go first, then the oldest unread. */

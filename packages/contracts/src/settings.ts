@@ -72,6 +72,11 @@ export const notificationDefaults = {
   push_messages: true,
   push_follows: false,
   weekly_report: false,
+  // social notices (issue 15): each type is created only while its switch is on
+  push_likes: true,
+  push_comments: true,
+  push_reposts: true,
+  push_requests: true,
 } as const satisfies Record<string, boolean>;
 export type NotificationKey = keyof typeof notificationDefaults;
 export const notificationKeys = Object.keys(notificationDefaults) as NotificationKey[];
@@ -241,6 +246,10 @@ export const notificationSettingsSchema = z.object({
   pushMessages: z.boolean(),
   pushFollows: z.boolean(),
   weeklyReport: z.boolean(),
+  pushLikes: z.boolean(),
+  pushComments: z.boolean(),
+  pushReposts: z.boolean(),
+  pushRequests: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 

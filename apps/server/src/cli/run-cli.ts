@@ -10,6 +10,7 @@ import {
 } from './candles-commands.js';
 import { type CliContext, CliError, EMBEDDED_DATABASE_NOTE, openCliContext } from './cli-context.js';
 import type { CliStream } from './progress-line.js';
+import { checkStaffArgs, staffCommand } from './staff-commands.js';
 
 export type CliIo = { stdout: CliStream; stderr: CliStream; env: Record<string, string | undefined> };
 
@@ -32,6 +33,9 @@ Commands:
   calendar import FILE --kind earnings|ipos|economic [--source NAME]
       Imports a calendar from a CSV file (a header row naming the columns) or an ICS (iCalendar) file; the events
       are shown with their source (default: the file's name). Importing the same file again updates its events.
+  staff grant EMAIL | staff revoke EMAIL | staff list
+      Grants or revokes the staff role of the account with this e-mail (staff moderate the community's reports),
+      or lists the staff. STAFF_EMAILS (comma-separated) grants the role at every start.
   help
       Shows this text.
 
@@ -103,6 +107,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         checkCalendarImportOptions(options);
         ctx = await openCliContext(io.env);
         await importCalendarCommand(ctx, options, io);
+        return 0;
+      }
+      case 'staff': {
+        checkStaffArgs(rest);
+        ctx = await openCliContext(io.env);
+        await staffCommand(ctx, rest, io);
         return 0;
       }
       default:

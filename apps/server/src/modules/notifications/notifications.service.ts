@@ -51,6 +51,7 @@ export const EMAIL_SETTING_OF: Record<NotificationKind, NotificationKey | null> 
   calendar: 'email_news',
   system: 'email_product',
   note: null,
+  social: null,
 };
 /** The in-app push switch of each kind: with it off the notification is listed, but without toast or sound. */
 export const PUSH_SETTING_OF: Record<NotificationKind, NotificationKey | null> = {
@@ -59,6 +60,8 @@ export const PUSH_SETTING_OF: Record<NotificationKind, NotificationKey | null> =
   calendar: null,
   system: null,
   note: null,
+  // social notices are switched per type by the social notifier: one switched off is not created at all
+  social: null,
 };
 const EMAIL_BY_DEFAULT: Record<NotificationKind, boolean> = {
   alert: true,
@@ -66,6 +69,7 @@ const EMAIL_BY_DEFAULT: Record<NotificationKind, boolean> = {
   news: false,
   calendar: false,
   note: false,
+  social: false,
 };
 
 export function toNotification(row: NotificationRow): Notification {

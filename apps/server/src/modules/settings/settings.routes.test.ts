@@ -78,6 +78,10 @@ describe('GET /api/customer/configuration', () => {
       pushMessages: true,
       pushFollows: false,
       weeklyReport: false,
+      pushLikes: true,
+      pushComments: true,
+      pushReposts: true,
+      pushRequests: true,
     });
     expect(config.privacy).toEqual({ support: false, twofa: false });
     expect(config.socials).toEqual({});
@@ -251,6 +255,10 @@ describe('PUT /api/customer/settings/notifications', () => {
       pushMessages: true,
       pushFollows: true,
       weeklyReport: true,
+      pushLikes: true,
+      pushComments: true,
+      pushReposts: true,
+      pushRequests: true,
     });
   });
 

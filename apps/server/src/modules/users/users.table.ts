@@ -59,6 +59,10 @@ export const users = pgTable(
     // acquisition: referral code and tracking parameters read from cookies at sign-up
     referralCode: text('referral_code'),
     tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default({}),
+    // staff moderate the social community (issue 15): `tradedesk staff grant <email>` or STAFF_EMAILS
+    role: text('role', { enum: ['user', 'staff'] })
+      .notNull()
+      .default('user'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,6 +2,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
 import {
   type Configuration,
   type NotificationKey,
@@ -21,11 +22,33 @@ const labels: Record<NotificationKey, { label: string; hint: string }> = {
   email_product: { label: 'Product emails', hint: 'New features and changes to the product' },
   email_alerts: { label: 'Alert emails', hint: 'Your price and event alerts by email' },
   push_alerts: { label: 'Alert notifications', hint: 'Your price and event alerts in the app' },
-  push_mentions: { label: 'Mentions', hint: 'When someone mentions you' },
+  push_mentions: { label: 'Mentions', hint: 'When someone mentions you in a post or comment' },
   push_messages: { label: 'Messages', hint: 'When someone sends you a message' },
   push_follows: { label: 'New followers', hint: 'When someone follows you' },
   weekly_report: { label: 'Weekly report', hint: 'A summary of your trading week by email' },
+  push_requests: { label: 'Follow requests', hint: 'When someone asks to follow you, or accepts your request' },
+  push_likes: { label: 'Likes', hint: 'When someone likes your post or comment' },
+  push_comments: { label: 'Comments', hint: 'When someone comments on your post' },
+  push_reposts: { label: 'Reposts', hint: 'When someone reposts your post' },
 };
+
+/** The switches in groups; every key appears in exactly one (checked by the page's test). */
+export const notificationGroups: { title: string; keys: NotificationKey[] }[] = [
+  { title: 'Email', keys: ['email_news', 'email_product', 'email_alerts', 'weekly_report'] },
+  { title: 'In the app', keys: ['push_alerts'] },
+  {
+    title: 'Community',
+    keys: [
+      'push_follows',
+      'push_requests',
+      'push_likes',
+      'push_comments',
+      'push_mentions',
+      'push_reposts',
+      'push_messages',
+    ],
+  },
+];
 
 type NotificationValues = Record<NotificationKey, boolean>;
 
@@ -41,7 +64,7 @@ function toValues(config: Configuration): NotificationValues {
   return Object.fromEntries(notificationKeys.map((k) => [k, config.notifications[camelKey(k)]])) as NotificationValues;
 }
 
-/** notifications: one switch per notification key (PUT /customer/settings/notifications). */
+/** notifications: one switch per notification key in groups (PUT /customer/settings/notifications). */
 export function NotificationsPage(props: { config: Configuration }) {
   const [save] = useSaveNotificationSettingsMutation();
   const { form, onSubmit, discard, formError, isDirty, isSubmitting } = useSettingsForm({
@@ -61,38 +84,43 @@ export function NotificationsPage(props: { config: Configuration }) {
             {formError}
           </InlineAlert>
         )}
-        <FormGroup>
-          {notificationKeys.map((key) => (
-            <Controller
-              key={key}
-              control={form.control}
-              name={key}
-              render={({ field, fieldState }) => (
-                <>
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={field.value}
-                        onChange={(e) => field.onChange(e.target.checked)}
-                        onBlur={field.onBlur}
-                        name={field.name}
-                        slotProps={{ input: { 'aria-describedby': `notification-${key}-hint` } }}
-                      />
-                    }
-                    label={labels[key].label}
-                  />
-                  <FormHelperText
-                    id={`notification-${key}-hint`}
-                    error={Boolean(fieldState.error)}
-                    sx={{ mt: -0.5, mb: 1, ml: 6 }}
-                  >
-                    {fieldState.error?.message ?? labels[key].hint}
-                  </FormHelperText>
-                </>
-              )}
-            />
-          ))}
-        </FormGroup>
+        {notificationGroups.map((group, index) => (
+          <FormGroup key={group.title} role="group" aria-labelledby={`notification-group-${index}`} sx={{ mb: 2 }}>
+            <Typography id={`notification-group-${index}`} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+              {group.title}
+            </Typography>
+            {group.keys.map((key) => (
+              <Controller
+                key={key}
+                control={form.control}
+                name={key}
+                render={({ field, fieldState }) => (
+                  <>
+                    <FormControlLabel
+                      control={
+                        <Switch
+                          checked={field.value}
+                          onChange={(e) => field.onChange(e.target.checked)}
+                          onBlur={field.onBlur}
+                          name={field.name}
+                          slotProps={{ input: { 'aria-describedby': `notification-${key}-hint` } }}
+                        />
+                      }
+                      label={labels[key].label}
+                    />
+                    <FormHelperText
+                      id={`notification-${key}-hint`}
+                      error={Boolean(fieldState.error)}
+                      sx={{ mt: -0.5, mb: 1, ml: 6 }}
+                    >
+                      {fieldState.error?.message ?? labels[key].hint}
+                    </FormHelperText>
+                  </>
+                )}
+              />
+            ))}
+          </FormGroup>
+        ))}
         <FormActions dirty={isDirty} submitting={isSubmitting} onDiscard={discard} />
       </form>
     </SettingsSection>
