@@ -227,6 +227,8 @@ export type ArticleCommentPage = z.infer<typeof articleCommentPageSchema>;
 export const articleErrorCodes = [
   'ARTICLE_NOT_FOUND',
   'ARTICLE_COMMENT_NOT_FOUND',
+  'ARTICLE_NOT_AUTHOR',
+  'ARTICLE_COMMENT_NOT_AUTHOR',
   'ARTICLE_NOT_PUBLISHED',
   'ARTICLE_ALREADY_PUBLISHED',
   'ARTICLE_INCOMPLETE',
