@@ -42,3 +42,4 @@ export * from './ws.js';
 export * from './social.js';
 export * from './social-posts.js';
 export * from './social-moderation.js';
+export * from './social-articles.js';

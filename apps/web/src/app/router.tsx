@@ -34,6 +34,11 @@ export const routes: RouteObject[] = [
   { path: 'shared/trades/:token', lazy: () => import('../features/positions/shared-trade-page') },
   // Public: an AI assistant chat shared by its owner's read-only link.
   { path: 'shared/ai/:token', lazy: () => import('../features/ai/shared-chat-page') },
+  // Public: a published article by its author's (or a reader's) public link.
+  {
+    path: 'community/articles/shared/:token',
+    lazy: () => import('../features/social/articles/shared-article-page'),
+  },
   {
     element: <RequireAuth />,
     // Read by app-router.tsx: without a session nothing below is fetched, the guard shows the sign-in page.
@@ -65,6 +70,13 @@ export const routes: RouteObject[] = [
           { path: 'ai/agents/:agentId?', lazy: () => import('../features/ai/agents/agents-page') },
           // the AI screen: its chat, agent tab and insight view are in the query
           { path: 'ai/*', lazy: () => import('../features/ai/ai-page') },
+          { path: 'community/articles', lazy: () => import('../features/social/articles/articles-page') },
+          { path: 'community/articles/new', lazy: () => import('../features/social/articles/new-article-page') },
+          { path: 'community/articles/:id', lazy: () => import('../features/social/articles/article-page') },
+          {
+            path: 'community/articles/:id/edit',
+            lazy: () => import('../features/social/articles/article-edit-page'),
+          },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },
