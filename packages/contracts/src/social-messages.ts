@@ -170,5 +170,6 @@ export const messengerErrorCodes = [
   'MESSENGER_UPLOAD_TOO_LARGE',
   'MESSENGER_UPLOAD_MALFORMED',
   'MESSENGER_UPLOAD_TYPE',
+  'MESSENGER_INVALID_CURSOR',
 ] as const;
 export type MessengerErrorCode = (typeof messengerErrorCodes)[number];
