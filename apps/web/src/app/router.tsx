@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: 'ai/agents/:agentId?', lazy: () => import('../features/ai/agents/agents-page') },
           // the AI screen: its chat, agent tab and insight view are in the query
           { path: 'ai/*', lazy: () => import('../features/ai/ai-page') },
+          { path: 'messages', lazy: () => import('../features/social/messenger/messages-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },
