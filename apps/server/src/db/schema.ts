@@ -29,3 +29,4 @@ export * from '../modules/users/users.table.js';
 export * from '../modules/watchlists/watchlists.table.js';
 export * from '../platform/mail/mail.table.js';
 export * from '../modules/social/articles/articles.table.js';
+export * from '../modules/social/messenger/messenger.table.js';

@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
             path: 'community/articles/:id/edit',
             lazy: () => import('../features/social/articles/article-edit-page'),
           },
+          { path: 'messages', lazy: () => import('../features/social/messenger/messages-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

@@ -10,6 +10,7 @@ import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
+import { MessagesNavIcon } from '../../social/messenger/messages-nav-icon';
 
 export type NavItem = { label: string; to: string; icon: typeof HomeOutlined; match: string };
 
@@ -31,6 +32,7 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
     },
     { label: 'News', to: '/market-intelligence/news', icon: NewspaperOutlined, match: '/market-intelligence/news' },
     { label: 'AI assistant', to: '/ai', icon: AutoAwesomeOutlined, match: '/ai' },
+    { label: 'Messages', to: '/messages', icon: MessagesNavIcon as unknown as NavItem['icon'], match: '/messages' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
   if (options.mailbox)

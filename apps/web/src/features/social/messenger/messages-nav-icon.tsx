@@ -1,0 +1,19 @@
+import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import { type ComponentProps, lazy, Suspense } from 'react';
+
+// The live count loads beside the shell, not in its first chunk.
+const LiveCount = lazy(() => import('./messages-unread-badge').then((m) => ({ default: m.MessagesUnreadBadge })));
+
+/**
+ * The main navigation's Messages icon with the unread badge (conversations with unread messages). The
+ * navigation's `icon` slot renders it like any MUI icon.
+ */
+export function MessagesNavIcon(props: ComponentProps<typeof ChatOutlined>) {
+  return (
+    <Suspense fallback={<ChatOutlined {...props} />}>
+      <LiveCount>
+        <ChatOutlined {...props} />
+      </LiveCount>
+    </Suspense>
+  );
+}
