@@ -65,6 +65,9 @@ export const routes: RouteObject[] = [
           { path: 'ai/agents/:agentId?', lazy: () => import('../features/ai/agents/agents-page') },
           // the AI screen: its chat, agent tab and insight view are in the query
           { path: 'ai/*', lazy: () => import('../features/ai/ai-page') },
+          // the community profile: mine, or someone's by username (tabs in the query)
+          { path: 'community/profile', lazy: () => import('../features/social/profile/profile-page') },
+          { path: 'community/profile/:username', lazy: () => import('../features/social/profile/profile-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },
