@@ -190,6 +190,12 @@ export const firstPages: FirstPage[] = [
     modules: [...shell, 'src/features/ai/ai-page.tsx'],
   },
   {
+    name: 'community-profile',
+    paths: ['/community/profile', '/community/profile/:username'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/social/profile/profile-page.tsx'],
+  },
+  {
     name: 'not-found',
     paths: ['*'],
     access: 'signedIn',

@@ -78,6 +78,9 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/social/articles/article-edit-page'),
           },
           { path: 'messages', lazy: () => import('../features/social/messenger/messages-page') },
+          // the community profile: mine, or someone's by username (tabs in the query)
+          { path: 'community/profile', lazy: () => import('../features/social/profile/profile-page') },
+          { path: 'community/profile/:username', lazy: () => import('../features/social/profile/profile-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

@@ -2,6 +2,7 @@ import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
@@ -33,6 +34,7 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
     { label: 'News', to: '/market-intelligence/news', icon: NewspaperOutlined, match: '/market-intelligence/news' },
     { label: 'AI assistant', to: '/ai', icon: AutoAwesomeOutlined, match: '/ai' },
     { label: 'Messages', to: '/messages', icon: MessagesNavIcon as unknown as NavItem['icon'], match: '/messages' },
+    { label: 'Community', to: '/community', icon: GroupsOutlined, match: '/community' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
   if (options.mailbox)
