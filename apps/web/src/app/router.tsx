@@ -65,6 +65,9 @@ export const routes: RouteObject[] = [
           { path: 'ai/agents/:agentId?', lazy: () => import('../features/ai/agents/agents-page') },
           // the AI screen: its chat, agent tab and insight view are in the query
           { path: 'ai/*', lazy: () => import('../features/ai/ai-page') },
+          { path: 'community', lazy: () => import('../features/social/feed/feed-page') },
+          { path: 'community/bookmarks', lazy: () => import('../features/social/bookmarks/bookmarks-page') },
+          { path: 'community/posts/:id', lazy: () => import('../features/social/posts/post-modal-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },
