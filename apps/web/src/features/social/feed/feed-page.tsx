@@ -40,11 +40,7 @@ function LoadMore(props: { onVisible: () => void; busy: boolean }) {
   }, [onVisible]);
   return (
     <Box ref={ref} sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
-      {props.busy ? (
-        <LoadingState label="Loading more posts" />
-      ) : (
-        <Button onClick={onVisible}>Load more posts</Button>
-      )}
+      {props.busy ? <LoadingState label="Loading more posts" /> : <Button onClick={onVisible}>Load more posts</Button>}
     </Box>
   );
 }
@@ -117,7 +113,11 @@ export function FeedPage(props: { client?: WsClient }) {
         {query.isLoading ? (
           <LoadingState label="Loading the feed" variant="rows" rows={4} />
         ) : query.isError && posts.length === 0 ? (
-          <ErrorState title="The feed could not be loaded." onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <ErrorState
+            title="The feed could not be loaded."
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : posts.length === 0 ? (
           <EmptyState
             title={args.filter === 'people_you_follow' ? 'No posts from people you follow yet.' : 'No posts yet.'}

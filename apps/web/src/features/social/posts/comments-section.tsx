@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import { COMMENT_CONTENT_MAX, type Post, type PostComment } from '@tradedesk/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { toast } from '../../../shared/toast/toast';
 import { EmptyState } from '../../../shared/states/empty-state';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
+import { toast } from '../../../shared/toast/toast';
 import { ConfirmDialog } from './confirm-dialog';
 import { InlineError } from './inline-error';
 import { PostContent } from './post-content';
@@ -54,7 +54,14 @@ function CommentForm(props: {
     }
   };
   return (
-    <Box component="form" onSubmit={(e) => (e.preventDefault(), void submit())} sx={{ mt: 1 }}>
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      sx={{ mt: 1 }}
+    >
       <TextField
         fullWidth
         size="small"
@@ -87,7 +94,13 @@ function CommentItem(props: { postId: string; comment: Reply; canReply: boolean;
   const [remove, removing] = useDeleteCommentMutation();
   const [report] = useReportCommentMutation();
   return (
-    <Stack direction="row" spacing={1} component="li" sx={{ listStyle: 'none' }} aria-label={`Comment by ${c.author.displayName}`}>
+    <Stack
+      direction="row"
+      spacing={1}
+      component="li"
+      sx={{ listStyle: 'none' }}
+      aria-label={`Comment by ${c.author.displayName}`}
+    >
       <Avatar src={c.author.avatarUrl ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
         {c.author.displayName.slice(0, 1).toUpperCase()}
       </Avatar>
@@ -245,9 +258,7 @@ export function CommentsSection(props: { post: Post }) {
               </Box>
             </Box>
           ))}
-          {query.data.total > page * 10 && (
-            <Button onClick={() => setPage(page + 1)}>Show older comments</Button>
-          )}
+          {query.data.total > page * 10 && <Button onClick={() => setPage(page + 1)}>Show older comments</Button>}
         </Stack>
       )}
     </Box>

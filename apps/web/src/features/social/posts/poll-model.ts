@@ -12,7 +12,8 @@ export function pollView(poll: Poll, details?: VoteDetails | null) {
   const hasCounts = poll.options.every((o) => o.votes !== null);
   const showResults = !canVote || hasCounts || details != null;
   const myVote = details?.myVote ?? poll.myVote;
-  const total = details?.totalVotes ?? poll.totalVotes ?? (hasCounts ? sum(poll.options.map((o) => o.votes ?? 0)) : null);
+  const total =
+    details?.totalVotes ?? poll.totalVotes ?? (hasCounts ? sum(poll.options.map((o) => o.votes ?? 0)) : null);
   const rows: PollRow[] = poll.options.map((o) => {
     const detail = details?.options.find((d) => d.id === o.id);
     const votes = detail?.votes ?? o.votes;

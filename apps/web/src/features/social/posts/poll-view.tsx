@@ -38,7 +38,11 @@ export function PollView(props: { postId: string; poll: Poll }) {
               {row.text}
             </Button>
           ) : (
-            <Box key={row.id} aria-label={`${row.text}: ${row.percent ?? 0}%${row.mine ? ', your vote' : ''}`} role="group">
+            <Box
+              key={row.id}
+              aria-label={`${row.text}: ${row.percent ?? 0}%${row.mine ? ', your vote' : ''}`}
+              role="group"
+            >
               <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
                 <Typography variant="body2" sx={{ fontWeight: row.mine ? 600 : 400 }}>
                   {row.text} {row.mine && <CheckCircleOutlined fontSize="inherit" aria-label="Your vote" />}

@@ -79,7 +79,12 @@ export function PostAttachments(props: { post: Attached }) {
       {p.article && (
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
           {p.article.coverUrl && (
-            <Box component="img" src={p.article.coverUrl} alt="" sx={{ width: '100%', maxHeight: 200, objectFit: 'cover' }} />
+            <Box
+              component="img"
+              src={p.article.coverUrl}
+              alt=""
+              sx={{ width: '100%', maxHeight: 200, objectFit: 'cover' }}
+            />
           )}
           <Link component={RouterLink} to={`/community/articles/${p.article.id}`} variant="subtitle1">
             {p.article.title}

@@ -81,6 +81,10 @@ export function PostCard(props: { post: Post; bookmarkFolderId?: string | null; 
     setMenu(null);
     void act({ id, action, on });
   };
+  const openDialog = (which: 'edit' | 'delete' | 'report') => {
+    setMenu(null);
+    setDialog(which);
+  };
   const copyLink = () => {
     setMenu(null);
     void navigator.clipboard?.writeText(`${window.location.origin}/community/posts/${shown.id}`);
@@ -170,9 +174,7 @@ export function PostCard(props: { post: Post; bookmarkFolderId?: string | null; 
 
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
         <MenuItem onClick={copyLink}>Copy link</MenuItem>
-        {mine && !post.isRepost && (
-          <MenuItem onClick={() => (setMenu(null), setDialog('edit'))}>Edit</MenuItem>
-        )}
+        {mine && !post.isRepost && <MenuItem onClick={() => openDialog('edit')}>Edit</MenuItem>}
         {mine && !post.isRepost && (
           <MenuItem onClick={() => toggle('pin', !post.pinned, post.id)}>
             {post.pinned ? 'Unpin from profile' : 'Pin to profile'}
@@ -182,11 +184,11 @@ export function PostCard(props: { post: Post; bookmarkFolderId?: string | null; 
           <MenuItem onClick={() => toggle('hide', !post.hidden, post.id)}>{post.hidden ? 'Unhide' : 'Hide'}</MenuItem>
         )}
         {post.canDelete && (
-          <MenuItem onClick={() => (setMenu(null), setDialog('delete'))} sx={{ color: 'error.main' }}>
+          <MenuItem onClick={() => openDialog('delete')} sx={{ color: 'error.main' }}>
             Delete
           </MenuItem>
         )}
-        {!mine && <MenuItem onClick={() => (setMenu(null), setDialog('report'))}>Report</MenuItem>}
+        {!mine && <MenuItem onClick={() => openDialog('report')}>Report</MenuItem>}
       </Menu>
 
       {dialog === 'edit' && <EditPostDialog post={post} onClose={() => setDialog(null)} />}

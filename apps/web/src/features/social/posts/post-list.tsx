@@ -25,10 +25,20 @@ export function PostList(props: { source: PostListSource; emptyText?: string }) 
 
   if (query.isLoading) return <LoadingState label="Loading posts" variant="rows" rows={3} />;
   if (query.isError || !query.data)
-    return <ErrorState title="The posts could not be loaded." onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return (
+      <ErrorState
+        title="The posts could not be loaded."
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   const { items, total } = query.data;
   if (items.length === 0)
-    return <EmptyState title={props.emptyText ?? (source.kind === 'favorites' ? 'No favourite posts yet.' : 'No posts yet.')} />;
+    return (
+      <EmptyState
+        title={props.emptyText ?? (source.kind === 'favorites' ? 'No favourite posts yet.' : 'No posts yet.')}
+      />
+    );
   const pages = Math.max(1, Math.ceil(total / LIMIT));
   return (
     <Stack spacing={1.5}>

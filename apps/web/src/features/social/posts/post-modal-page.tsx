@@ -43,7 +43,13 @@ export function PostModalPage() {
             <Tabs value="comments" aria-label="Post detail" sx={{ mt: 1 }}>
               <Tab value="comments" label={`Comments (${query.data.counts.comments})`} />
             </Tabs>
-            <CommentsSection post={query.data.isRepost && query.data.repostOf ? { ...query.data.repostOf, repostOf: null, isRepost: false } : query.data} />
+            <CommentsSection
+              post={
+                query.data.isRepost && query.data.repostOf
+                  ? { ...query.data.repostOf, repostOf: null, isRepost: false }
+                  : query.data
+              }
+            />
           </>
         )}
       </DialogContent>

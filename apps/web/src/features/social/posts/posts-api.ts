@@ -72,7 +72,10 @@ export const postsApi = api.enhanceEndpoints({ addTagTypes: ['Post', 'Posts', 'P
       providesTags: (r) => (r ? postListTags(r.items) : ['Posts']),
     }),
     profilePosts: build.query<PostPage, { profileId: string; page: number; limit?: number }>({
-      query: ({ profileId, page, limit = 10 }) => ({ url: `/profile/${enc(profileId)}/posts`, params: { page, limit } }),
+      query: ({ profileId, page, limit = 10 }) => ({
+        url: `/profile/${enc(profileId)}/posts`,
+        params: { page, limit },
+      }),
       providesTags: (r) => (r ? postListTags(r.items) : ['Posts']),
     }),
     votePoll: build.mutation<unknown, { id: string; optionId: string }>({
@@ -96,7 +99,8 @@ export const postsApi = api.enhanceEndpoints({ addTagTypes: ['Post', 'Posts', 'P
         method: 'POST',
         body: parentId ? { content, parent_id: parentId } : { content },
       }),
-      invalidatesTags: (_r, error, { postId }) => (error ? [] : [{ type: 'PostComments', id: postId }, postTag(postId)]),
+      invalidatesTags: (_r, error, { postId }) =>
+        error ? [] : [{ type: 'PostComments', id: postId }, postTag(postId)],
     }),
     updateComment: build.mutation<PostComment, { postId: string; commentId: string; content: string }>({
       query: ({ postId, commentId, content }) => ({
@@ -109,7 +113,8 @@ export const postsApi = api.enhanceEndpoints({ addTagTypes: ['Post', 'Posts', 'P
     deleteComment: build.mutation<void, { postId: string; commentId: string }>({
       query: ({ postId, commentId }) => ({ url: `/posts/${enc(postId)}/comments/${enc(commentId)}`, method: 'DELETE' }),
       transformResponse: () => undefined,
-      invalidatesTags: (_r, error, { postId }) => (error ? [] : [{ type: 'PostComments', id: postId }, postTag(postId)]),
+      invalidatesTags: (_r, error, { postId }) =>
+        error ? [] : [{ type: 'PostComments', id: postId }, postTag(postId)],
     }),
     likeComment: build.mutation<unknown, { postId: string; commentId: string; on: boolean }>({
       query: ({ postId, commentId, on }) => ({
@@ -157,7 +162,15 @@ export function actionRoute(action: PostAction, on: boolean): ['POST' | 'DELETE'
 }
 
 // The composer and the modal show these failures in place.
-markQuietEndpoints('socialPost', 'postComments', 'voteDetails', 'postGifs', 'favoritePosts', 'profilePosts', 'createPost');
+markQuietEndpoints(
+  'socialPost',
+  'postComments',
+  'voteDetails',
+  'postGifs',
+  'favoritePosts',
+  'profilePosts',
+  'createPost',
+);
 
 export const {
   useSocialPostQuery,

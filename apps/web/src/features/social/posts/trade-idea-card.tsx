@@ -30,7 +30,10 @@ export function TradeIdeaCard(props: { trade: TradeIdea }) {
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="subtitle2" sx={{ textTransform: 'uppercase', color: t.side === 'buy' ? 'success.main' : 'error.main' }}>
+        <Typography
+          variant="subtitle2"
+          sx={{ textTransform: 'uppercase', color: t.side === 'buy' ? 'success.main' : 'error.main' }}
+        >
           {t.side}
         </Typography>
         <Typography
@@ -52,7 +55,10 @@ export function TradeIdeaCard(props: { trade: TradeIdea }) {
           title="Every figure comes from the TradeDesk trading engine, never typed by the author."
         />
       </Stack>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(90px, 1fr))', gap: 1, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(90px, 1fr))', gap: 1, m: 0 }}
+      >
         {figures.map(([label, value]) => (
           <Box key={label}>
             <Typography component="dt" variant="caption" sx={{ color: 'text.secondary' }}>

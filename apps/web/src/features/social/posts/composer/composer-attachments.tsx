@@ -1,3 +1,4 @@
+import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,7 +15,6 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import Close from '@mui/icons-material/Close';
 import type { Chart, PostMedia } from '@tradedesk/contracts';
 import { type ChangeEvent, useState } from 'react';
 import { api } from '../../../../app/api';
@@ -78,7 +78,7 @@ export function ImageTab(props: { state: ComposerState; patch: Patch }) {
         <ImageList cols={4} gap={4}>
           {media.map((m, i) => (
             <ImageListItem key={m.id}>
-              <img src={m.url} alt={`Uploaded image ${i + 1}`} />
+              <img src={m.url} alt={`Upload ${i + 1}`} />
               <IconButton
                 size="small"
                 aria-label={`Remove image ${i + 1}`}
@@ -107,7 +107,13 @@ export function GifTab(props: { state: ComposerState; patch: Patch }) {
         <Tab value="search" label="Search" />
       </Tabs>
       {tab === 'search' && (
-        <Box component="form" onSubmit={(e) => (e.preventDefault(), setTerm(q.trim()))}>
+        <Box
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setTerm(q.trim());
+          }}
+        >
           <TextField size="small" label="Search GIFs" value={q} onChange={(e) => setQ(e.target.value)} />
         </Box>
       )}
@@ -129,9 +135,17 @@ export function GifTab(props: { state: ComposerState; patch: Patch }) {
                   aria-pressed={chosen}
                   aria-label={`Choose GIF ${g.title || g.id}`}
                   onClick={() =>
-                    props.patch({ gif: chosen ? null : { provider: g.provider, id: g.id, url: g.previewUrl, title: g.title } })
+                    props.patch({
+                      gif: chosen ? null : { provider: g.provider, id: g.id, url: g.previewUrl, title: g.title },
+                    })
                   }
-                  sx={{ p: 0, border: 2, borderColor: chosen ? 'primary.main' : 'transparent', cursor: 'pointer', bgcolor: 'transparent' }}
+                  sx={{
+                    p: 0,
+                    border: 2,
+                    borderColor: chosen ? 'primary.main' : 'transparent',
+                    cursor: 'pointer',
+                    bgcolor: 'transparent',
+                  }}
                 >
                   <img src={g.previewUrl} alt="" style={{ width: '100%', display: 'block' }} />
                 </Box>
@@ -173,17 +187,26 @@ export function ChartTab(props: { state: ComposerState; patch: Patch }) {
             value={chart?.kind === 'live' ? chart.chartId : ''}
             onChange={(e) => {
               const c = charts.data?.find((x) => x.id === e.target.value);
-              if (c) props.patch({ chart: { kind: 'live', chartId: c.id, name: `${c.name} (${c.symbol} ${c.timeframe})` } });
+              if (c)
+                props.patch({ chart: { kind: 'live', chartId: c.id, name: `${c.name} (${c.symbol} ${c.timeframe})` } });
             }}
           >
             {(charts.data ?? []).map((c) => (
-              <FormControlLabel key={c.id} value={c.id} control={<Radio />} label={`${c.name} · ${c.symbol} ${c.timeframe}`} />
+              <FormControlLabel
+                key={c.id}
+                value={c.id}
+                control={<Radio />}
+                label={`${c.name} · ${c.symbol} ${c.timeframe}`}
+              />
             ))}
           </RadioGroup>
         )
       ) : (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <UploadButton label="Upload chart snapshot" onUploaded={(m) => props.patch({ chart: { kind: 'snapshot', media: m } })} />
+          <UploadButton
+            label="Upload chart snapshot"
+            onUploaded={(m) => props.patch({ chart: { kind: 'snapshot', media: m } })}
+          />
           {chart?.kind === 'snapshot' && <img src={chart.media.url} alt="Chart snapshot" style={{ maxHeight: 80 }} />}
         </Stack>
       )}
@@ -205,7 +228,9 @@ export function TradeTab(props: { state: ComposerState; patch: Patch }) {
   const closed = useTradesQuery({ account: account?.token ?? '', status: 'closed', limit: 20 }, { skip: !account });
   if (accounts.isLoading) return <LoadingState label="Loading your accounts" />;
   if (eligible.length === 0)
-    return <EmptyState title="No virtual or prop account." description="Verified ideas come from TradeDesk accounts." />;
+    return (
+      <EmptyState title="No virtual or prop account." description="Verified ideas come from TradeDesk accounts." />
+    );
   const choose = (value: string) => {
     if (!account) return;
     const [kind, id, ...label] = value.split('|');
@@ -239,7 +264,13 @@ export function TradeTab(props: { state: ComposerState; patch: Patch }) {
     options.find((o) => current && o.value.split('|')[1] === (current.positionId ?? current.orderId))?.value ?? '';
   return (
     <Stack spacing={1.5}>
-      <TextField select size="small" label="Account" value={account?.id ?? ''} onChange={(e) => setAccountId(e.target.value)}>
+      <TextField
+        select
+        size="small"
+        label="Account"
+        value={account?.id ?? ''}
+        onChange={(e) => setAccountId(e.target.value)}
+      >
         {eligible.map((a) => (
           <MenuItem key={a.id} value={a.id}>
             {a.name}
@@ -252,7 +283,13 @@ export function TradeTab(props: { state: ComposerState; patch: Patch }) {
       ) : options.length === 0 ? (
         <EmptyState title="No trades on this account." description="Open a position or place an order first." />
       ) : (
-        <TextField select size="small" label="Trade to attach" value={currentValue} onChange={(e) => choose(e.target.value)}>
+        <TextField
+          select
+          size="small"
+          label="Trade to attach"
+          value={currentValue}
+          onChange={(e) => choose(e.target.value)}
+        >
           {options.map((o) => (
             <MenuItem key={o.value} value={o.value}>
               {o.label}

@@ -51,6 +51,7 @@ function PollEditor(props: {
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
       {poll.options.map((o, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: options are plain texts without ids; the inputs are controlled
         <Stack key={i} direction="row" spacing={1}>
           <TextField
             size="small"
@@ -154,7 +155,9 @@ export function ComposerDialog(props: { open: boolean; onClose: () => void }) {
     if ('data' in done && done.data) {
       const id = done.data.id;
       close();
-      toast.success('Your post is live.', { action: { label: 'View', onClick: () => navigate(`/community/posts/${id}`) } });
+      toast.success('Your post is live.', {
+        action: { label: 'View', onClick: () => navigate(`/community/posts/${id}`) },
+      });
     }
   };
   const chooseTab = (next: ComposerTab) => {

@@ -51,7 +51,8 @@ export function buildPostBody(state: ComposerState): ComposerCheck {
   if (state.media.length > POST_MEDIA_MAX) errors.media = `A post may carry at most ${POST_MEDIA_MAX} images.`;
   if (state.poll) {
     const filled = state.poll.options.map((o) => o.trim()).filter(Boolean);
-    if (filled.length < POLL_OPTIONS_MIN) errors['poll.options'] = `The poll needs at least ${POLL_OPTIONS_MIN} options.`;
+    if (filled.length < POLL_OPTIONS_MIN)
+      errors['poll.options'] = `The poll needs at least ${POLL_OPTIONS_MIN} options.`;
     if (state.poll.options.length > POLL_OPTIONS_MAX)
       errors['poll.options'] = `The poll may have at most ${POLL_OPTIONS_MAX} options.`;
   }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../../../shared/test/render-with-store';
 import { mockFetch } from '../../../../test/fetch-mock';
-import { buildPostBody, emptyComposer, newPoll } from './composer-model';
 import { ComposerDialog } from './composer-dialog';
+import { buildPostBody, emptyComposer, newPoll } from './composer-model';
 
 vi.mock('react-router', async (original) => ({
   ...(await original<typeof import('react-router')>()),
@@ -104,7 +104,17 @@ describe('ComposerDialog', () => {
       'GET /posts/gifs': {
         body: {
           provider: 'local',
-          items: [{ id: 'rocket', provider: 'local', title: 'Rocket', url: '/r.gif', previewUrl: '/r.gif', width: 1, height: 1 }],
+          items: [
+            {
+              id: 'rocket',
+              provider: 'local',
+              title: 'Rocket',
+              url: '/r.gif',
+              previewUrl: '/r.gif',
+              width: 1,
+              height: 1,
+            },
+          ],
         },
       },
     });
