@@ -11,7 +11,7 @@ export function PostContent(props: { html: string }) {
   const onClick = (e: MouseEvent<HTMLElement>) => {
     const link = (e.target as HTMLElement).closest('a');
     const href = link?.getAttribute('href');
-    if (!href || !href.startsWith('/') || href.startsWith('//')) return;
+    if (!href?.startsWith('/') || href.startsWith('//')) return;
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
     navigate(href);
