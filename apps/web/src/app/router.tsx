@@ -81,6 +81,9 @@ export const routes: RouteObject[] = [
           // the community profile: mine, or someone's by username (tabs in the query)
           { path: 'community/profile', lazy: () => import('../features/social/profile/profile-page') },
           { path: 'community/profile/:username', lazy: () => import('../features/social/profile/profile-page') },
+          { path: 'community', lazy: () => import('../features/social/feed/feed-page') },
+          { path: 'community/bookmarks', lazy: () => import('../features/social/bookmarks/bookmarks-page') },
+          { path: 'community/posts/:id', lazy: () => import('../features/social/posts/post-modal-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

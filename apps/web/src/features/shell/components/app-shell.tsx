@@ -24,6 +24,7 @@ import { AlertsHost } from '../../alerts/alerts-host';
 import { selectCurrentUser } from '../../auth';
 import { useLoginOptionsQuery, useLogoutMutation } from '../../auth/auth-api';
 import { LazyNotificationsBell } from '../../notifications';
+import { LazyNewPostButton } from '../../social/posts/composer/lazy-new-post-button';
 import { SymbolSearchDialog } from '../../symbol-search/lazy-symbol-search-dialog';
 import { LazyAccountSwitcher } from '../../trading/accounts/lazy-account-switcher';
 import { useKeyboardShortcuts } from '../hooks/use-keyboard-shortcuts';
@@ -117,6 +118,7 @@ export function AppShell() {
               </IconButton>
             )}
           </Tooltip>
+          {user && <LazyNewPostButton compact={!wide} />}
           {user && <LazyAccountSwitcher />}
           <Tooltip title={resolved === 'dark' ? 'Switch to light theme (t)' : 'Switch to dark theme (t)'}>
             <IconButton
