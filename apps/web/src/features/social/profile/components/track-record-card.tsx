@@ -41,6 +41,7 @@ const kindText: Record<TrackRecord['accountKind'], string> = {
   virtual: 'Virtual account',
   prop: 'Prop challenge',
   imported: 'Imported account',
+  connected: 'Connected broker account',
 };
 
 function ratio(value: number | null): string {
