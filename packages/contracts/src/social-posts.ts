@@ -350,3 +350,10 @@ export const bookmarkQuerySchema = z.object({
 export const bookmarkSchema = z.object({ folderId: z.uuid().nullable(), createdAt: z.string(), post: postSchema });
 export const bookmarkPageSchema = socialPageSchema(bookmarkSchema);
 export type BookmarkPage = z.infer<typeof bookmarkPageSchema>;
+
+/** PUT/DELETE /profile/bookmarks/{postId}. */
+export const bookmarkPostParamsSchema = z.object({ postId: z.uuid('postId must be a post id (a UUID).') });
+/** GET /profile/bookmarks/folders: the caller's folders by name, with `unfiled`: bookmarks in no folder. */
+export const bookmarkFolderListSchema = z.object({ items: z.array(bookmarkFolderSchema), unfiled: z.number().int() });
+export type BookmarkFolderList = z.infer<typeof bookmarkFolderListSchema>;
+export type Bookmark = z.infer<typeof bookmarkSchema>;
