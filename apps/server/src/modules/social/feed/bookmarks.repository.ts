@@ -3,7 +3,12 @@ import type { Db } from '../../../platform/db.js';
 import { users } from '../../users/users.table.js';
 import { type SocialPostRow, socialPosts } from '../social.table.js';
 import { visibleTo } from './feed.repository.js';
-import { type SocialBookmarkFolderRow, type SocialBookmarkRow, socialBookmarkFolders, socialBookmarks } from './feed.table.js';
+import {
+  type SocialBookmarkFolderRow,
+  type SocialBookmarkRow,
+  socialBookmarkFolders,
+  socialBookmarks,
+} from './feed.table.js';
 
 const b = socialBookmarks;
 const f = socialBookmarkFolders;
@@ -11,13 +16,21 @@ const f = socialBookmarkFolders;
 export function createBookmarksRepository(db: Db) {
   return {
     async folder(userId: string, id: string): Promise<SocialBookmarkFolderRow | undefined> {
-      const [row] = await db.select().from(f).where(and(eq(f.id, id), eq(f.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(f)
+        .where(and(eq(f.id, id), eq(f.userId, userId)));
       return row;
     },
 
-    async folders(userId: string): Promise<{ folders: (SocialBookmarkFolderRow & { count: number })[]; unfiled: number }> {
+    async folders(
+      userId: string,
+    ): Promise<{ folders: (SocialBookmarkFolderRow & { count: number })[]; unfiled: number }> {
       const folders = await db
-        .select({ ...getTableColumns(f), count: sql<number>`(select count(*) from ${b} where ${b.folderId} = ${f.id})::int` })
+        .select({
+          ...getTableColumns(f),
+          count: sql<number>`(select count(*) from ${b} where ${b.folderId} = ${f.id})::int`,
+        })
         .from(f)
         .where(eq(f.userId, userId))
         .orderBy(asc(sql`lower(${f.name})`), asc(f.createdAt));
@@ -61,7 +74,10 @@ export function createBookmarksRepository(db: Db) {
     },
 
     async bookmark(userId: string, postId: string): Promise<SocialBookmarkRow | undefined> {
-      const [row] = await db.select().from(b).where(and(eq(b.userId, userId), eq(b.postId, postId)));
+      const [row] = await db
+        .select()
+        .from(b)
+        .where(and(eq(b.userId, userId), eq(b.postId, postId)));
       return row;
     },
 
@@ -103,11 +119,7 @@ export function createBookmarksRepository(db: Db) {
           .from(b)
           .innerJoin(socialPosts, eq(socialPosts.id, b.postId))
           .innerJoin(users, eq(users.id, socialPosts.authorId));
-      const rows = await from()
-        .where(where)
-        .orderBy(desc(b.createdAt), desc(b.postId))
-        .offset(q.offset)
-        .limit(q.limit);
+      const rows = await from().where(where).orderBy(desc(b.createdAt), desc(b.postId)).offset(q.offset).limit(q.limit);
       const [total] = await db
         .select({ n: count() })
         .from(b)

@@ -26,7 +26,11 @@ export function createBookmarksService(deps: {
   const { repo, feed, view, clock } = deps;
 
   const nameTaken = () =>
-    feedError.onField('name', 'SOCIAL_BOOKMARK_FOLDER_DUPLICATE', 'name: you already have a bookmark folder of this name.');
+    feedError.onField(
+      'name',
+      'SOCIAL_BOOKMARK_FOLDER_DUPLICATE',
+      'name: you already have a bookmark folder of this name.',
+    );
 
   async function checkFolder(userId: string, folderId: string | null | undefined) {
     if (folderId && !(await repo.folder(userId, folderId))) throw folderNotFound();
@@ -62,7 +66,8 @@ export function createBookmarksService(deps: {
 
     async add(userId: string, body: { post_id: string; folder_id?: string | null }): Promise<Bookmark> {
       const post = await feed.visiblePost(userId, body.post_id);
-      if (!post) throw feedError.onField('post_id', 'SOCIAL_POST_NOT_FOUND', 'post_id: no post you can see has this id.');
+      if (!post)
+        throw feedError.onField('post_id', 'SOCIAL_POST_NOT_FOUND', 'post_id: no post you can see has this id.');
       await checkFolder(userId, body.folder_id);
       const saved = await repo.insert({
         userId,

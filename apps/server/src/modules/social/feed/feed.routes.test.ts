@@ -29,7 +29,12 @@ beforeAll(async () => {
   });
   feed = createSocialFeed(app.ctx, { view, market });
   await app.register(feed.routes, { prefix: '/api' });
-  [ada, bob, cy, dee] = await Promise.all([signUpAndLogin(app), signUpAndLogin(app), signUpAndLogin(app), signUpAndLogin(app)]);
+  [ada, bob, cy, dee] = await Promise.all([
+    signUpAndLogin(app),
+    signUpAndLogin(app),
+    signUpAndLogin(app),
+    signUpAndLogin(app),
+  ]);
 });
 
 function get(user: SignedInUser | null, url: string) {

@@ -25,8 +25,11 @@ function decodeCursor(text: string, sort: FeedQuery['sort']): Cursor {
   }
   const o = c as Record<string, unknown>;
   const uuid = /^[0-9a-f-]{36}$/i;
-  const isAt = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v.replace(' ', 'T')));
-  if (typeof o !== 'object' || o === null || !isAt(o.a) || typeof o.i !== 'string' || !uuid.test(o.i)) throw badCursor();
+  // a timestamp as PostgreSQL prints it (`2026-03-04 09:30:00.123456+00`) or as an ISO string
+  const isAt = (v: unknown) =>
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/.test(v);
+  if (typeof o !== 'object' || o === null || !isAt(o.a) || typeof o.i !== 'string' || !uuid.test(o.i))
+    throw badCursor();
   if (sort === 'recent' && o.s === 'r') return { s: 'r', a: o.a as string, i: o.i };
   if (sort === 'top' && o.s === 't' && Number.isInteger(o.c) && isAt(o.u)) {
     return { s: 't', a: o.a as string, i: o.i, c: o.c as number, u: o.u as string };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, timestamp, uniqueIndex, uuid, text } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tradingAccounts } from '../../trading/trading.table.js';
 import { users } from '../../users/users.table.js';
 import { socialPosts } from '../social.table.js';

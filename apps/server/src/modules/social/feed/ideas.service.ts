@@ -4,13 +4,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../../platform/clock.js';
 import type { Db } from '../../../platform/db.js';
 import { propAccounts } from '../../prop/prop.table.js';
-import {
-  openPositionOf,
-  quotesAt,
-  toDeal,
-  toModification,
-  toTrade,
-} from '../../trading/broker.mapping.js';
+import { openPositionOf, quotesAt, toDeal, toModification, toTrade } from '../../trading/broker.mapping.js';
 import { sharedTradeFigures } from '../../trading/trade-shares.service.js';
 import {
   type TradingOrderRow,
@@ -104,7 +98,12 @@ export function createIdeasService(deps: { db: Db; market: SimulatedMarket; cloc
             .where(
               or(
                 inArray(tradingModifications.positionId, positionIds),
-                orders.length ? inArray(tradingModifications.orderId, orders.map((o) => o.id)) : sql`false`,
+                orders.length
+                  ? inArray(
+                      tradingModifications.orderId,
+                      orders.map((o) => o.id),
+                    )
+                  : sql`false`,
               ),
             )
         : Promise.resolve([]),
@@ -185,7 +184,8 @@ export function createIdeasService(deps: { db: Db; market: SimulatedMarket; cloc
             deals: more.deals,
             modifications: more.modifications,
           });
-    const result = open || figures.pips === null ? null : figures.pips > 0 ? 'win' : figures.pips < 0 ? 'loss' : 'breakeven';
+    const result =
+      open || figures.pips === null ? null : figures.pips > 0 ? 'win' : figures.pips < 0 ? 'loss' : 'breakeven';
     return {
       verified: true,
       accountKind,
@@ -219,7 +219,15 @@ export function createIdeasService(deps: { db: Db; market: SimulatedMarket; cloc
       await db
         .update(socialPostTrades)
         .set({ lockedAt: clock.now() })
-        .where(and(inArray(socialPostTrades.postId, nowFinal.map((r) => r.postId)), isNull(socialPostTrades.lockedAt)));
+        .where(
+          and(
+            inArray(
+              socialPostTrades.postId,
+              nowFinal.map((r) => r.postId),
+            ),
+            isNull(socialPostTrades.lockedAt),
+          ),
+        );
     }
     return ideas;
   }
@@ -253,7 +261,7 @@ export function createIdeasService(deps: { db: Db; market: SimulatedMarket; cloc
           .select()
           .from(tradingOrders)
           .where(and(eq(tradingOrders.id, body.order_id), eq(tradingOrders.accountId, account.id)));
-        if (!order || order.status !== 'pending') {
+        if (order?.status !== 'pending') {
           throw invalid('trade.order_id', 'trade.order_id must be a pending order id of that account.');
         }
       } else {
