@@ -62,7 +62,7 @@ try {
   // a year of posts, one every ~31 s, each author's spread over the year; counters for sort top
   await db.execute(sql`insert into social_posts (id, author_id, content, content_text, like_count, comment_count,
       repost_count, hashtags, created_at)
-    select md5('p' || g)::uuid, md5('u' || (1 + (g * 48271) % ${USERS}))::uuid, '<p>post ' || g || '</p>',
+    select md5('p' || g)::uuid, md5('u' || (1 + (g::bigint * 48271) % ${USERS}))::uuid, '<p>post ' || g || '</p>',
       'post ' || g, (g * 13) % 50, (g * 7) % 9, (g * 3) % 4,
       case when g % 10 = 0 then array['tag' || (g % 40)] else '{}'::text[] end,
       timestamptz '2026-03-04 09:30:00+00' - (${POSTS} - g) * interval '31.5 seconds'
