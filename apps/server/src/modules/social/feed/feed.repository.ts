@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
 import { users } from '../../users/users.table.js';
 import { type SocialPostRow, socialPosts } from '../social.table.js';
@@ -23,10 +23,14 @@ export function visibleTo(viewerId: string): SQL {
   ))`;
 }
 
-/** Posts of the people the viewer follows, and the viewer's own. */
-function followedBy(viewerId: string): SQL {
-  return sql`(${p.authorId} = ${viewerId}
-    or ${p.authorId} in (select f.followee_id from social_follows f where f.follower_id = ${viewerId}))`;
+/** The people the viewer follows, and the viewer: a derived table `a(author_id)`. */
+function followedAuthors(viewerId: string): SQL {
+  return sql`(select f.followee_id as author_id from social_follows f where f.follower_id = ${viewerId}
+    union select ${viewerId}::uuid) a`;
+}
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** A keyset position: `at` is created_at as PostgreSQL prints it (microseconds kept), `score` for sort top. */
@@ -42,6 +46,14 @@ export function createFeedRepository(db: Db) {
       .from(p)
       .innerJoin(users, eq(users.id, p.authorId));
 
+  /** Full rows of these ids, in their order. */
+  async function byIds(ids: string[]): Promise<FeedRow[]> {
+    if (ids.length === 0) return [];
+    const at = new Map(ids.map((id, i) => [id, i]));
+    const rows = await base().where(inArray(p.id, ids));
+    return rows.sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
+  }
+
   async function countOfAuthor(viewerId: string, ownerId: string): Promise<number> {
     const [row] = await db
       .select({ n: count() })
@@ -53,15 +65,25 @@ export function createFeedRepository(db: Db) {
 
   return {
     /** One feed page (limit + 1 rows, so the caller knows whether there is more): newest first. */
-    async recent(
-      viewerId: string,
-      q: { following: boolean; after?: FeedKey; until?: string; limit: number },
-    ): Promise<FeedRow[]> {
-      const where = [visibleTo(viewerId)];
-      if (q.following) where.push(followedBy(viewerId));
-      if (q.after) where.push(sql`(${p.createdAt}, ${p.id}) < (${q.after.at}::timestamptz, ${q.after.id}::uuid)`);
+    async recent(viewerId: string, q: { following: boolean; after?: FeedKey; limit: number }): Promise<FeedRow[]> {
+      const after = q.after
+        ? sql`(${p.createdAt}, ${p.id}) < (${q.after.at}::timestamptz, ${q.after.id}::uuid)`
+        : sql`true`;
+      if (q.following) {
+        // per followed author, their newest visible posts (the author index), then the newest of those: a scan
+        // of the whole posts index would read past everyone else's posts
+        const keys = await rowsOf<{ id: string }>(
+          db,
+          sql`select k.id from ${followedAuthors(viewerId)} cross join lateral (
+            select ${p.id} as id, ${p.createdAt} as created_at from ${p} join ${users} on ${users.id} = ${p.authorId}
+            where ${p.authorId} = a.author_id and ${after} and ${visibleTo(viewerId)}
+            order by ${p.createdAt} desc, ${p.id} desc limit ${q.limit + 1}) k
+          order by k.created_at desc, k.id desc limit ${q.limit + 1}`,
+        );
+        return byIds(keys.map((k) => k.id));
+      }
       return base()
-        .where(and(...where))
+        .where(and(visibleTo(viewerId), after))
         .orderBy(desc(p.createdAt), desc(p.id))
         .limit(q.limit + 1);
     },
@@ -79,7 +101,9 @@ export function createFeedRepository(db: Db) {
         sql`${p.createdAt} <= ${q.until}::timestamptz`,
         sql`${p.createdAt} > ${q.until}::timestamptz - interval '7 days'`,
       ];
-      if (q.following) where.push(followedBy(viewerId));
+      if (q.following) {
+        where.push(sql`${p.authorId} in (select author_id from ${followedAuthors(viewerId)})`);
+      }
       if (q.after) {
         where.push(
           sql`(${score}, ${p.createdAt}, ${p.id}) < (${q.after.score ?? 0}::int, ${q.after.at}::timestamptz, ${q.after.id}::uuid)`,
@@ -106,7 +130,7 @@ export function createFeedRepository(db: Db) {
         visibleTo(viewerId),
         sql`(${p.createdAt}, ${p.id}) > (${q.since.at}::timestamptz, ${q.since.id}::uuid)`,
       ];
-      if (q.following) where.push(followedBy(viewerId));
+      if (q.following) where.push(sql`${p.authorId} in (select author_id from ${followedAuthors(viewerId)})`);
       const inner = db
         .select({ id: p.id })
         .from(p)
