@@ -12,14 +12,16 @@ const postColumns = getTableColumns(socialPosts);
  * viewer, and whose audience is everyone (a public profile) or, for a private profile, an accepted follower.
  */
 export function visibleTo(viewerId: string): SQL {
+  // the follow and block sets are subqueries of the viewer alone (hashed once per query), so the planner keeps
+  // walking the posts index in feed order instead of probing per row
   return sql`(${p.authorId} = ${viewerId} or (
     ${p.hiddenAt} is null and ${p.moderatedAt} is null and ${p.visibility} = 'public'
     and ${users.visibility} <> 'nobody'
     and ((${users.visibility} = 'everyone' and ${users.isPublic})
-      or exists (select 1 from social_follows f where f.follower_id = ${viewerId} and f.followee_id = ${p.authorId}))
-    and not exists (select 1 from social_blocks b
-      where (b.blocker_id = ${viewerId} and b.blocked_id = ${p.authorId})
-         or (b.blocker_id = ${p.authorId} and b.blocked_id = ${viewerId}))
+      or ${p.authorId} in (select f.followee_id from social_follows f where f.follower_id = ${viewerId}))
+    and ${p.authorId} not in (
+      select b.blocked_id from social_blocks b where b.blocker_id = ${viewerId}
+      union all select b.blocker_id from social_blocks b where b.blocked_id = ${viewerId})
   ))`;
 }
 
@@ -36,6 +38,9 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 /** A keyset position: `at` is created_at as PostgreSQL prints it (microseconds kept), `score` for sort top. */
 export type FeedKey = { at: string; id: string; score?: number };
 export type FeedRow = SocialPostRow & { keyAt: string; score: number };
+
+/** The posts indexes are `desc nulls last`: the same words here, or PostgreSQL sorts instead of walking them. */
+const newestFirst = [sql`${p.createdAt} desc nulls last`, sql`${p.id} desc nulls last`];
 
 const score = sql<number>`(${p.likeCount} + 2 * ${p.commentCount} + 3 * ${p.repostCount})`;
 
@@ -77,14 +82,14 @@ export function createFeedRepository(db: Db) {
           sql`select k.id from ${followedAuthors(viewerId)} cross join lateral (
             select ${p.id} as id, ${p.createdAt} as created_at from ${p} join ${users} on ${users.id} = ${p.authorId}
             where ${p.authorId} = a.author_id and ${after} and ${visibleTo(viewerId)}
-            order by ${p.createdAt} desc, ${p.id} desc limit ${q.limit + 1}) k
+            order by ${p.createdAt} desc nulls last, ${p.id} desc nulls last limit ${q.limit + 1}) k
           order by k.created_at desc, k.id desc limit ${q.limit + 1}`,
         );
         return byIds(keys.map((k) => k.id));
       }
       return base()
         .where(and(visibleTo(viewerId), after))
-        .orderBy(desc(p.createdAt), desc(p.id))
+        .orderBy(...newestFirst)
         .limit(q.limit + 1);
     },
 
@@ -111,7 +116,7 @@ export function createFeedRepository(db: Db) {
       }
       return base()
         .where(and(...where))
-        .orderBy(desc(score), desc(p.createdAt), desc(p.id))
+        .orderBy(desc(score), ...newestFirst)
         .limit(q.limit + 1);
     },
 
@@ -177,7 +182,7 @@ export function createFeedRepository(db: Db) {
         .from(p)
         .innerJoin(users, eq(users.id, p.authorId))
         .where(where)
-        .orderBy(sql`${p.pinnedAt} desc nulls last`, desc(p.createdAt), desc(p.id))
+        .orderBy(sql`${p.pinnedAt} desc nulls last`, ...newestFirst)
         .offset(q.offset)
         .limit(q.limit);
       return { rows, total: await countOfAuthor(viewerId, ownerId) };
