@@ -379,3 +379,9 @@ export const postErrorCodes = [
   'POST_CHART_NOT_FOUND',
 ] as const;
 export type PostErrorCode = (typeof postErrorCodes)[number];
+/** PUT/DELETE /profile/bookmarks/{postId}. */
+export const bookmarkPostParamsSchema = z.object({ postId: z.uuid('postId must be a post id (a UUID).') });
+/** GET /profile/bookmarks/folders: the caller's folders by name, with `unfiled`: bookmarks in no folder. */
+export const bookmarkFolderListSchema = z.object({ items: z.array(bookmarkFolderSchema), unfiled: z.number().int() });
+export type BookmarkFolderList = z.infer<typeof bookmarkFolderListSchema>;
+export type Bookmark = z.infer<typeof bookmarkSchema>;

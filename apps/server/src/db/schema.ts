@@ -18,6 +18,7 @@ export * from '../modules/news/news.table.js';
 export * from '../modules/notifications/notifications.table.js';
 export * from '../modules/prop/prop.table.js';
 export * from '../modules/social/articles/articles.table.js';
+export * from '../modules/social/feed/feed.table.js';
 export * from '../modules/social/messenger/messenger.table.js';
 export * from '../modules/social/moderation/moderation.table.js';
 export * from '../modules/social/posts/posts.table.js';
