@@ -112,6 +112,9 @@ export const envSchema = z.object({
   // AI assistant (chats): per-user daily allowance, counted per message; past it: 423 "Feature limit reached"
   AI_DAILY_MESSAGES: z.coerce.number().int().min(0).max(1_000_000).default(200),
   AI_DAILY_TOKENS: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
+  // Social posts: a Giphy-style GIF provider (search, trending, by id); without one, only the offline set
+  GIF_PROVIDER_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  GIF_PROVIDER_KEY: optionalString,
   // Social moderation: distinct reporters that hide an item pending review; staff granted at start
   SOCIAL_REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
   STAFF_EMAILS: z.preprocess(
@@ -185,6 +188,8 @@ export type AppConfig = {
   aiQuota?: { dailyMessages: number; dailyTokens: number };
   /** Social moderation (SOCIAL_REPORT_HIDE_THRESHOLD, STAFF_EMAILS); left out (tests): threshold 3, no staff e-mails. */
   moderation?: { reportHideThreshold: number; staffEmails: string[] };
+  /** The GIF provider of posts (GIF_PROVIDER_URL, GIF_PROVIDER_KEY); undefined: only the offline set. */
+  gifProvider?: { url: string; key: string };
 };
 
 export type AiConfig = {
@@ -377,6 +382,7 @@ export function loadConfig(
       toolTimeoutMs: e.AI_TOOL_TIMEOUT_MS,
     },
     aiQuota: { dailyMessages: e.AI_DAILY_MESSAGES, dailyTokens: e.AI_DAILY_TOKENS },
+    gifProvider: e.GIF_PROVIDER_URL ? { url: e.GIF_PROVIDER_URL, key: e.GIF_PROVIDER_KEY ?? '' } : undefined,
     moderation: {
       reportHideThreshold: e.SOCIAL_REPORT_HIDE_THRESHOLD,
       staffEmails: (e.STAFF_EMAILS ?? '')

@@ -183,7 +183,17 @@ export async function registerModules(
       });
 
   // Social community (README "Social"); its slices' tests mount their own parts
-  if (!options.withoutSocial) await registerSocial(app, ctx, {});
+  const social = options.withoutSocial
+    ? undefined
+    : await registerSocial(app, ctx, {
+        users: users.service,
+        notifications: notifications.service,
+        images: settings.images,
+        accounts: trading.accounts,
+        metrics: metrics.service,
+        market: market.market,
+        charts: charts.charts,
+      });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });

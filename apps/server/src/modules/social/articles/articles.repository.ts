@@ -81,6 +81,21 @@ function queries(db: Db, transaction: Tx) {
       return row;
     },
 
+    /** Published, not moderated articles among `ids` (cards of reposts). */
+    findPublished(ids: string[]): Promise<SocialArticleRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(socialArticles)
+        .where(
+          and(
+            inArray(socialArticles.id, ids),
+            eq(socialArticles.status, 'published'),
+            isNull(socialArticles.moderatedAt),
+          ),
+        );
+    },
+
     async findByToken(token: string): Promise<SocialArticleRow | undefined> {
       const [row] = await db
         .select()

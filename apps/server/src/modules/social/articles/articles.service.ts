@@ -154,6 +154,19 @@ export function createArticlesService(deps: {
   return {
     moderationHandler: handler,
 
+    /** Cards (title and cover) of the published articles among `ids`, for posts that repost them; two queries. */
+    async cards(ids: string[]): Promise<Map<string, { id: string; title: string; coverUrl: string | null }>> {
+      const rows = await repo.findPublished([...new Set(ids)]);
+      const covers = await repo.mediaByIds(rows.flatMap((r) => (r.coverMediaId ? [r.coverMediaId] : [])));
+      const coverById = new Map(covers.map((c) => [c.id, c]));
+      return new Map(
+        rows.map((r) => {
+          const cover = r.coverMediaId ? coverById.get(r.coverMediaId) : undefined;
+          return [r.id, { id: r.id, title: r.title || 'Untitled', coverUrl: cover ? storage.url(cover.key) : null }];
+        }),
+      );
+    },
+
     async list(viewerId: string, q: ArticleListQuery): Promise<ArticlePage> {
       const filters = { search: q.search || undefined, category: q.category, authorId: q.author_id };
       const { rows, total } =

@@ -10,7 +10,7 @@ export type PostTradeBody = { account_id: string; position_id?: string; order_id
  * refused trade (not the author's account, not virtual or prop) leaves no post behind.
  */
 export interface TradeIdeasPort {
-  attach(userId: string, postId: string, body: PostTradeBody, tx?: Db): Promise<void>;
+  attach(userId: string, postId: string, body: PostTradeBody, tx?: Db): Promise<unknown>;
   /** Live figures of the ideas among `postIds` (posts without a trade are left out), in one go. */
   figures(postIds: string[]): Promise<Map<string, TradeIdea>>;
   /** The idea's trade closed: the post may be hidden, never deleted. */

@@ -149,6 +149,13 @@ function queries(db: Db, transaction: Tx) {
         .where(and(eq(socialPosts.authorId, userId), eq(socialPosts.repostOfId, originalId)));
       return row;
     },
+    async findArticleRepost(userId: string, articleId: string): Promise<SocialPostRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(socialPosts)
+        .where(and(eq(socialPosts.authorId, userId), eq(socialPosts.articleId, articleId)));
+      return row;
+    },
     repostedOf(userId: string, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return Promise.resolve(new Set());
       return idSet(

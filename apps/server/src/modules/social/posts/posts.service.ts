@@ -355,11 +355,16 @@ export function createPostsService(deps: {
       });
     },
 
-    /** The articles slice's repost of an article: a post carrying `article_id`. */
-    async repostArticle(userId: string, articleId: string): Promise<Post> {
+    /**
+     * The articles slice's repost of an article: a post carrying `article_id`, once per person (a repeat answers
+     * the existing post with `created: false`).
+     */
+    async repostArticle(userId: string, articleId: string): Promise<{ post: Post; created: boolean }> {
+      const existing = await repo.findArticleRepost(userId, articleId);
+      if (existing) return { post: await one(userId, existing), created: false };
       const row = await repo.insertPost({ id: newId(), authorId: userId, articleId, createdAt: clock.now() });
       await publish(row);
-      return one(userId, row);
+      return { post: await one(userId, row), created: true };
     },
 
     report(userId: string, id: string, body: ReportBody): Promise<ReportResult> {

@@ -1,6 +1,7 @@
 import type { ProfileSummary, SocialRelation } from '@tradedesk/contracts';
 import type { Db } from '../../../platform/db.js';
 import type { FileStorage } from '../../../platform/storage/storage.js';
+import type { AudienceBatch } from '../posts/posts.ports.js';
 import type { SocialGraph } from '../social.types.js';
 import { audienceOf, seesContent, toSummary } from './profiles.audience.js';
 import { createProfilesRepository, type ProfilesRepository } from './profiles.repository.js';
@@ -22,7 +23,7 @@ const NO_RELATION: SocialRelation = {
 export function createSocialGraph(
   ctx: { db: Db; storage: Pick<FileStorage, 'url'> },
   repo: ProfilesRepository = createProfilesRepository(ctx.db),
-): SocialGraph {
+): SocialGraph & AudienceBatch {
   const urlOf = (key: string | null) => (key ? ctx.storage.url(key) : null);
   return {
     async relation(viewerId, otherId) {
@@ -52,6 +53,22 @@ export function createSocialGraph(
       followerId === followeeId ? Promise.resolve(false) : repo.isFollowing(followerId, followeeId),
     areFriends: (a, b) => (a === b ? Promise.resolve(false) : repo.areFriends(a, b)),
     usersByUsername: (usernames) => repo.usersByUsername(usernames),
+
+    /** How the viewer stands to many authors at once (one statement): a feed page's authors. */
+    async audienceOf(viewerId, ownerIds) {
+      const rows = await repo.audiences(viewerId, ownerIds);
+      const out = new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            canSee: row.id === viewerId || seesContent(audienceOf(row), row.following, row.blocked),
+            following: row.id !== viewerId && row.following,
+            blocked: row.id !== viewerId && row.blocked,
+          },
+        ]),
+      );
+      return out;
+    },
 
     async summaries(viewerId, ids): Promise<ProfileSummary[]> {
       const rows = await repo.people(viewerId, ids);

@@ -117,6 +117,21 @@ export function createProfilesRepository(db: Db) {
     },
 
     /** The owner's audience with the viewer's follow and any block between them. */
+    /** `audience` for many owners at once (one statement), keyed by owner id; unknown or inactive ids left out. */
+    async audiences(viewerId: string, ownerIds: string[]) {
+      if (ownerIds.length === 0) return [];
+      return db
+        .select({
+          id: users.id,
+          visibility: users.visibility,
+          isPublic: users.isPublic,
+          following: follows(viewerId, users.id),
+          blocked: sql<boolean>`(${blocks(viewerId, users.id)} or ${blocks(users.id, viewerId)})`,
+        })
+        .from(users)
+        .where(and(inArray(users.id, [...new Set(ownerIds)]), active));
+    },
+
     async audience(viewerId: string, ownerId: string) {
       const [row] = await db
         .select({
