@@ -72,17 +72,23 @@ export const postChartBodySchema = z.discriminatedUnion(
   ],
   { error: 'chart.kind must be snapshot or live.' },
 );
-export const postChartSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('snapshot'), url: z.string(), width: z.number().int(), height: z.number().int() }),
-  z.object({
-    kind: z.literal('live'),
-    /** The public share token: `/shared/charts/{token}` shows it live. */
-    token: z.string(),
-    symbol: z.string(),
-    timeframe: z.string(),
-  }),
-]);
-export type PostChart = z.infer<typeof postChartSchema>;
+/**
+ * A chart as read: `snapshot` carries url, width and height; `live` carries the public share token (`/shared/charts/
+ * {token}` shows it live), symbol and timeframe. One object with optional fields rather than a union, so the
+ * OpenAPI document can say it may be null.
+ */
+export const postChartSchema = z.object({
+  kind: z.enum(['snapshot', 'live']),
+  url: z.string().optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  token: z.string().optional(),
+  symbol: z.string().optional(),
+  timeframe: z.string().optional(),
+});
+export type PostChart =
+  | { kind: 'snapshot'; url: string; width: number; height: number }
+  | { kind: 'live'; token: string; symbol: string; timeframe: string };
 
 /** A trade attached to a post: an open or closed position, or a pending order, of the author's virtual or prop account. */
 export const postTradeBodySchema = z

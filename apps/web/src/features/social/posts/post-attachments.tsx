@@ -68,7 +68,7 @@ export function PostAttachments(props: { post: Attached }) {
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
           <Typography variant="body2">
             Live chart: {p.chart.symbol} · {p.chart.timeframe}{' '}
-            <Link component={RouterLink} to={`/shared/charts/${encodeURIComponent(p.chart.token)}`}>
+            <Link component={RouterLink} to={`/shared/charts/${encodeURIComponent(p.chart.token ?? '')}`}>
               Open the live chart
             </Link>
           </Typography>
