@@ -16,6 +16,7 @@ import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
 import { seedJournalDemo } from './demo/demo.journal.js';
 import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
+import { seedSocialDemo } from './demo/demo.social.js';
 import { demoStrategyRefs, seedStrategiesDemo } from './demo/demo.strategies.js';
 import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
@@ -247,6 +248,18 @@ export async function registerModules(
         log: app.log,
       }),
     );
+    if (social) {
+      await withSeedLock(ctx.database.pool, () =>
+        seedSocialDemo({
+          users: users.service,
+          social,
+          market: market.market,
+          servicesOn: trading.servicesOn,
+          now: () => ctx.clock.now(),
+          log: app.log,
+        }),
+      );
+    }
     if (ai) await ai.seedDemo();
   }
 }

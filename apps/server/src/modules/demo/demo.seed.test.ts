@@ -2,14 +2,18 @@ import type {
   AccountGoals,
   AccountSnapshot,
   Approach,
+  ArticlePage,
   ChartFetch,
   ChartList,
   ChartTemplateList,
+  ConversationPage,
+  FeedPage,
   JournalCalendar,
   JournalDayView,
   JournalMistakeList,
   JournalTradeList,
   LayoutList,
+  SocialProfile,
   Strategy,
   StrategyList,
   TradeList,
@@ -26,6 +30,7 @@ import { createStrategiesService } from '../strategies/strategies.service.js';
 import { DEMO_JOURNAL_DAYS } from './demo.journal.js';
 import { DEMO_PROP_ACCOUNT_NAME, DEMO_PROP_STRATEGY } from './demo.prop.js';
 import { DEMO_USER } from './demo.seed.js';
+import { DEMO_ARTICLE_TITLE } from './demo.social.js';
 import { DEMO_STRATEGY_NAMES, demoStrategyRefs, rsiMeanReversionGraph } from './demo.strategies.js';
 import { DEMO_ACCOUNT_NAME, DEMO_STRATEGY } from './demo.trading.js';
 
@@ -42,6 +47,36 @@ describe('demo data', () => {
     expect(login.json()).toMatchObject({ status: 'signed_in', user: { username: 'demo', status: 'active' } });
     const taken = await second.app.inject({ method: 'GET', url: '/api/profile/username/demo' });
     expect(taken.json()).toEqual({ username: 'demo', available: false });
+
+    // the demo community (issue 15 item 9), made once: the second start added nothing
+    const tokens = (
+      await second.app.inject({
+        method: 'POST',
+        url: '/api/customer/login',
+        payload: { email: DEMO_USER.email, password: DEMO_USER.password, return_tokens: true },
+      })
+    ).json().tokens as { accessToken: string };
+    const headers = { authorization: `Bearer ${tokens.accessToken}` };
+    const get = async <T>(url: string) =>
+      (await second.app.inject({ method: 'GET', url: `/api${url}`, headers })).json() as T;
+    const feed = await get<FeedPage>('/profile/feed?filter=from_anyone&limit=50');
+    const authors = feed.items.map((p) => p.author.username);
+    expect(new Set(authors)).toEqual(new Set(['maria_fx', 'kenji_gold', 'olivia_quant', 'sam_scalps', 'lena_prop']));
+    expect(feed.items).toHaveLength(6);
+    const ideas = feed.items.filter((p) => p.trade);
+    expect(ideas.map((p) => p.trade?.status).sort()).toEqual(['closed', 'open']);
+    expect(ideas.every((p) => p.trade?.verified && p.author.username === 'kenji_gold')).toBe(true);
+    const poll = feed.items.find((p) => p.poll);
+    expect(poll?.poll).toMatchObject({ question: 'Where does $XAUUSD close the week?', myVote: null });
+    const euro = feed.items.find((p) => p.symbols.some((s) => s.ticker === 'EURUSD'));
+    expect(euro).toMatchObject({ counts: { likes: 2, comments: 3 }, liked: true });
+    const kenji = await get<SocialProfile>(`/profile/${ideas[0]?.author.id}`);
+    expect(kenji.verifiedIdeas).toMatchObject({ ideas: 2, open: 1, closed: 1 });
+    const articles = await get<ArticlePage>('/community/articles?tab=all');
+    expect(articles.items.map((a) => a.title)).toEqual([DEMO_ARTICLE_TITLE]);
+    const conversations = await get<ConversationPage>('/communities/messenger/conversations');
+    expect(conversations.items).toHaveLength(1);
+    expect(conversations.items[0]).toMatchObject({ peer: { username: 'maria_fx' }, unreadCount: 2 });
     // every demo seed runs here (trading replay, challenge, strategies, journal): slow on a loaded machine
   }, 120_000);
 

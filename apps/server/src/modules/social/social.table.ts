@@ -70,7 +70,8 @@ export const socialBlocks = pgTable(
 
 /**
  * A post. `content` is sanitized HTML, `content_text` its plain text (search, previews). Counters are kept in the
- * row (updated in the same transaction as the like, comment or repost) so a feed page needs no counting query.
+ * row (updated in the same transaction as the like, comment or repost) so a feed page needs no counting query;
+ * `score` (sort top) is a column PostgreSQL computes from them.
  * `hidden_at`: hidden by its author; `moderated_at`: hidden by moderation (auto-hide or staff), pending review.
  * A repost is a post with `repost_of_id` (and usually no content); a repost of an article has `article_id`.
  */
@@ -106,6 +107,8 @@ export const socialPosts = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     repostCount: integer('repost_count').notNull().default(0),
+    /** Sort top's score, kept by PostgreSQL with the counters: likes + 2 comments + 3 reposts. */
+    score: integer('score').notNull().generatedAlwaysAs(sql`like_count + 2 * comment_count + 3 * repost_count`),
     pinnedAt: timestamp('pinned_at', { withTimezone: true }),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
@@ -115,6 +118,8 @@ export const socialPosts = pgTable(
   (t) => [
     index('social_posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('social_posts_author_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
+    // sort top walks this in order: the 7-day window and the keyset are checked on the index entries
+    index('social_posts_top_idx').on(t.score.desc(), t.createdAt.desc(), t.id.desc()),
     index('social_posts_repost_idx').on(t.repostOfId),
     // one repost of a post per person (POST /posts/{id}/repost twice is a conflict, DELETE undoes it)
     uniqueIndex('social_posts_one_repost_key').on(t.authorId, t.repostOfId).where(sql`${t.repostOfId} is not null`),

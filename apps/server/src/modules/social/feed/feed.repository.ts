@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
 import { users } from '../../users/users.table.js';
 import { type SocialPostRow, socialPosts } from '../social.table.js';
@@ -37,17 +37,15 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** A keyset position: `at` is created_at as PostgreSQL prints it (microseconds kept), `score` for sort top. */
 export type FeedKey = { at: string; id: string; score?: number };
-export type FeedRow = SocialPostRow & { keyAt: string; score: number };
+export type FeedRow = SocialPostRow & { keyAt: string };
 
 /** The posts indexes are `desc nulls last`: the same words here, or PostgreSQL sorts instead of walking them. */
 const newestFirst = [sql`${p.createdAt} desc nulls last`, sql`${p.id} desc nulls last`];
 
-const score = sql<number>`(${p.likeCount} + 2 * ${p.commentCount} + 3 * ${p.repostCount})`;
-
 export function createFeedRepository(db: Db) {
   const base = () =>
     db
-      .select({ ...postColumns, keyAt: sql<string>`${p.createdAt}::text`, score: score.mapWith(Number) })
+      .select({ ...postColumns, keyAt: sql<string>`${p.createdAt}::text` })
       .from(p)
       .innerJoin(users, eq(users.id, p.authorId));
 
@@ -95,7 +93,9 @@ export function createFeedRepository(db: Db) {
 
     /**
      * Sort top: the posts of the 7 days up to `until` (the instant of the first page, so posts arriving later do
-     * not shift the pages) by score (likes + 2 comments + 3 reposts), then newest.
+     * not shift the pages) by score (likes + 2 comments + 3 reposts, the stored `score` column), then newest. The
+     * query walks `social_posts_top_idx` in this order from the keyset position, checking the window on its
+     * entries, and stops at the page's end: no sort of the window's posts.
      */
     async top(
       viewerId: string,
@@ -111,12 +111,12 @@ export function createFeedRepository(db: Db) {
       }
       if (q.after) {
         where.push(
-          sql`(${score}, ${p.createdAt}, ${p.id}) < (${q.after.score ?? 0}::int, ${q.after.at}::timestamptz, ${q.after.id}::uuid)`,
+          sql`(${p.score}, ${p.createdAt}, ${p.id}) < (${q.after.score ?? 0}::int, ${q.after.at}::timestamptz, ${q.after.id}::uuid)`,
         );
       }
       return base()
         .where(and(...where))
-        .orderBy(desc(score), ...newestFirst)
+        .orderBy(sql`${p.score} desc nulls last`, ...newestFirst)
         .limit(q.limit + 1);
     },
 

@@ -73,7 +73,7 @@ export function createFeedService(deps: { repo: FeedRepository; view: PostView; 
           : null;
       const posts = await view(
         viewerId,
-        pageRows.map(({ keyAt: _k, score: _s, ...row }) => row),
+        pageRows.map(({ keyAt: _k, ...row }) => row),
       );
       return { items: posts, nextCursor };
     },

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
 import { users } from '../../users/users.table.js';
-import { socialFollows } from '../social.table.js';
+import { socialBlocks, socialFollows } from '../social.table.js';
 import {
   type SocialMessageRow,
   type StoredAttachment,
@@ -19,6 +19,16 @@ export type AttachmentRow = typeof socialMessageAttachments.$inferSelect;
 export type Cursor = { at: Date; id: string };
 
 const EPOCH = new Date(0);
+
+/** How a conversation's peer stands to the caller (`peerFacts`). */
+export type PeerFacts = {
+  visibility: 'everyone' | 'followers' | 'nobody';
+  isPublic: boolean;
+  blocked: boolean;
+  peerFollowsMe: boolean;
+  iFollowPeer: boolean;
+  peerWrote: boolean;
+};
 
 /** Conversations, members, messages and attachments; every read of a conversation is scoped by its member. */
 export function createMessengerRepository(db: Db) {
@@ -39,6 +49,53 @@ export function createMessengerRepository(db: Db) {
         .from(users)
         .where(eq(users.id, userId));
       return row ?? null;
+    },
+
+    /**
+     * What decides, for each conversation of a list, whether `userId` may write to its peer and whether they are
+     * friends: blocks either way, the peer's audience, follows both ways and whether the peer wrote there. One
+     * query for the whole page (the single-conversation paths ask the graph instead).
+     */
+    async peerFacts(
+      userId: string,
+      pairs: { peerId: string; conversationId: string }[],
+    ): Promise<Map<string, PeerFacts>> {
+      if (pairs.length === 0) return new Map();
+      const list = sql.join(
+        pairs.map((p) => sql`(${p.peerId}::uuid, ${p.conversationId}::uuid)`),
+        sql`, `,
+      );
+      type Row = {
+        conversation_id: string;
+        visibility: PeerFacts['visibility'];
+        is_public: boolean;
+        blocked: boolean;
+        peer_follows_me: boolean;
+        i_follow_peer: boolean;
+        peer_wrote: boolean;
+      };
+      const result = (await db.execute(sql`
+        select c.conversation_id, u.visibility, u.is_public,
+          exists (select 1 from ${socialBlocks} b where (b.blocker_id = ${userId} and b.blocked_id = u.id)
+            or (b.blocker_id = u.id and b.blocked_id = ${userId})) as blocked,
+          exists (select 1 from ${socialFollows} f where f.follower_id = u.id and f.followee_id = ${userId}) as peer_follows_me,
+          exists (select 1 from ${socialFollows} f where f.follower_id = ${userId} and f.followee_id = u.id) as i_follow_peer,
+          exists (select 1 from ${socialMessages} m where m.conversation_id = c.conversation_id and m.sender_id = u.id) as peer_wrote
+        from (values ${list}) as c(peer_id, conversation_id)
+        join ${users} u on u.id = c.peer_id`)) as unknown as { rows: Row[] };
+      return new Map(
+        result.rows.map((r) => [
+          r.conversation_id,
+          {
+            visibility: r.visibility,
+            isPublic: r.is_public,
+            blocked: r.blocked,
+            peerFollowsMe: r.peer_follows_me,
+            iFollowPeer: r.i_follow_peer,
+            peerWrote: r.peer_wrote,
+          },
+        ]),
+      );
     },
 
     async openPairIfExists(a: string, b: string): Promise<ConversationRow | null> {

@@ -347,6 +347,36 @@ describe('reports and friends', () => {
     expect(adaSees.items.find((x: Message) => x.id === m.id)).toMatchObject({ moderated: true, text: 'buy my course' });
   });
 
+  it('the conversation list says per row whether the caller may write and whether they are friends, as each one does', async () => {
+    const [me, friend, blocker, quiet, shy] = await Promise.all([
+      signUpAndLogin(app),
+      signUpAndLogin(app),
+      signUpAndLogin(app),
+      signUpAndLogin(app),
+      signUpAndLogin(app),
+    ]);
+    await follow(app.ctx.db, me.userId, friend.userId);
+    await follow(app.ctx.db, friend.userId, me.userId);
+    for (const peer of [friend, blocker, quiet]) await send(me, (await open(me, peer)).id, { text: 'hi' });
+    await block(app.ctx.db, blocker.userId, me.userId);
+    await send(shy, (await open(shy, me)).id, { text: 'hello' });
+    await setAudience(shy, 'followers', false); // private, but wrote to me: I may answer
+    await setAudience(quiet, 'nobody');
+    const list = (await call(me, 'GET', '/communities/messenger/conversations')).json() as ConversationPage;
+    const rows = new Map(list.items.map((c) => [c.peer.id, c]));
+    expect(rows.get(friend.userId)).toMatchObject({ canMessage: true, friends: true });
+    expect(rows.get(blocker.userId)).toMatchObject({ canMessage: false, friends: false });
+    expect(rows.get(shy.userId)).toMatchObject({ canMessage: true, cannotMessageReason: null });
+    expect(rows.get(quiet.userId)).toMatchObject({
+      canMessage: false,
+      cannotMessageReason: 'This person does not take messages.',
+    });
+    for (const row of list.items) {
+      const one = (await call(me, 'GET', `/communities/messenger/conversations/${row.id}`)).json() as Conversation;
+      expect(row).toEqual(one);
+    }
+  });
+
   it('lists friends (mutual follows) and searches them', async () => {
     const [me, mutual, oneWay] = await Promise.all([signUpAndLogin(app), signUpAndLogin(app), signUpAndLogin(app)]);
     await follow(app.ctx.db, me.userId, mutual.userId);

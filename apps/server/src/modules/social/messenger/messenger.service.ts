@@ -72,6 +72,32 @@ function decodeCursor(cursor: string): Cursor {
   return { at: date, id };
 }
 
+type Refusal = {
+  code: 'MESSENGER_BLOCKED' | 'MESSENGER_NOT_ACCEPTED' | 'MESSENGER_USER_NOT_FOUND';
+  message: string;
+} | null;
+
+/**
+ * Why a message may not go to a person, from the facts: a block either way; an audience of nobody; a private or
+ * followers-only person who neither follows the sender nor wrote in the conversation (`mayReach`, asked last).
+ */
+async function refusalOf(f: {
+  blocked: boolean;
+  visibility?: 'everyone' | 'followers' | 'nobody';
+  isPublic?: boolean;
+  mayReach?: () => Promise<boolean>;
+}): Promise<Refusal> {
+  if (f.blocked) {
+    return { code: 'MESSENGER_BLOCKED', message: 'You cannot message this person: one of you has blocked the other.' };
+  }
+  if (f.visibility === 'nobody')
+    return { code: 'MESSENGER_NOT_ACCEPTED', message: 'This person does not take messages.' };
+  if ((f.visibility === 'followers' || f.isPublic === false) && !(await f.mayReach?.())) {
+    return { code: 'MESSENGER_NOT_ACCEPTED', message: 'This person takes messages only from people they follow.' };
+  }
+  return null;
+}
+
 /**
  * One-to-one messaging (contracts social-messages.ts says who may message whom): conversations, messages, read
  * state and unread counts, typing, attachments, delete for me, reports. Live events go to both members' `user`
@@ -107,37 +133,17 @@ export function createMessengerService(deps: MessengerServiceDeps) {
   }
 
   /** Why `senderId` may not write to `recipientId` now (a sentence with its code), or null. */
-  async function refusal(
-    senderId: string,
-    recipientId: string,
-    conversationId: string | null,
-  ): Promise<{
-    code: 'MESSENGER_BLOCKED' | 'MESSENGER_NOT_ACCEPTED' | 'MESSENGER_USER_NOT_FOUND';
-    message: string;
-  } | null> {
-    if (await graph.blockedEither(senderId, recipientId)) {
-      return {
-        code: 'MESSENGER_BLOCKED',
-        message: 'You cannot message this person: one of you has blocked the other.',
-      };
-    }
+  async function refusal(senderId: string, recipientId: string, conversationId: string | null): Promise<Refusal> {
+    if (await graph.blockedEither(senderId, recipientId)) return refusalOf({ blocked: true });
     const audience = await repo.audienceOf(recipientId);
     if (!audience) return { code: 'MESSENGER_USER_NOT_FOUND', message: 'user_id is not the id of a person.' };
-    if (audience.visibility === 'nobody') {
-      return { code: 'MESSENGER_NOT_ACCEPTED', message: 'This person does not take messages.' };
-    }
-    if (audience.visibility === 'followers' || !audience.isPublic) {
-      const allowed =
+    return refusalOf({
+      blocked: false,
+      ...audience,
+      mayReach: async () =>
         (await graph.isFollowing(recipientId, senderId)) ||
-        (conversationId !== null && (await repo.hasWritten(recipientId, conversationId)));
-      if (!allowed) {
-        return {
-          code: 'MESSENGER_NOT_ACCEPTED',
-          message: 'This person takes messages only from people they follow.',
-        };
-      }
-    }
-    return null;
+        (conversationId !== null && (await repo.hasWritten(recipientId, conversationId))),
+    });
   }
 
   async function assertMayWrite(senderId: string, recipientId: string, conversationId: string | null) {
@@ -172,11 +178,18 @@ export function createMessengerService(deps: MessengerServiceDeps) {
       repo.unreadCounts(userId, ids),
     ]);
     const summaryOf = new Map(summaries.map((s) => [s.id, s]));
+    // one query for every row's blocks, audience, follows and replies (not two to five graph calls a row)
+    const facts = await repo.peerFacts(
+      userId,
+      rows.map((r) => ({ peerId: r.peer.userId, conversationId: r.conversation.id })),
+    );
     const extras = await Promise.all(
-      rows.map(async (r) => ({
-        no: await refusal(userId, r.peer.userId, r.conversation.id),
-        friends: await graph.areFriends(userId, r.peer.userId),
-      })),
+      rows.map(async (r) => {
+        const f = facts.get(r.conversation.id);
+        if (!f) return { no: null, friends: false };
+        const no = await refusalOf({ ...f, mayReach: async () => f.peerFollowsMe || f.peerWrote });
+        return { no, friends: f.peerFollowsMe && f.iFollowPeer };
+      }),
     );
     return rows.flatMap((r, i) => {
       const peer = summaryOf.get(r.peer.userId);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
-import { socialPosts } from '../social.table.js';
+import { socialBlocks, socialPosts } from '../social.table.js';
 import { type SocialCommentRow, socialCommentLikes, socialComments } from './posts.table.js';
 
 /** Comments of posts (one level of replies) and their likes. */
@@ -10,6 +10,10 @@ export function createCommentsRepository(db: Db) {
 export type CommentsRepository = ReturnType<typeof createCommentsRepository>;
 type Tx = <T>(fn: (q: CommentsQueries) => Promise<T>) => Promise<T>;
 type CommentsQueries = ReturnType<typeof queries>;
+
+/** Comments whose author neither blocks the viewer nor is blocked by them. */
+const notBlockedWith = (viewerId: string) =>
+  sql`not exists (select 1 from ${socialBlocks} where (${socialBlocks.blockerId} = ${viewerId} and ${socialBlocks.blockedId} = ${socialComments.authorId}) or (${socialBlocks.blockerId} = ${socialComments.authorId} and ${socialBlocks.blockedId} = ${viewerId}))`;
 
 function queries(db: Db, transaction: Tx) {
   const bumpPost = (postId: string, delta: number) =>
@@ -52,8 +56,12 @@ function queries(db: Db, transaction: Tx) {
       await bumpPost(postId, -gone.length);
     },
 
-    /** A page of top-level comments (parentId null) or of one comment's replies, oldest first. */
+    /**
+     * A page of top-level comments (parentId null) or of one comment's replies, oldest first, without those of
+     * people who block the viewer or whom the viewer blocks.
+     */
     async page(
+      viewerId: string,
       postId: string,
       parentId: string | null,
       page: number,
@@ -62,6 +70,7 @@ function queries(db: Db, transaction: Tx) {
       const where = and(
         eq(socialComments.postId, postId),
         parentId ? eq(socialComments.parentId, parentId) : isNull(socialComments.parentId),
+        notBlockedWith(viewerId),
       );
       const [rows, [total]] = await Promise.all([
         db
@@ -76,8 +85,9 @@ function queries(db: Db, transaction: Tx) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    /** The first `per` replies of each parent, and each parent's reply count: one query. */
+    /** The first `per` replies of each parent and each parent's reply count (blocked people's left out): one query. */
     async replies(
+      viewerId: string,
       parentIds: string[],
       per: number,
     ): Promise<{ rows: SocialCommentRow[]; counts: Map<string, number> }> {
@@ -89,7 +99,7 @@ function queries(db: Db, transaction: Tx) {
           total: sql<number>`count(*) over (partition by ${socialComments.parentId})`,
         })
         .from(socialComments)
-        .where(inArray(socialComments.parentId, parentIds));
+        .where(and(inArray(socialComments.parentId, parentIds), notBlockedWith(viewerId)));
       const counts = new Map<string, number>();
       for (const r of all) if (r.c.parentId) counts.set(r.c.parentId, Number(r.total));
       const rows = all.filter((r) => Number(r.n) <= per).map((r) => r.c);

@@ -29,6 +29,7 @@ export function createCommentsService(deps: {
   async function build(viewerId: string, postAuthorId: string, rows: SocialCommentRow[], withReplies: boolean) {
     const replies = withReplies
       ? await repo.replies(
+          viewerId,
           rows.map((r) => r.id),
           REPLIES_SHOWN,
         )
@@ -98,7 +99,7 @@ export function createCommentsService(deps: {
     ) {
       const { row: post } = await posts.visible(viewerId, postId);
       if (query.parent_id && !(await repo.find(postId, query.parent_id))) throw commentNotFound();
-      const { rows, total } = await repo.page(postId, query.parent_id ?? null, query.page, query.limit);
+      const { rows, total } = await repo.page(viewerId, postId, query.parent_id ?? null, query.page, query.limit);
       const shown = rows.filter((r) => !r.moderatedAt || r.authorId === viewerId);
       const items = await build(viewerId, post.authorId, shown, !query.parent_id);
       return { items, page: query.page, limit: query.limit, total };

@@ -93,7 +93,7 @@ describe('posts: create, sanitize, tags', () => {
   });
 
   it('leaves a blocked user’s mention unlinked and unnotified; an unknown $ticker stays text', async () => {
-    fakes.block(cyd.userId, ada.userId);
+    await fakes.block(cyd.userId, ada.userId);
     const before = fakes.notices.length;
     const p = await post(ada, { content: `hi @${cyd.username} $NOPE` });
     expect(p.mentions).toEqual([]);
@@ -248,6 +248,23 @@ describe('comments', () => {
       201,
     );
     expect((await call(ada, 'DELETE', `/posts/${p.id}/comments/${cydsOwn.id}`)).statusCode).toBe(404);
+    // lists leave out the comments and replies of people who block the viewer or whom the viewer blocks
+    const bobs = await ok<PostComment>(await call(bob, 'POST', `/posts/${p.id}/comments`, { content: 'bob' }), 201);
+    await ok(await call(cyd, 'POST', `/posts/${p.id}/comments`, { content: 'cyd reply', parent_id: bobs.id }), 201);
+    type CommentPage = { items: PostComment[]; total: number };
+    const forCyd = await ok<CommentPage>(await call(cyd, 'GET', `/posts/${p.id}/comments`));
+    // one clock instant: the order among them is by id
+    expect(forCyd.items.map((c) => c.id).sort()).toEqual([cydsOwn.id, bobs.id].sort());
+    expect(forCyd.total).toBe(2);
+    const forAda = await ok<CommentPage>(await call(ada, 'GET', `/posts/${p.id}/comments`));
+    const adaSees = new Map(forAda.items.map((c) => [c.id, c]));
+    expect([...adaSees.keys()].sort()).toEqual([top.id, bobs.id].sort());
+    expect(adaSees.get(top.id)?.replyCount).toBe(1);
+    expect(adaSees.get(bobs.id)).toMatchObject({ replyCount: 0, replies: [] });
+    const repliesForAda = await ok<CommentPage>(await call(ada, 'GET', `/posts/${p.id}/comments?parent_id=${bobs.id}`));
+    expect(repliesForAda.total).toBe(0);
+    expect((await ok<CommentPage>(await call(bob, 'GET', `/posts/${p.id}/comments`))).total).toBe(3);
+    await ok(await call(bob, 'DELETE', `/posts/${p.id}/comments/${bobs.id}`));
     await ok(await call(bob, 'DELETE', `/posts/${p.id}/comments/${cydsOwn.id}`));
     await ok(await call(ada, 'POST', `/posts/${p.id}/comments/${top.id}/report`, { reason: 'other' }), 201);
     expect(fakes.reports).toContainEqual({ reporterId: ada.userId, kind: 'comment', id: top.id });

@@ -3,6 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
 import { newId } from '../../../platform/ids.js';
 import { users } from '../../users/users.table.js';
+import { socialBlocks } from '../social.table.js';
 import type { SocialNotice } from '../social.types.js';
 import type { SocialPostsDeps } from './posts.ports.js';
 
@@ -113,7 +114,11 @@ export function createPostsFakes(db: Db) {
     trades,
     attached,
     bookmarks,
-    block: (a: string, b: string) => blocks.add(key(a, b)),
+    /** A block, in memory for the fake graph and in social_blocks for the queries that read it (comment lists). */
+    async block(a: string, b: string) {
+      blocks.add(key(a, b));
+      await db.insert(socialBlocks).values({ blockerId: a, blockedId: b, createdAt: new Date() }).onConflictDoNothing();
+    },
     follow: (a: string, b: string) => follows.add(key(a, b)),
     makePrivate: (id: string) => privateUsers.add(id),
     portCalls: () => queries,

@@ -1,0 +1,2 @@
+ALTER TABLE "social_posts" ADD COLUMN "score" integer GENERATED ALWAYS AS (like_count + 2 * comment_count + 3 * repost_count) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "social_posts_top_idx" ON "social_posts" USING btree ("score" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
