@@ -322,7 +322,12 @@ export const feedNewSchema = z.object({ count: z.number().int() });
 /** WebSocket channel every signed-in client may subscribe to: FEED_POST_EVENT for each new public post. */
 export const FEED_CHANNEL = 'feed';
 export const FEED_POST_EVENT = 'feed.post';
-export const feedPostEventSchema = z.object({ postId: z.uuid(), authorId: z.uuid(), createdAt: z.string() });
+/** A post of a private profile is announced without its ids (only its followers may know of it). */
+export const feedPostEventSchema = z.object({
+  postId: z.uuid().optional(),
+  authorId: z.uuid().optional(),
+  createdAt: z.string(),
+});
 
 // ---- bookmarks ---------------------------------------------------------------------------------------------
 

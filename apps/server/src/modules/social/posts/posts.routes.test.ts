@@ -130,6 +130,10 @@ describe('posts: read, edit, delete, pin, hide and privacy', () => {
     expect((await call(cyd, 'POST', `/posts/${p.id}/like`)).statusCode).toBe(404);
     fakes.makePrivate(ada.userId);
     expect((await call(bob, 'GET', `/posts/${p.id}`)).statusCode).toBe(404);
+    // a private author's new post is announced on the feed channel without its ids
+    const secret = await post(ada, { content: 'followers only' });
+    expect(bus).toContainEqual({ channel: 'feed', event: FEED_POST_EVENT, data: { createdAt: secret.createdAt } });
+    expect(bus.some((m) => (m.data as { postId?: string } | undefined)?.postId === secret.id)).toBe(false);
     fakes.follow(bob.userId, ada.userId);
     expect((await call(bob, 'GET', `/posts/${p.id}`)).statusCode).toBe(200);
     expect((await call(bob, 'GET', `/posts/${crypto.randomUUID()}`)).statusCode).toBe(404);

@@ -37,6 +37,8 @@ export function createPostsService(deps: {
 }) {
   const { repo, clock, bus, ports, view } = deps;
   const { graph, notifier } = ports;
+  /** A viewer who follows and blocks nobody: sees exactly what an open profile shows to anyone. */
+  const STRANGER = '00000000-0000-0000-0000-000000000000';
 
   /** The row if the viewer may see it, with how they stand to its author; else 404. */
   async function visible(viewerId: string, id: string): Promise<{ row: SocialPostRow; audience: AuthorAudience }> {
@@ -93,12 +95,19 @@ export function createPostsService(deps: {
     }
   }
 
+  /**
+   * Tells every signed-in client that the feed moved (the web then asks GET /profile/feed/new, which applies the
+   * audiences). Only an open profile's post is named: a private author's post and author ids reach nobody who may
+   * not see them.
+   */
   async function publish(row: SocialPostRow) {
     if (row.visibility !== 'public') return;
+    const open = (await audienceOf(graph, STRANGER, [row.authorId])).get(row.authorId)?.canSee === true;
+    const createdAt = row.createdAt.toISOString();
     await bus.publish({
       channel: FEED_CHANNEL,
       event: FEED_POST_EVENT,
-      data: { postId: row.id, authorId: row.authorId, createdAt: row.createdAt.toISOString() },
+      data: open ? { postId: row.id, authorId: row.authorId, createdAt } : { createdAt },
     });
   }
 
