@@ -6,12 +6,21 @@ import { IMAGE_NOT_MULTIPART, imageUploadReader } from '../../platform/uploads/i
 import { formatBytes, type ProfileImageKind, type ProfileImagesService } from './profile-images.service.js';
 import { settingsError } from './settings.errors.js';
 
-const tags = ['settings'];
 const security: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
 
-/** PUT /customer/profile/image and /banner: one multipart file field named `file`. */
-export function profileImagesRoutes(deps: { images: ProfileImagesService; maxBytes: number }): FastifyPluginAsyncZod {
+/**
+ * PUT /customer/profile/image and /banner: one multipart file field named `file`. The community profile serves
+ * the same routes under its own names (`paths`: /profile/settings/image and /banner, tag `social`).
+ */
+export function profileImagesRoutes(deps: {
+  images: ProfileImagesService;
+  maxBytes: number;
+  paths?: { avatar: string; banner: string };
+  tag?: string;
+}): FastifyPluginAsyncZod {
   const { images, maxBytes } = deps;
+  const paths = deps.paths ?? { avatar: '/customer/profile/image', banner: '/customer/profile/banner' };
+  const tags = [deps.tag ?? 'settings'];
   const limit = formatBytes(maxBytes);
 
   return async (app) => {
@@ -53,7 +62,7 @@ export function profileImagesRoutes(deps: { images: ProfileImagesService; maxByt
         },
       );
 
-    route('/customer/profile/image', 'avatar', 'avatar');
-    route('/customer/profile/banner', 'banner', 'profile banner');
+    route(paths.avatar, 'avatar', 'avatar');
+    route(paths.banner, 'banner', 'profile banner');
   };
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../platform/context.js';
 import { seedSocialPeople } from '../../demo/demo.social-people.js';
+import { profileImagesRoutes } from '../../settings/profile-images.routes.js';
 import type { ProfileImagesService } from '../../settings/profile-images.service.js';
 import type { UsersService } from '../../users/users.service.js';
 import type { ModerationRegistry, SocialNotifier } from '../social.types.js';
-import { profileImagesRoutes } from './profile-images.routes.js';
 import { createSocialGraph } from './profiles.graph.js';
 import { createProfileModeration } from './profiles.moderation.js';
 import { createProfilesRepository } from './profiles.repository.js';
@@ -62,7 +62,14 @@ export function createSocialProfiles(
   const moderation = createProfileModeration({ repo, clock: ctx.clock });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(profilesRoutes({ profiles: service }));
-    await app.register(profileImagesRoutes({ images: deps.images, maxBytes: ctx.config.uploadMaxBytes }));
+    await app.register(
+      profileImagesRoutes({
+        images: deps.images,
+        maxBytes: ctx.config.uploadMaxBytes,
+        paths: { avatar: '/profile/settings/image', banner: '/profile/settings/banner' },
+        tag: 'social',
+      }),
+    );
   };
   /** The demo traders and their follows with the demo user (after the demo user is seeded). */
   const seedDemo = (users: Pick<UsersService, 'findByUsername' | 'create'>, log?: { info(msg: string): void }) =>
