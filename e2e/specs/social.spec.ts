@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createActivatedUser } from '../support/api';
 import { expect, test } from '../support/fixtures';
@@ -10,6 +11,14 @@ import { type TestUser, uniqueUser } from '../support/users';
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
 // Crypto trades every day of the week, so the idea's trade opens whenever the suite runs.
 const SYMBOL = 'BTCUSD';
+
+/** Serious and critical findings of axe on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${page.url()}: ${v.id}: ${n.target.join(' ')}`));
+}
 
 /** A second person in a browser context of their own (their own session cookie). */
 async function personPage(browser: Browser, user: TestUser): Promise<Page> {
@@ -79,7 +88,9 @@ test('two traders: a private follow accepted, a verified idea with a chart live 
   await page.goto('/community');
   await page.getByRole('button', { name: 'New post' }).first().click();
   const composer = page.getByRole('dialog', { name: 'New post' });
-  await composer.getByRole('textbox', { name: 'What is your idea?' }).fill(`Long $${SYMBOL} on the breakout. Where next?`);
+  await composer
+    .getByRole('textbox', { name: 'What is your idea?' })
+    .fill(`Long $${SYMBOL} on the breakout. Where next?`);
   await composer.getByRole('tab', { name: 'Poll' }).click();
   await composer.getByRole('textbox', { name: 'Poll question' }).fill('Where is bitcoin next week?');
   await composer.getByRole('textbox', { name: 'Option 1' }).fill('Higher');
@@ -100,7 +111,12 @@ test('two traders: a private follow accepted, a verified idea with a chart live 
   await banner.click();
   const post = readerPage.getByRole('article', { name: `Post by ${user.firstName} ${user.lastName}` }).first();
   await expect(post).toContainText('Where next?');
+  await expect(post.getByRole('link', { name: 'Open the live chart' })).toHaveAttribute(
+    'href',
+    /^\/shared\/charts\/.+/,
+  );
   await readerPage.screenshot({ path: join(SCREENSHOTS, 'social-feed-idea.png'), fullPage: true });
+  const axeFindings = await seriousViolations(readerPage);
 
   // The reader votes, then comments in the post's own page.
   await post.getByRole('button', { name: 'Vote for Higher' }).click();
@@ -115,11 +131,17 @@ test('two traders: a private follow accepted, a verified idea with a chart live 
   await post.getByRole('link', { name: /Comments/ }).click();
   await readerPage.getByRole('textbox', { name: 'Write a comment' }).fill('Nice level. Stop under the range?');
   await readerPage.getByRole('button', { name: 'Comment' }).click();
-  await expect(readerPage.getByRole('listitem', { name: `Comment by ${reader.firstName} ${reader.lastName}` })).toBeVisible();
+  await expect(
+    readerPage.getByRole('listitem', { name: `Comment by ${reader.firstName} ${reader.lastName}` }),
+  ).toBeVisible();
   await readerPage.screenshot({ path: join(SCREENSHOTS, 'social-post-page.png'), fullPage: true });
+  axeFindings.push(...(await seriousViolations(readerPage)));
 
   await readerPage.goto('/community/bookmarks');
-  await readerPage.getByRole('button', { name: /Crypto/ }).first().click();
+  await readerPage
+    .getByRole('button', { name: /Crypto/ })
+    .first()
+    .click();
   await expect(readerPage.getByRole('article', { name: /^Post by / })).toContainText('Where next?');
   await readerPage.screenshot({ path: join(SCREENSHOTS, 'social-bookmarks.png'), fullPage: true });
 
@@ -138,21 +160,25 @@ test('two traders: a private follow accepted, a verified idea with a chart live 
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(conversation.getByRole('list', { name: 'Messages' })).toContainText('Under 77k');
   await page.screenshot({ path: join(SCREENSHOTS, 'social-messenger.png') });
+  axeFindings.push(...(await seriousViolations(page)));
 
   // The author writes an article and publishes it.
   await page.goto('/community/articles');
   await page.getByRole('link', { name: 'Write an article' }).click();
-  await page.getByRole('textbox', { name: 'Title' }).fill('Trading the bitcoin breakout');
+  const title = `Trading the bitcoin breakout, by ${user.username}`;
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
   const editor = page.getByRole('textbox', { name: 'Article content' });
   await editor.click();
   await editor.pressSequentially('Wait for the close above the range, then size the stop under it.');
   await page.screenshot({ path: join(SCREENSHOTS, 'social-article-editor.png') });
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('heading', { name: 'Trading the bitcoin breakout', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await readerPage.goto('/community/articles');
-  await readerPage.getByRole('link', { name: /Trading the bitcoin breakout/ }).click();
+  await readerPage.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(readerPage.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(readerPage.getByText('size the stop under it')).toBeVisible();
   await readerPage.screenshot({ path: join(SCREENSHOTS, 'social-article.png'), fullPage: true });
+  axeFindings.push(...(await seriousViolations(readerPage)));
 
   // The author reports the reader's comment... and the reader reports the post, then blocks the author.
   await readerPage.goto('/community?filter=people_you_follow');
@@ -167,11 +193,15 @@ test('two traders: a private follow accepted, a verified idea with a chart live 
   await readerPage.goto(`/community/profile/${user.username}`);
   await readerPage.getByRole('button', { name: 'More profile actions' }).click();
   await readerPage.getByRole('menuitem', { name: 'Block' }).click();
-  await readerPage.getByRole('dialog', { name: /^Block / }).getByRole('button', { name: 'Block' }).click();
+  await readerPage
+    .getByRole('dialog', { name: /^Block / })
+    .getByRole('button', { name: 'Block' })
+    .click();
   await expect(readerPage.getByRole('button', { name: 'Unblock' }).first()).toBeVisible();
   await readerPage.screenshot({ path: join(SCREENSHOTS, 'social-blocked.png') });
   // Blocked: the author no longer finds the reader's profile, and follows between them ended.
   await page.goto(`/community/profile/${reader.username}`);
   await expect(page.getByText('This profile was not found.')).toBeVisible();
+  expect(axeFindings).toEqual([]);
   await readerPage.context().close();
 });

@@ -10,7 +10,6 @@ import type {
   SocialProfile,
 } from '@tradedesk/contracts';
 import { api } from '../../../app/api';
-import type { ApiError } from '../../../shared/api/api-error';
 import { markQuietEndpoints } from '../../../shared/api/quiet-endpoints';
 import { userUpdated } from '../../auth';
 
