@@ -30,6 +30,9 @@ const shell = [
   'src/features/positions/position-events.tsx',
   // the bell, loaded by the shell right after it mounts
   'src/features/notifications/notifications-bell.tsx',
+  // the top bar's New post button and the Messages item's unread count, loaded beside the shell
+  'src/features/social/posts/composer/new-post-button.tsx',
+  'src/features/social/messenger/messages-unread-badge.tsx',
 ];
 
 /** Matched in order: the first page with a matching path wins. */
@@ -105,6 +108,12 @@ export const firstPages: FirstPage[] = [
     paths: ['/shared/ai/:token'],
     access: 'public',
     modules: ['src/features/ai/shared-chat-page.tsx'],
+  },
+  {
+    name: 'shared-article',
+    paths: ['/community/articles/shared/:token'],
+    access: 'public',
+    modules: ['src/features/social/articles/shared-article-page.tsx'],
   },
   {
     name: 'home',
@@ -194,6 +203,61 @@ export const firstPages: FirstPage[] = [
     paths: ['/community/profile', '/community/profile/:username'],
     access: 'signedIn',
     modules: [...shell, 'src/features/social/profile/profile-page.tsx'],
+  },
+  {
+    name: 'community',
+    paths: ['/community'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/social/feed/feed-page.tsx'],
+  },
+  {
+    name: 'community-bookmarks',
+    paths: ['/community/bookmarks'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/social/bookmarks/bookmarks-page.tsx'],
+  },
+  {
+    name: 'community-post',
+    paths: ['/community/posts/:id'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/social/posts/post-modal-page.tsx'],
+  },
+  {
+    name: 'articles',
+    paths: ['/community/articles'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/social/articles/articles-page.tsx'],
+  },
+  {
+    // starts a draft and opens it in the editor at once
+    name: 'article-new',
+    paths: ['/community/articles/new'],
+    access: 'signedIn',
+    modules: [
+      ...shell,
+      'src/features/social/articles/new-article-page.tsx',
+      'src/features/social/articles/article-edit-page.tsx',
+      'src/features/social/articles/article-editor.tsx',
+    ],
+  },
+  {
+    // the TipTap editor comes once the draft has loaded (article-editor.tsx, a lazy chunk of its own)
+    name: 'article-edit',
+    paths: ['/community/articles/:id/edit'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/social/articles/article-edit-page.tsx'],
+  },
+  {
+    name: 'article',
+    paths: ['/community/articles/:id'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/social/articles/article-page.tsx'],
+  },
+  {
+    name: 'messages',
+    paths: ['/messages'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/social/messenger/messages-page.tsx'],
   },
   {
     name: 'not-found',

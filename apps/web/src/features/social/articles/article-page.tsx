@@ -73,7 +73,7 @@ function Reader(props: { article: Article }) {
       </Typography>
       <Stack direction="row" spacing={0.5} sx={{ mb: 2, flexWrap: 'wrap' }}>
         {a.categories.map((c) => (
-          <Chip key={c} label={c} size="small" color="primary" variant="outlined" />
+          <Chip key={c} label={c} size="small" variant="outlined" />
         ))}
         {a.tags.map((t) => (
           <Chip key={t} label={`#${t}`} size="small" />

@@ -1,9 +1,8 @@
-import type { BookmarkFolder, BookmarkPage } from '@tradedesk/contracts';
+import type { BookmarkFolder, BookmarkFolderList, BookmarkPage } from '@tradedesk/contracts';
 import { api } from '../../../app/api';
 import { markQuietEndpoints } from '../../../shared/api/quiet-endpoints';
 import { postTag } from '../posts/posts-api';
 
-export type BookmarkFolderPage = { items: BookmarkFolder[]; page: number; limit: number; total: number };
 /** `folder` undefined: every bookmark; a folder id: that folder's. */
 export type BookmarkListArgs = { folderId?: string; page: number; limit?: number };
 
@@ -25,8 +24,9 @@ export const bookmarksApi = api
         providesTags: (r) => ['Bookmarks', ...(r ? r.items.map((b) => postTag(b.post.id)) : [])],
       }),
       bookmarkFolders: build.query<BookmarkFolder[], void>({
-        query: () => ({ url: '/profile/bookmarks/folders', params: { page: 1, limit: 50 } }),
-        transformResponse: (r: BookmarkFolderPage | BookmarkFolder[]) => (Array.isArray(r) ? r : r.items),
+        // { items, unfiled }: every folder (no pages) and the count of bookmarks in none
+        query: () => ({ url: '/profile/bookmarks/folders' }),
+        transformResponse: (r: BookmarkFolderList) => r.items,
         providesTags: ['BookmarkFolders'],
       }),
       addBookmark: build.mutation<unknown, { postId: string; folderId: string | null }>({

@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Pagination from '@mui/material/Pagination';
@@ -104,13 +105,17 @@ export function BookmarksPage() {
             <ErrorState title="The folders could not be loaded." onRetry={() => void folders.refetch()} />
           ) : (
             <List dense>
-              <ListItemButton selected={!folderId} onClick={() => choose(null)}>
-                <ListItemText primary="All bookmarks" />
-              </ListItemButton>
-              {(folders.data ?? []).map((f) => (
-                <ListItemButton key={f.id} selected={f.id === folderId} onClick={() => choose(f.id)}>
-                  <ListItemText primary={f.name} secondary={`${f.count} ${f.count === 1 ? 'post' : 'posts'}`} />
+              <ListItem disablePadding>
+                <ListItemButton selected={!folderId} onClick={() => choose(null)}>
+                  <ListItemText primary="All bookmarks" />
                 </ListItemButton>
+              </ListItem>
+              {(folders.data ?? []).map((f) => (
+                <ListItem key={f.id} disablePadding>
+                  <ListItemButton selected={f.id === folderId} onClick={() => choose(f.id)}>
+                    <ListItemText primary={f.name} secondary={`${f.count} ${f.count === 1 ? 'post' : 'posts'}`} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}

@@ -52,7 +52,14 @@ export function FeedPage(props: { client?: WsClient }) {
   const query = useSocialFeedInfiniteQuery(args);
   const posts = query.data?.pages.flatMap((p) => p.items) ?? [];
   const newestId = args.sort === 'recent' ? (posts[0]?.id ?? null) : null;
-  const banner = useNewPostsBanner({ filter: args.filter, newestId, client: props.client });
+  const banner = useNewPostsBanner({
+    filter: args.filter,
+    newestId,
+    client: props.client,
+    onPostWhileEmpty: () => {
+      if (args.sort === 'recent' && !query.isFetching && posts.length === 0) void query.refetch();
+    },
+  });
   const { fetchNextPage, isFetchingNextPage, hasNextPage } = query;
   const loadMore = useRef(() => {});
   loadMore.current = () => {
@@ -92,6 +99,8 @@ export function FeedPage(props: { client?: WsClient }) {
         <ToggleButtonGroup
           size="small"
           exclusive
+          // the unselected choice in the body text colour: the default grey is short of 4.5:1 on the light page
+          sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
           value={args.sort}
           onChange={(_e, v: string | null) => v && set('sort', v)}
           aria-label="Sort posts"

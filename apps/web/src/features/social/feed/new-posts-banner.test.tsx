@@ -21,8 +21,13 @@ function fakeClient() {
   return { client, emit, handlers };
 }
 
-function Banner(props: { client: WsClient; newestId: string | null }) {
-  const { count } = useNewPostsBanner({ filter: 'people_you_follow', newestId: props.newestId, client: props.client });
+function Banner(props: { client: WsClient; newestId: string | null; onPostWhileEmpty?: () => void }) {
+  const { count } = useNewPostsBanner({
+    filter: 'people_you_follow',
+    newestId: props.newestId,
+    client: props.client,
+    onPostWhileEmpty: props.onPostWhileEmpty,
+  });
   return <p>{count > 0 ? `Show ${count} new posts` : 'Nothing new'}</p>;
 }
 
@@ -56,11 +61,13 @@ describe('useNewPostsBanner', () => {
     expect(screen.getByText('Nothing new')).toBeInTheDocument();
   });
 
-  it('asks nothing while the feed is empty', () => {
+  it('asks nothing while the feed is empty: it has the feed reloaded instead', () => {
     const net = mockFetch({});
     const ws = fakeClient();
-    renderWithStore(<Banner client={ws.client} newestId={null} />);
+    const reload = vi.fn();
+    renderWithStore(<Banner client={ws.client} newestId={null} onPostWhileEmpty={reload} />);
     ws.emit(FEED_POST_EVENT);
     expect(net.calls).toHaveLength(0);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,10 +6,19 @@ import { type FeedFilter, useLazySocialFeedNewQuery } from './feed-api';
 /**
  * The feed's "Show N new posts" banner: listens to the `feed` channel and, on each new post event, asks the
  * server how many posts this caller's feed (with its filter, audiences and blocks) gained after the newest one
- * shown (GET /profile/feed/new). The events only wake it: the count is always the server's.
+ * shown (GET /profile/feed/new). The events only wake it: the count is always the server's. An empty feed (recent)
+ * has nothing to count from, so an event reloads it.
  */
-export function useNewPostsBanner(options: { filter: FeedFilter; newestId: string | null; client?: WsClient }) {
+export function useNewPostsBanner(options: {
+  filter: FeedFilter;
+  newestId: string | null;
+  client?: WsClient;
+  /** An empty feed has no post to count from: a new post reloads it instead (nothing to scroll away from). */
+  onPostWhileEmpty?: () => void;
+}) {
   const { filter, newestId, client } = options;
+  const onEmpty = useRef(options.onPostWhileEmpty);
+  onEmpty.current = options.onPostWhileEmpty;
   const [count, setCount] = useState(0);
   const [ask] = useLazySocialFeedNewQuery();
   const latest = useRef({ filter, newestId });
@@ -24,7 +33,10 @@ export function useNewPostsBanner(options: { filter: FeedFilter; newestId: strin
     return live.subscribe(FEED_CHANNEL, (event) => {
       if (event.event !== FEED_POST_EVENT) return;
       const { filter: f, newestId: since } = latest.current;
-      if (!since) return;
+      if (!since) {
+        onEmpty.current?.();
+        return;
+      }
       void ask({ filter: f, since })
         .unwrap()
         .then((r) => {

@@ -1,6 +1,7 @@
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -22,29 +23,30 @@ export function ConversationList(props: {
   return (
     <List aria-label="Conversations" dense disablePadding>
       {props.conversations.map((c) => (
-        <ListItemButton
-          key={c.id}
-          selected={c.id === props.openId}
-          aria-current={c.id === props.openId ? 'true' : undefined}
-          onClick={() => props.onOpen(c.id)}
-          aria-label={`${c.peer.displayName}${c.unreadCount ? `, ${c.unreadCount} unread` : ''}`}
-        >
-          <ListItemAvatar>
-            <Badge color="primary" badgeContent={c.unreadCount} overlap="circular">
-              <Avatar src={c.peer.avatarUrl ?? undefined} alt="">
-                {c.peer.displayName.slice(0, 1).toUpperCase()}
-              </Avatar>
-            </Badge>
-          </ListItemAvatar>
-          <ListItemText
-            primary={c.peer.displayName}
-            secondary={previewOf(c)}
-            slotProps={{
-              primary: { sx: { fontWeight: c.unreadCount ? 700 : 400 }, noWrap: true },
-              secondary: { noWrap: true },
-            }}
-          />
-        </ListItemButton>
+        <ListItem key={c.id} disablePadding>
+          <ListItemButton
+            selected={c.id === props.openId}
+            aria-current={c.id === props.openId ? 'true' : undefined}
+            onClick={() => props.onOpen(c.id)}
+            aria-label={`${c.peer.displayName}${c.unreadCount ? `, ${c.unreadCount} unread` : ''}`}
+          >
+            <ListItemAvatar>
+              <Badge color="primary" badgeContent={c.unreadCount} overlap="circular">
+                <Avatar src={c.peer.avatarUrl ?? undefined} alt="">
+                  {c.peer.displayName.slice(0, 1).toUpperCase()}
+                </Avatar>
+              </Badge>
+            </ListItemAvatar>
+            <ListItemText
+              primary={c.peer.displayName}
+              secondary={previewOf(c)}
+              slotProps={{
+                primary: { sx: { fontWeight: c.unreadCount ? 700 : 400 }, noWrap: true },
+                secondary: { noWrap: true },
+              }}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

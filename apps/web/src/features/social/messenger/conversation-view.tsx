@@ -25,6 +25,8 @@ import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
+import { toast } from '../../../shared/toast/toast';
+import { ReportDialog } from '../posts/report-dialog';
 import { MessageBubble } from './message-bubble';
 import { lastSeenId, typingThrottle } from './messages-state';
 import {
@@ -53,6 +55,7 @@ export function ConversationView(props: { conversation: Conversation; onDeleted:
   const [deleteMessage] = useDeleteMessageForMeMutation();
   const [deleteConversation] = useDeleteConversationForMeMutation();
   const [report] = useReportMessageMutation();
+  const [reporting, setReporting] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const typed = useMemo(
@@ -158,12 +161,7 @@ export function ConversationView(props: { conversation: Conversation; onDeleted:
                     .then(() => live.removed(id))
                     .catch(() => {});
                 }}
-                onReport={(id) => {
-                  report({ id, reason: 'spam' })
-                    .unwrap()
-                    .then(() => setProblem(null))
-                    .catch(() => {});
-                }}
+                onReport={(id) => setReporting(id)}
               />
             ))}
           </Box>
@@ -268,6 +266,16 @@ export function ConversationView(props: { conversation: Conversation; onDeleted:
           </Button>
         </DialogActions>
       </Dialog>
+      <ReportDialog
+        open={reporting !== null}
+        what="message"
+        onClose={() => setReporting(null)}
+        onSubmit={async (body) => {
+          if (!reporting) return;
+          await report({ id: reporting, ...body }).unwrap();
+          toast.success('Thanks: the message was reported and staff will review it.');
+        }}
+      />
     </Box>
   );
 }

@@ -1,8 +1,11 @@
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import { type ComponentProps, lazy, Suspense } from 'react';
 
-// The live count loads beside the shell, not in its first chunk.
-const LiveCount = lazy(() => import('./messages-unread-badge').then((m) => ({ default: m.MessagesUnreadBadge })));
+// The live count loads beside the shell, not in its first chunk: fetched as soon as the shell's code runs (so the
+// sign-in page's prefetch of the shell brings it too), shown when the navigation renders.
+const loading = import('./messages-unread-badge');
+loading.catch(() => {}); // a failure shows when the icon renders
+const LiveCount = lazy(() => loading.then((m) => ({ default: m.MessagesUnreadBadge })));
 
 /**
  * The main navigation's Messages icon with the unread badge (conversations with unread messages). The

@@ -6,6 +6,7 @@ import type {
   MessageAttachment,
   MessagePage,
   MessengerUnread,
+  ReportBody,
 } from '@tradedesk/contracts';
 import { api } from '../../../app/api';
 import { markQuietEndpoints } from '../../../shared/api/quiet-endpoints';
@@ -95,11 +96,11 @@ export const messengerApi = api
           return { url: '/communities/messenger/attachments', method: 'POST', body };
         },
       }),
-      reportMessage: build.mutation<void, { id: string; reason: string }>({
-        query: ({ id, reason }) => ({
+      reportMessage: build.mutation<void, { id: string } & ReportBody>({
+        query: ({ id, ...body }) => ({
           url: `/communities/messenger/messages/${encodeURIComponent(id)}/report`,
           method: 'POST',
-          body: { reason },
+          body,
         }),
         transformResponse: () => undefined,
       }),

@@ -1,10 +1,9 @@
-import Close from '@mui/icons-material/Close';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { ErrorState } from '../../../shared/states/error-state';
@@ -13,7 +12,10 @@ import { CommentsSection } from './comments-section';
 import { PostCard } from './post-card';
 import { useSocialPostQuery } from './posts-api';
 
-/** The post modal (/community/posts/:id): the post and its Comments tab, over the page it was opened from. */
+/**
+ * The post's own page (/community/posts/:id): the post and its Comments tab. A page rather than a dialog over an
+ * empty one: opened by its link there is nothing behind it, and the shell stays usable (a modal hides it).
+ */
 export function PostModalPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -23,14 +25,16 @@ export function PostModalPage() {
   const close = () => (location.key !== 'default' ? navigate(-1) : navigate('/community'));
   const notFound = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
   return (
-    <Dialog open onClose={close} fullWidth maxWidth="md" aria-labelledby="post-modal-title" scroll="body">
-      <DialogTitle id="post-modal-title" sx={{ display: 'flex', alignItems: 'center' }}>
-        Post
-        <IconButton aria-label="Close" onClick={close} sx={{ ml: 'auto' }}>
-          <Close />
+    <Box sx={{ maxWidth: 820, mx: 'auto', p: { xs: 1, sm: 2 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <IconButton aria-label="Back" onClick={close}>
+          <ArrowBack />
         </IconButton>
-      </DialogTitle>
-      <DialogContent>
+        <Typography variant="h5" component="h1">
+          Post
+        </Typography>
+      </Box>
+      <Box>
         {query.isLoading ? (
           <LoadingState label="Loading the post" />
         ) : notFound ? (
@@ -52,8 +56,8 @@ export function PostModalPage() {
             />
           </>
         )}
-      </DialogContent>
-    </Dialog>
+      </Box>
+    </Box>
   );
 }
 

@@ -10,7 +10,6 @@ import type {
   SocialProfile,
 } from '@tradedesk/contracts';
 import { api } from '../../../app/api';
-import type { ApiError } from '../../../shared/api/api-error';
 import { markQuietEndpoints } from '../../../shared/api/quiet-endpoints';
 import { userUpdated } from '../../auth';
 
@@ -25,9 +24,6 @@ const imagePaths: Record<SocialImageKind, string> = {
 
 const enc = encodeURIComponent;
 
-/** The most a username lookup reads of the search answer: the exact name comes first (prefix matches first). */
-const LOOKUP_LIMIT = 50;
-
 /**
  * The community profile calls (issue 15; docs/api.md "Community and social"). Any change to a follow, a block or
  * the caller's own profile reloads the profiles and lists ('SocialProfile', 'SocialPeople'): counts and relations
@@ -35,24 +31,10 @@ const LOOKUP_LIMIT = 50;
  */
 export const profileApi = api.enhanceEndpoints({ addTagTypes: ['SocialProfile', 'SocialPeople'] }).injectEndpoints({
   endpoints: (build) => ({
-    /**
-     * A username to its profile id. The server has no lookup by name (GET /profile/username/{username} only says
-     * whether a name is free), so the people search answers it: its exact, case-insensitive match.
-     */
+    /** A username to its profile id (GET /profile/by-username/{username}: case-insensitive, 404 when none). */
     profileIdByUsername: build.query<string, string>({
-      async queryFn(username, _api, _extra, baseQuery) {
-        const result = await baseQuery({ url: `/profile/search/${enc(username)}`, params: { limit: LOOKUP_LIMIT } });
-        if (result.error) return { error: result.error as ApiError };
-        const page = result.data as ProfileSummaryPage;
-        const found = page.items.find((p) => p.username.toLowerCase() === username.toLowerCase());
-        if (found) return { data: found.id };
-        const error: ApiError = {
-          status: 404,
-          code: 'PROFILE_NOT_FOUND',
-          message: `No profile has the username ${username}.`,
-        };
-        return { error };
-      },
+      query: (username) => ({ url: `/profile/by-username/${enc(username)}` }),
+      transformResponse: (profile: SocialProfile) => profile.id,
       providesTags: ['SocialPeople'],
     }),
     socialProfile: build.query<SocialProfile, string>({

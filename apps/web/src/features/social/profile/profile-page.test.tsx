@@ -78,14 +78,23 @@ const FIRST = { timeout: 15_000 };
 
 const page = <T,>(items: T[], total = items.length) => ({ items, page: 1, limit: 10, total });
 
-/** GET /profile/search/{term}: the username lookup and the people search. */
-const searchRoutes = (people: ProfileSummary[]) =>
-  Object.fromEntries(
+/** GET /profile/by-username/{username} (the username lookup; the page reads its id) and the people search. */
+const searchRoutes = (people: ProfileSummary[]) => ({
+  ...Object.fromEntries(
     ['bob', 'Bob', 'bo'].map((term) => [
       `GET /profile/search/${term}`,
       { body: page(people.filter((p) => p.username.startsWith(term.toLowerCase()))) },
     ]),
-  );
+  ),
+  ...Object.fromEntries(
+    people.flatMap((p) =>
+      [p.username, p.username[0]?.toUpperCase() + p.username.slice(1)].map((name) => [
+        `GET /profile/by-username/${name}`,
+        { body: p },
+      ]),
+    ),
+  ),
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -245,7 +254,7 @@ describe('community profile', () => {
   it('says when no profile has the username, and when the server hides one (blocked by them)', async () => {
     mockFetch({
       ...searchRoutes([summary()]),
-      'GET /profile/search/ghost': { body: page([]) },
+      'GET /profile/by-username/ghost': errorBody(404, 'PROFILE_NOT_FOUND', 'No profile has the username ghost.'),
       [`GET /profile/${BOB}`]: errorBody(404, 'PROFILE_NOT_FOUND', 'Profile not found.'),
     });
     const first = renderApp('/community/profile/ghost', signedInState());

@@ -100,7 +100,7 @@ export function ProfileHeader(props: {
           </Typography>
           {!p.isPublic && <LockOutlined titleAccess="Private profile" fontSize="small" />}
           {p.relation.followedBy && !p.relation.self && <Chip size="small" label="Follows you" />}
-          {p.relation.friends && <Chip size="small" color="primary" variant="outlined" label="Friends" />}
+          {p.relation.friends && <Chip size="small" variant="outlined" label="Friends" />}
         </Box>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           @{p.username}

@@ -16,7 +16,6 @@ export function VerifiedBadge() {
     <Chip
       size="small"
       color="success"
-      variant="outlined"
       icon={<VerifiedOutlined />}
       label={VERIFIED_BADGE_TEXT}
       title="Figures computed by the TradeDesk engine from the account's trades, never typed in."
