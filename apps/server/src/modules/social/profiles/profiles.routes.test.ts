@@ -166,7 +166,11 @@ describe('GET /profile/{id}', () => {
       trackRecord: null,
       verifiedIdeas: null,
       canFollow: true,
+      // a private profile takes messages only from the people it follows
+      canMessage: false,
     });
+    await ok(owner, 'POST', `/profile/${stranger.userId}/follow`);
+    expect(await profileOf(stranger, owner)).toMatchObject({ limited: true, canMessage: true });
     const followers = await call(stranger, 'GET', `/profile/${owner.userId}/followers`);
     expect(followers.statusCode).toBe(403);
     expect(followers.json().message).toBe('This profile is private: only its accepted followers see its followers.');

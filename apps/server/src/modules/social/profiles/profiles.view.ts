@@ -62,7 +62,9 @@ export function createProfileView(deps: {
       joinedAt: row.createdAt.toISOString(),
       limited,
       canFollow: !self && !blocked && audience !== 'nobody' && !row.following && !row.requested,
-      canMessage: !self && !blocked && audience !== 'nobody',
+      // as the messenger decides: a private profile takes messages from the people it follows (and replies in a
+      // conversation it wrote in, which the messenger itself offers)
+      canMessage: !self && !blocked && (audience === 'public' || (audience === 'private' && row.followedBy)),
       relation: {
         self,
         following: !self && row.following,
