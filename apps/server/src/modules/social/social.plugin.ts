@@ -40,7 +40,8 @@ export async function registerSocial(app: FastifyInstance, ctx: AppContext, deps
   });
   const moderation = createSocialModeration(ctx, { notifier });
 
-  // eslint-style forward references: posts and feed need each other, both are built before any request
+  // posts and feed need each other (views, trade ideas, bookmarks): joined through closures, both built before
+  // any request arrives
   let posts: ReturnType<typeof createSocialPosts> | undefined;
   let articles: ReturnType<typeof createSocialArticles> | undefined;
   const feed = createSocialFeed(ctx, {
