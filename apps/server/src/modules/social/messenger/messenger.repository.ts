@@ -30,14 +30,23 @@ export type PeerFacts = {
   peerWrote: boolean;
 };
 
+/** Joins a message to the conversation-member row of `userId`. */
+const memberRowOf = (userId: string): SQL =>
+  and(
+    eq(socialConversationMembers.conversationId, socialMessages.conversationId),
+    eq(socialConversationMembers.userId, userId),
+  ) as SQL;
+/** The message was not deleted ("for me") by `userId`. */
+const notHiddenBy = (userId: string): SQL =>
+  sql`not exists (select 1 from ${socialMessageHides} h where h.message_id = ${socialMessages.id} and h.user_id = ${userId})`;
+/** With the member row joined: the message came after the member cleared the conversation. */
+const afterClearOfMember = sql`${socialMessages.createdAt} > coalesce(${socialConversationMembers.clearedAt}, 'epoch'::timestamptz)`;
+
 /** Conversations, members, messages and attachments; every read of a conversation is scoped by its member. */
 export function createMessengerRepository(db: Db) {
   /** Messages the member `userId` still sees: after their clear, not deleted by them. */
   const visibleTo = (userId: string, clearedAt: Date | null): SQL =>
-    and(
-      gt(socialMessages.createdAt, clearedAt ?? EPOCH),
-      sql`not exists (select 1 from ${socialMessageHides} h where h.message_id = ${socialMessages.id} and h.user_id = ${userId})`,
-    ) as SQL;
+    and(gt(socialMessages.createdAt, clearedAt ?? EPOCH), notHiddenBy(userId)) as SQL;
 
   return {
     /** Audience of a person (users' own columns), null for an unknown id. */
@@ -202,20 +211,8 @@ export function createMessengerRepository(db: Db) {
       const rows = await db
         .selectDistinctOn([socialMessages.conversationId], { message: socialMessages })
         .from(socialMessages)
-        .innerJoin(
-          socialConversationMembers,
-          and(
-            eq(socialConversationMembers.conversationId, socialMessages.conversationId),
-            eq(socialConversationMembers.userId, userId),
-          ),
-        )
-        .where(
-          and(
-            inArray(socialMessages.conversationId, conversationIds),
-            sql`${socialMessages.createdAt} > coalesce(${socialConversationMembers.clearedAt}, 'epoch'::timestamptz)`,
-            sql`not exists (select 1 from ${socialMessageHides} h where h.message_id = ${socialMessages.id} and h.user_id = ${userId})`,
-          ),
-        )
+        .innerJoin(socialConversationMembers, memberRowOf(userId))
+        .where(and(inArray(socialMessages.conversationId, conversationIds), afterClearOfMember, notHiddenBy(userId)))
         .orderBy(socialMessages.conversationId, desc(socialMessages.createdAt), desc(socialMessages.id));
       return new Map(rows.map((r) => [r.message.conversationId, r.message]));
     },
@@ -229,20 +226,14 @@ export function createMessengerRepository(db: Db) {
       const rows = await db
         .select({ conversationId: socialMessages.conversationId, unread: count() })
         .from(socialMessages)
-        .innerJoin(
-          socialConversationMembers,
-          and(
-            eq(socialConversationMembers.conversationId, socialMessages.conversationId),
-            eq(socialConversationMembers.userId, userId),
-          ),
-        )
+        .innerJoin(socialConversationMembers, memberRowOf(userId))
         .where(
           and(
             conversationIds ? inArray(socialMessages.conversationId, conversationIds) : undefined,
             ne(socialMessages.senderId, userId),
             isNull(socialMessages.moderatedAt),
             sql`${socialMessages.createdAt} > greatest(coalesce(${socialConversationMembers.lastReadAt}, 'epoch'::timestamptz), coalesce(${socialConversationMembers.clearedAt}, 'epoch'::timestamptz))`,
-            sql`not exists (select 1 from ${socialMessageHides} h where h.message_id = ${socialMessages.id} and h.user_id = ${userId})`,
+            notHiddenBy(userId),
           ),
         )
         .groupBy(socialMessages.conversationId);
@@ -346,20 +337,8 @@ export function createMessengerRepository(db: Db) {
       const [row] = await db
         .select({ message: socialMessages, member: socialConversationMembers })
         .from(socialMessages)
-        .innerJoin(
-          socialConversationMembers,
-          and(
-            eq(socialConversationMembers.conversationId, socialMessages.conversationId),
-            eq(socialConversationMembers.userId, userId),
-          ),
-        )
-        .where(
-          and(
-            eq(socialMessages.id, messageId),
-            sql`${socialMessages.createdAt} > coalesce(${socialConversationMembers.clearedAt}, 'epoch'::timestamptz)`,
-            sql`not exists (select 1 from ${socialMessageHides} h where h.message_id = ${socialMessages.id} and h.user_id = ${userId})`,
-          ),
-        );
+        .innerJoin(socialConversationMembers, memberRowOf(userId))
+        .where(and(eq(socialMessages.id, messageId), afterClearOfMember, notHiddenBy(userId)));
       return row ?? null;
     },
 
