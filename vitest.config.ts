@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { edgeOnly } from './apps/server/test/edge-only.js';
 import { withoutDatabase } from './apps/server/test/without-database.js';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -46,8 +47,8 @@ export default defineConfig({
                 name: 'server-pg',
                 root: 'apps/server',
                 include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-                // files that never open a database run once, in the PGlite project
-                exclude: [...configDefaults.exclude, ...withoutDatabase],
+                // files that never open a database, and the HTTP-edge files, run once, in the PGlite project
+                exclude: [...configDefaults.exclude, ...withoutDatabase, ...edgeOnly],
                 env: { TEST_DB_KIND: 'postgres' },
                 globalSetup: ['./test/global-setup.ts'],
                 testTimeout: 30_000,

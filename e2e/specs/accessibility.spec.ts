@@ -52,6 +52,12 @@ const signedInPages: { path: string; ready: (page: Page) => ReturnType<Page['get
   // starts a draft (of this test's user) and opens it in the editor
   { path: '/community/articles/new', ready: (p) => p.getByRole('textbox', { name: 'Article content' }) },
   { path: '/messages', ready: (p) => p.getByRole('heading', { name: 'Messages', level: 1 }) },
+  // `{community}`: the handle of the community the test's user creates first (the owner sees every settings tab)
+  { path: '/communities/{community}', ready: (p) => p.getByRole('tabpanel', { name: 'Feed' }) },
+  {
+    path: '/communities/{community}/settings?tab=roles',
+    ready: (p) => p.getByRole('list', { name: 'Roles' }),
+  },
   { path: '/no-such-page', ready: (p) => p.getByRole('heading', { name: /not found/i }) },
 ];
 
@@ -101,20 +107,37 @@ for (const theme of THEMES) {
   });
 
   test(`axe finds nothing serious on the signed-in pages, ${theme} theme`, async ({ page, user }) => {
-    // Twenty-four pages at two widths, each analysed in full.
+    // Twenty-six pages at two widths, each analysed in full.
     test.setTimeout(300_000);
     mkdirSync(SCREENSHOTS, { recursive: true });
     await signIn(page, user);
     await chooseTheme(page, theme);
+    const community = `a11y-${theme}-${user.username.slice(-6)}`;
+    const made = await page.request.post('/api/community', {
+      data: {
+        type: 'trading_group',
+        community_size: 'just_starting',
+        visibility: 'public',
+        name: `Accessible traders ${theme}`,
+        handle: community,
+        description: 'A community for the accessibility sweep.',
+        categories: ['forex'],
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
     const found: string[] = [];
     for (const width of [1200, 360]) {
       await page.setViewportSize({ width, height: 800 });
-      for (const { path, ready } of signedInPages) {
+      for (const { path: template, ready } of signedInPages) {
+        const path = template.replace('{community}', community);
         await test.step(`${path} at ${width} px`, async () => {
           await page.goto(path);
           await settle(page, ready);
           found.push(...(await seriousViolations(page)).map((line) => `${path} at ${width} px: ${line}`));
-          if (width === 1200) await page.screenshot({ path: join(SCREENSHOTS, `a11y-${theme}-${slug(path)}.png`) });
+          if (width === 1200)
+            await page.screenshot({
+              path: join(SCREENSHOTS, `a11y-${theme}-${slug(template.replace('{community}', 'community'))}.png`),
+            });
         });
       }
     }

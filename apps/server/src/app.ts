@@ -56,6 +56,8 @@ export type BuildOptions = {
   withoutAi?: boolean;
   /** Leaves the social module out (its slices' tests mount their own parts). */
   withoutSocial?: boolean;
+  /** Leaves communities out (their slices' tests mount their own parts). */
+  withoutCommunities?: boolean;
 };
 
 declare module 'fastify' {
@@ -139,6 +141,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerModules(app, ctx, {
     withoutAi: options.withoutAi ?? false,
     withoutSocial: options.withoutSocial ?? false,
+    withoutCommunities: options.withoutCommunities ?? false,
   });
   if (servesClients(config.role)) {
     const closeGraceMs = Math.min(5000, Math.max(100, Math.floor(config.shutdownTimeoutMs / 3)));

@@ -221,6 +221,8 @@ export const SOCIAL_NOTICE_TYPES = [
   'repost',
   'message',
   'moderation',
+  /** Communities: join requests and their answers, invites, moderator offers. */
+  'community',
 ] as const;
 export type SocialNoticeType = (typeof SOCIAL_NOTICE_TYPES)[number];
 

@@ -10,9 +10,11 @@ import { createBacktestsModule } from './backtests/backtests.plugin.js';
 import { createCalendarModule } from './calendar/calendar.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
+import { registerCommunities } from './communities/communities.plugin.js';
 import { createComplianceModule } from './compliance/compliance.plugin.js';
 import { seedBacktestDemo } from './demo/demo.backtests.js';
 import { seedChartingDemo, withSeedLock } from './demo/demo.charting.js';
+import { seedCommunitiesDemo } from './demo/demo.communities.js';
 import { seedJournalDemo } from './demo/demo.journal.js';
 import { seedPropDemo } from './demo/demo.prop.js';
 import { seedDemoData } from './demo/demo.seed.js';
@@ -23,7 +25,6 @@ import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createImportsModule } from './imports/imports.plugin.js';
-
 import { createJournalModule } from './journal/journal.plugin.js';
 import { createMarketModule } from './market/market.plugin.js';
 import { createMarketFeedModule } from './market-feed/market-feed.plugin.js';
@@ -47,7 +48,7 @@ import { createWatchlistsModule } from './watchlists/watchlists.plugin.js';
 export async function registerModules(
   app: FastifyInstance,
   ctx: AppContext,
-  options: { withoutAi?: boolean; withoutSocial?: boolean } = {},
+  options: { withoutAi?: boolean; withoutSocial?: boolean; withoutCommunities?: boolean } = {},
 ) {
   const users = createUsersModule(ctx);
   const auth = createAuthModule(ctx, { users: users.service });
@@ -196,6 +197,16 @@ export async function registerModules(
         charts: charts.charts,
       });
 
+  // Communities (README "Communities"): built on the social graph and notifier
+  const communities =
+    social && !options.withoutCommunities
+      ? await registerCommunities(app, ctx, {
+          graph: social.graph,
+          notifier: social.notifier,
+          posts: social.communityPosts,
+        })
+      : undefined;
+
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
     await withSeedLock(ctx.database.pool, () =>
@@ -259,6 +270,11 @@ export async function registerModules(
           log: app.log,
         }),
       );
+      if (communities) {
+        await withSeedLock(ctx.database.pool, () =>
+          seedCommunitiesDemo({ users: users.service, communities, posts: social.posts, log: app.log }),
+        );
+      }
     }
     if (ai) await ai.seedDemo();
   }

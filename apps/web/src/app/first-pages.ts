@@ -223,6 +223,36 @@ export const firstPages: FirstPage[] = [
     modules: [...shell, 'src/features/social/posts/post-modal-page.tsx'],
   },
   {
+    name: 'communities',
+    paths: ['/communities'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/communities/directory/communities-page.tsx'],
+  },
+  {
+    name: 'community-new',
+    paths: ['/communities/new'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/communities/wizard/new-community-page.tsx'],
+  },
+  {
+    name: 'community-invite',
+    paths: ['/communities/invite/:token'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/communities/invite/invite-page.tsx'],
+  },
+  {
+    name: 'community-settings',
+    paths: ['/communities/:handle/settings'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/communities/settings/community-settings-page.tsx'],
+  },
+  {
+    name: 'community-page',
+    paths: ['/communities/:handle'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/communities/page/community-page.tsx'],
+  },
+  {
     name: 'articles',
     paths: ['/community/articles'],
     access: 'signedIn',

@@ -84,6 +84,17 @@ export const routes: RouteObject[] = [
           { path: 'community', lazy: () => import('../features/social/feed/feed-page') },
           { path: 'community/bookmarks', lazy: () => import('../features/social/bookmarks/bookmarks-page') },
           { path: 'community/posts/:id', lazy: () => import('../features/social/posts/post-modal-page') },
+          // a community's settings (tabs in the query)
+          {
+            path: 'communities/:handle/settings',
+            lazy: () => import('../features/communities/settings/community-settings-page'),
+          },
+          // Communities (issue 16): Your Community and Discover, the creation wizard, an invite's accept page
+          { path: 'communities', lazy: () => import('../features/communities/directory/communities-page') },
+          { path: 'communities/new', lazy: () => import('../features/communities/wizard/new-community-page') },
+          { path: 'communities/invite/:token', lazy: () => import('../features/communities/invite/invite-page') },
+          // a community's page (issue 16 W2): tabs in the query (?tab=feed|channels|members|about&channel=<id>)
+          { path: 'communities/:handle', lazy: () => import('../features/communities/page/community-page') },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },

@@ -11,6 +11,7 @@ import { createSocialModeration } from './moderation/moderation.plugin.js';
 import { createSocialNotifier } from './moderation/social-notifier.js';
 import { createHttpGifProvider } from './posts/gifs.js';
 import { createSocialPosts } from './posts/posts.plugin.js';
+import type { CommunityPostsGate, CommunityPostsLink } from './posts/posts.ports.js';
 import { createSocialGraph } from './profiles/profiles.graph.js';
 import { createSocialProfiles, type SocialProfilesDeps } from './profiles/profiles.plugin.js';
 
@@ -59,6 +60,9 @@ export async function registerSocial(app: FastifyInstance, ctx: AppContext, deps
   });
   moderation.registry.register('profile', profiles.moderation);
   const gifs = ctx.config.gifProvider;
+  // communities are registered after social: their gate (who reads, posts, comments and moderates in a community)
+  // joins the posts slice through this closure; until it is set, community posts are refused
+  let communityGate: CommunityPostsGate | undefined;
   posts = createSocialPosts(ctx, {
     graph: profiles.graph,
     notifier,
@@ -79,6 +83,7 @@ export async function registerSocial(app: FastifyInstance, ctx: AppContext, deps
     },
     gifProvider: gifs ? createHttpGifProvider({ url: gifs.url, key: gifs.key }) : undefined,
     articleCards: (ids) => (articles ? articles.service.cards(ids) : Promise.resolve(new Map())),
+    community: () => communityGate,
   });
   const postsService = posts.service;
   articles = createSocialArticles(ctx, {
@@ -108,6 +113,12 @@ export async function registerSocial(app: FastifyInstance, ctx: AppContext, deps
   if (unknownStaff.length > 0) {
     app.log.warn({ emails: unknownStaff }, 'STAFF_EMAILS names addresses without an account yet');
   }
-  return { graph: profiles.graph, profiles, posts, feed, articles, messenger, moderation };
+  const communityPosts: CommunityPostsLink = {
+    view: postsService.view,
+    useCommunityGate(gate) {
+      communityGate = gate;
+    },
+  };
+  return { graph: profiles.graph, notifier, profiles, posts, feed, articles, messenger, moderation, communityPosts };
 }
 export type SocialModule = Awaited<ReturnType<typeof registerSocial>>;

@@ -121,6 +121,10 @@ export const socialPosts = pgTable(
     // sort top walks this in order: the 7-day window and the keyset are checked on the index entries
     index('social_posts_top_idx').on(t.score.desc(), t.createdAt.desc(), t.id.desc()),
     index('social_posts_repost_idx').on(t.repostOfId),
+    // a community's feed walks its posts newest first
+    index('social_posts_community_idx')
+      .on(t.communityId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.communityId} is not null`),
     // one repost of a post per person (POST /posts/{id}/repost twice is a conflict, DELETE undoes it)
     uniqueIndex('social_posts_one_repost_key').on(t.authorId, t.repostOfId).where(sql`${t.repostOfId} is not null`),
   ],

@@ -1,5 +1,6 @@
 import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
+import { readableCommunitySql } from '../../communities/communities.access.js';
 import { users } from '../../users/users.table.js';
 import { type SocialPostRow, socialPosts } from '../social.table.js';
 
@@ -8,21 +9,33 @@ const postColumns = getTableColumns(socialPosts);
 
 /**
  * Whether `viewerId` may see a post of the joined `users` row, in SQL (README "Social", audience rules): always
- * their own; otherwise a public, not hidden, not moderated post whose author neither blocks nor is blocked by the
- * viewer, and whose audience is everyone (a public profile) or, for a private profile, an accepted follower.
+ * their own; otherwise a not hidden, not moderated post whose author neither blocks nor is blocked by the viewer,
+ * and either public with an audience of everyone (a public profile) or, for a private profile, an accepted
+ * follower; or a community post of a community the viewer may read (the communities' rule, whatever the author's
+ * profile audience). Used by a profile's posts, topics and bookmarks; the feed takes public posts only.
  */
 export function visibleTo(viewerId: string): SQL {
   // the follow and block sets are subqueries of the viewer alone (hashed once per query), so the planner keeps
   // walking the posts index in feed order instead of probing per row
   return sql`(${p.authorId} = ${viewerId} or (
-    ${p.hiddenAt} is null and ${p.moderatedAt} is null and ${p.visibility} = 'public'
-    and ${users.visibility} <> 'nobody'
-    and ((${users.visibility} = 'everyone' and ${users.isPublic})
-      or ${p.authorId} in (select f.followee_id from social_follows f where f.follower_id = ${viewerId}))
+    ${p.hiddenAt} is null and ${p.moderatedAt} is null
+    and ((${p.visibility} = 'public'
+      and ${users.visibility} <> 'nobody'
+      and ((${users.visibility} = 'everyone' and ${users.isPublic})
+        or ${p.authorId} in (select f.followee_id from social_follows f where f.follower_id = ${viewerId})))
+      or (${p.visibility} = 'community' and ${readableCommunitySql(viewerId, p.communityId)}))
     and ${p.authorId} not in (
       select b.blocked_id from social_blocks b where b.blocker_id = ${viewerId}
       union all select b.blocker_id from social_blocks b where b.blocked_id = ${viewerId})
   ))`;
+}
+
+/**
+ * The feed's posts: public ones only. Community posts, the viewer's own included, live in their community's feed
+ * (GET /community/{id}/feed).
+ */
+function inFeed(viewerId: string): SQL {
+  return sql`(${p.visibility} = 'public' and ${visibleTo(viewerId)})`;
 }
 
 /** The people the viewer follows, and the viewer: a derived table `a(author_id)`. */
@@ -79,14 +92,14 @@ export function createFeedRepository(db: Db) {
           db,
           sql`select k.id from ${followedAuthors(viewerId)} cross join lateral (
             select ${p.id} as id, ${p.createdAt} as created_at from ${p} join ${users} on ${users.id} = ${p.authorId}
-            where ${p.authorId} = a.author_id and ${after} and ${visibleTo(viewerId)}
+            where ${p.authorId} = a.author_id and ${after} and ${inFeed(viewerId)}
             order by ${p.createdAt} desc nulls last, ${p.id} desc nulls last limit ${q.limit + 1}) k
           order by k.created_at desc, k.id desc limit ${q.limit + 1}`,
         );
         return byIds(keys.map((k) => k.id));
       }
       return base()
-        .where(and(visibleTo(viewerId), after))
+        .where(and(inFeed(viewerId), after))
         .orderBy(...newestFirst)
         .limit(q.limit + 1);
     },
@@ -102,7 +115,7 @@ export function createFeedRepository(db: Db) {
       q: { following: boolean; after?: FeedKey; until: string; limit: number },
     ): Promise<FeedRow[]> {
       const where = [
-        visibleTo(viewerId),
+        inFeed(viewerId),
         sql`${p.createdAt} <= ${q.until}::timestamptz`,
         sql`${p.createdAt} > ${q.until}::timestamptz - interval '7 days'`,
       ];
@@ -132,7 +145,7 @@ export function createFeedRepository(db: Db) {
     /** How many feed posts came after `since` (at most `cap`). */
     async countNewer(viewerId: string, q: { following: boolean; since: FeedKey; cap: number }): Promise<number> {
       const where = [
-        visibleTo(viewerId),
+        inFeed(viewerId),
         sql`(${p.createdAt}, ${p.id}) > (${q.since.at}::timestamptz, ${q.since.id}::uuid)`,
       ];
       if (q.following) where.push(sql`${p.authorId} in (select author_id from ${followedAuthors(viewerId)})`);

@@ -13,6 +13,7 @@ export const SOCIAL_NOTICE_SWITCH: Record<SocialNoticeType, NotificationKey | nu
   mention: 'push_mentions',
   repost: 'push_reposts',
   message: 'push_messages',
+  community: 'push_requests',
   moderation: null,
 };
 

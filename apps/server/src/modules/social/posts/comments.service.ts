@@ -1,13 +1,15 @@
 import type { PostComment, ReportBody, ReportResult } from '@tradedesk/contracts';
 import type { Clock } from '../../../platform/clock.js';
 import { newId } from '../../../platform/ids.js';
+import type { SocialPostRow } from '../social.table.js';
 import type { ModerationTargetHandler } from '../social.types.js';
-import type { CommentsRepository } from './comments.repository.js';
+import { type CommentsRepository, createCommentsRepository } from './comments.repository.js';
 import { commentNotFound, postError } from './posts.errors.js';
 import type { SocialPostsDeps } from './posts.ports.js';
 import type { PostsService } from './posts.service.js';
 import type { SocialCommentRow } from './posts.table.js';
 import { mayComment } from './posts.view.js';
+import { plainText } from './sanitize.js';
 
 const REPLIES_SHOWN = 3;
 const link = (postId: string, id: string) => `/community/posts/${postId}?comment=${id}`;
@@ -16,7 +18,8 @@ const excerpt = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…
 /**
  * Comments on posts, threaded one level. Anyone who sees the post reads them (moderated ones only their author);
  * writing needs the post's reply access and open comments (`mayComment`). Its author edits a comment; its author or
- * the post's author deletes it.
+ * the post's author deletes it. On a community post, writing also needs the community's `comment` permission and
+ * its rules accepted (the communities' gate), and a moderator there who outranks its author may delete it (audited).
  */
 export function createCommentsService(deps: {
   repo: CommentsRepository;
@@ -26,7 +29,14 @@ export function createCommentsService(deps: {
 }) {
   const { repo, posts, clock, ports } = deps;
 
-  async function build(viewerId: string, postAuthorId: string, rows: SocialCommentRow[], withReplies: boolean) {
+  /** The communities' gate, asked only about community posts (whose visibility the posts service checked). */
+  function gate() {
+    const found = ports.community?.();
+    if (!found) throw postError('POST_COMMUNITY_UNAVAILABLE', 'Communities are not available on this server.');
+    return found;
+  }
+
+  async function build(viewerId: string, post: SocialPostRow, rows: SocialCommentRow[], withReplies: boolean) {
     const replies = withReplies
       ? await repo.replies(
           viewerId,
@@ -44,6 +54,9 @@ export function createCommentsService(deps: {
       ),
     ]);
     const byId = new Map(people.map((p) => [p.id, p]));
+    const moderatable = post.communityId
+      ? await gate().moderatable(viewerId, post.communityId, [...new Set(all.map((r) => r.authorId))])
+      : new Set<string>();
     const base = (r: SocialCommentRow) => {
       const author = byId.get(r.authorId);
       if (!author) return null;
@@ -58,7 +71,7 @@ export function createCommentsService(deps: {
         likes: r.likeCount,
         liked: liked.has(r.id),
         canEdit: r.authorId === viewerId,
-        canDelete: r.authorId === viewerId || postAuthorId === viewerId,
+        canDelete: r.authorId === viewerId || post.authorId === viewerId || moderatable.has(r.authorId),
       };
     };
     return rows.flatMap((r): PostComment[] => {
@@ -86,7 +99,7 @@ export function createCommentsService(deps: {
 
   async function one(viewerId: string, postId: string, id: string): Promise<PostComment> {
     const { post, comment } = await visibleComment(viewerId, postId, id);
-    const [built] = await build(viewerId, post.authorId, [comment], comment.parentId === null);
+    const [built] = await build(viewerId, post, [comment], comment.parentId === null);
     if (!built) throw commentNotFound();
     return built;
   }
@@ -101,12 +114,13 @@ export function createCommentsService(deps: {
       if (query.parent_id && !(await repo.find(postId, query.parent_id))) throw commentNotFound();
       const { rows, total } = await repo.page(viewerId, postId, query.parent_id ?? null, query.page, query.limit);
       const shown = rows.filter((r) => !r.moderatedAt || r.authorId === viewerId);
-      const items = await build(viewerId, post.authorId, shown, !query.parent_id);
+      const items = await build(viewerId, post, shown, !query.parent_id);
       return { items, page: query.page, limit: query.limit, total };
     },
 
     async create(userId: string, postId: string, body: { content: string; parent_id?: string | undefined }) {
       const { row: post, audience } = await posts.visible(userId, postId);
+      if (post.communityId) await gate().assertCanComment(userId, post.communityId);
       if (post.commentsClosed && post.authorId !== userId) {
         throw postError('POST_COMMENTS_CLOSED', 'Comments on this post are closed.');
       }
@@ -177,8 +191,9 @@ export function createCommentsService(deps: {
     },
 
     async update(userId: string, postId: string, id: string, body: { content: string }) {
-      const { comment } = await visibleComment(userId, postId, id);
+      const { post, comment } = await visibleComment(userId, postId, id);
       if (comment.authorId !== userId) throw postError('POST_FORBIDDEN', 'Only its author can edit this comment.');
+      if (post.communityId) await gate().assertCanComment(userId, post.communityId);
       const text = await posts.prepareText(userId, body.content);
       if (text.contentText.length === 0) throw postError.onField('content', 'POST_EMPTY', 'Comment must not be empty.');
       await repo.update(id, {
@@ -191,10 +206,29 @@ export function createCommentsService(deps: {
 
     async delete(userId: string, postId: string, id: string): Promise<void> {
       const { post, comment } = await visibleComment(userId, postId, id);
-      if (comment.authorId !== userId && post.authorId !== userId) {
-        throw postError('POST_FORBIDDEN', 'Only its author or the post’s author can delete this comment.');
+      if (comment.authorId === userId || post.authorId === userId) {
+        await repo.transaction((q) => q.delete(postId, id));
+        return;
       }
-      await repo.transaction((q) => q.delete(postId, id));
+      const community = post.communityId;
+      if (!community || !(await gate().moderatable(userId, community, [comment.authorId])).has(comment.authorId)) {
+        throw postError(
+          'POST_FORBIDDEN',
+          community
+            ? 'Only its author, the post’s author or a moderator of the community who outranks its author can delete this comment.'
+            : 'Only its author or the post’s author can delete this comment.',
+        );
+      }
+      const deletion = {
+        actorId: userId,
+        communityId: community,
+        authorId: comment.authorId,
+        kind: 'comment' as const,
+        postId,
+        commentId: id,
+        excerpt: excerpt(plainText(comment.content)),
+      };
+      await gate().audited(deletion, (tx) => createCommentsRepository(tx).delete(postId, id));
     },
 
     async like(userId: string, postId: string, id: string, on: boolean) {

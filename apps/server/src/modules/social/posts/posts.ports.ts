@@ -1,5 +1,7 @@
-import type { Gif, PostChart, TradeIdea } from '@tradedesk/contracts';
+import type { Gif, Post, PostChart, TradeIdea } from '@tradedesk/contracts';
 import type { Db } from '../../../platform/db.js';
+import type { CommunityGate } from '../../communities/communities.types.js';
+import type { SocialPostRow } from '../social.table.js';
 import type { ModerationRegistry, SocialGraph, SocialNotifier } from '../social.types.js';
 
 /** The trade body of POST /posts (`postTradeBodySchema`). */
@@ -54,4 +56,44 @@ export type SocialPostsDeps = {
   gifProvider?: GifProvider;
   /** Cards of reposted articles, in one go; without it, an article repost shows no card. */
   articleCards?: (ids: string[]) => Promise<Map<string, ArticleCard>>;
+  /**
+   * The communities' gate, once they are registered (they are built after social): who may read, post, comment
+   * and moderate in a community. Without one (none yet, or a build without communities) community posts are
+   * refused and nobody but their author sees one.
+   */
+  community?: () => CommunityPostsGate | undefined;
+};
+
+/** A moderator's deletion of someone's post or comment in a community, for its audit log. */
+export type CommunityDeletion = {
+  actorId: string;
+  communityId: string;
+  authorId: string;
+  kind: 'post' | 'comment';
+  postId: string;
+  commentId?: string;
+  excerpt: string;
+};
+
+/**
+ * What the posts slice asks of the communities beyond `CommunityGate` (implemented by the communities content
+ * slice over the one access service): lists, the community facts of posts as read, and audited deletions.
+ */
+export interface CommunityPostsGate extends CommunityGate {
+  /** Which of these communities `userId` may read (lists leave out the posts of the others). */
+  readable(userId: string, communityIds: string[]): Promise<Set<string>>;
+  /** Of these authors, those whose posts and comments `userId` may delete there as a moderator. */
+  moderatable(userId: string, communityId: string, authorIds: string[]): Promise<Set<string>>;
+  /** Community posts as `viewerId` reads them: `pinned` is the community's pin, moderators may delete, comment by permission. */
+  decorate(viewerId: string, posts: Post[]): Promise<Post[]>;
+  /** Runs a moderator's deletion and writes its audit entry in one transaction. */
+  audited<T>(deletion: CommunityDeletion, work: (tx: Db) => Promise<T>): Promise<T>;
+}
+
+/** What the communities get from the posts slice (handed over by `registerSocial`). */
+export type CommunityPostsLink = {
+  /** Full posts for many rows, as every other list builds them. */
+  view(viewerId: string, rows: SocialPostRow[]): Promise<Post[]>;
+  /** Plugs the communities' gate into the posts slice. */
+  useCommunityGate(gate: CommunityPostsGate): void;
 };

@@ -107,8 +107,15 @@ describe('posts: create, sanitize, tags', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toMatch(/content/);
     const community = await call(ada, 'POST', '/posts', { content: 'x', visibility: 'community' });
-    expect(community.statusCode).toBe(422);
-    expect(community.json().message).toBe('community_id: communities are not available yet.');
+    expect(community.statusCode).toBe(400);
+    expect(community.json().message).toBe(
+      'community_id is required when visibility is community: name the community to post in.',
+    );
+    // without the communities' gate (a build without communities) a community post is refused
+    const id = '00000000-0000-4000-8000-000000000001';
+    const ungated = await call(ada, 'POST', '/posts', { content: 'x', visibility: 'community', community_id: id });
+    expect(ungated.statusCode).toBe(422);
+    expect(ungated.json().message).toBe('community_id: communities are not available on this server.');
     const bad = await call(ada, 'POST', '/posts', { content: 'x', reply_access: 'friends' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('reply_access');

@@ -39,6 +39,13 @@ const notYours = { 403: errorBodySchema.describe('POST_FORBIDDEN: the post is so
 const commentMissing = {
   404: errorBodySchema.describe('POST_NOT_FOUND or POST_COMMENT_NOT_FOUND: not visible to the caller'),
 };
+/** A community post: the community's access service refuses (codes in docs/api.md "Communities"). */
+const communityRefusals = {
+  403: errorBodySchema.describe(
+    'POST_FORBIDDEN; or in a community COMMUNITY_NOT_MEMBER, COMMUNITY_FORBIDDEN (a permission) or COMMUNITY_BANNED',
+  ),
+  409: errorBodySchema.describe('COMMUNITY_RULES_NOT_ACCEPTED: accept the community rules first'),
+};
 
 /** Posts, comments, polls, media and GIFs (spec section 7 "Posts"), under /posts. */
 export function postsRoutes(deps: {
@@ -59,11 +66,15 @@ export function postsRoutes(deps: {
         preHandler,
         schema: {
           tags,
-          summary: 'Publishes a post: text, images, a GIF, a chart, a poll or a verified trade',
+          summary:
+            'Publishes a post: text, images, a GIF, a chart, a poll or a verified trade; in a community with visibility community and community_id',
           body: createPostBodySchema,
           response: {
             201: postSchema,
-            422: errorBodySchema.describe('POST_COMMUNITY_UNAVAILABLE: communities are not available yet'),
+            400: errorBodySchema.describe('A field is invalid, e.g. community_id missing for visibility community'),
+            ...communityRefusals,
+            404: errorBodySchema.describe('COMMUNITY_NOT_FOUND: no community the caller can see has community_id'),
+            422: errorBodySchema.describe('POST_COMMUNITY_UNAVAILABLE: this server runs without communities'),
           },
         },
       },
@@ -116,7 +127,7 @@ export function postsRoutes(deps: {
           summary: 'Edits a post’s text, reply access or comment control (a poll and a trade never change)',
           params: postIdParamsSchema,
           body: updatePostBodySchema,
-          response: { 200: postSchema, ...missing, ...notYours },
+          response: { 200: postSchema, ...missing, ...communityRefusals },
         },
       },
       async (request) => posts.update(me(request), request.params.id, request.body),
@@ -128,9 +139,15 @@ export function postsRoutes(deps: {
         preHandler,
         schema: {
           tags,
-          summary: 'Deletes a post (a post whose verified trade closed can only be hidden)',
+          summary:
+            'Deletes a post: its author, or in a community a moderator (moderate_posts) who outranks the author (audited); a post whose verified trade closed can only be hidden',
           params: postIdParamsSchema,
-          response: { 200: okSchema, ...missing, ...notYours, 409: errorBodySchema.describe('POST_LOCKED') },
+          response: {
+            200: okSchema,
+            ...missing,
+            403: errorBodySchema.describe('POST_FORBIDDEN: someone else’s post the caller may not moderate'),
+            409: errorBodySchema.describe('POST_LOCKED'),
+          },
         },
       },
       async (request) => {
@@ -178,9 +195,14 @@ export function postsRoutes(deps: {
         preHandler,
         schema: {
           tags,
-          summary: 'Reposts a post (once); answers the repost',
+          summary: 'Reposts a post (once; never a community post); answers the repost',
           params: postIdParamsSchema,
-          response: { 201: postSchema, ...missing, 409: errorBodySchema.describe('POST_ALREADY_REPOSTED') },
+          response: {
+            201: postSchema,
+            ...missing,
+            403: errorBodySchema.describe('POST_FORBIDDEN: a community post stays in its community'),
+            409: errorBodySchema.describe('POST_ALREADY_REPOSTED'),
+          },
         },
       },
       async (request, reply) => reply.status(201).send(await posts.repost(me(request), request.params.id)),
@@ -281,7 +303,10 @@ export function postsRoutes(deps: {
           response: {
             201: commentSchema,
             ...commentMissing,
-            403: errorBodySchema.describe('POST_COMMENTS_CLOSED or POST_REPLY_NOT_ALLOWED'),
+            403: errorBodySchema.describe(
+              'POST_COMMENTS_CLOSED or POST_REPLY_NOT_ALLOWED; in a community COMMUNITY_NOT_MEMBER, COMMUNITY_FORBIDDEN or COMMUNITY_BANNED',
+            ),
+            409: communityRefusals[409],
           },
         },
       },
@@ -298,7 +323,7 @@ export function postsRoutes(deps: {
           summary: 'Edits the caller’s comment',
           params: commentParamsSchema,
           body: updateCommentBodySchema,
-          response: { 200: commentSchema, ...commentMissing, 403: errorBodySchema.describe('POST_FORBIDDEN') },
+          response: { 200: commentSchema, ...commentMissing, ...communityRefusals },
         },
       },
       async (request) => comments.update(me(request), request.params.id, request.params.commentId, request.body),
@@ -310,7 +335,8 @@ export function postsRoutes(deps: {
         preHandler,
         schema: {
           tags,
-          summary: 'Deletes a comment (its author or the post’s author) with its replies',
+          summary:
+            'Deletes a comment with its replies: its author, the post’s author, or in a community a moderator who outranks its author (audited)',
           params: commentParamsSchema,
           response: { 200: okSchema, ...commentMissing, 403: errorBodySchema.describe('POST_FORBIDDEN') },
         },

@@ -15,8 +15,8 @@ import { newId } from '../../../platform/ids.js';
 import type { SocialPostRow } from '../social.table.js';
 import type { ModerationTargetHandler } from '../social.types.js';
 import { postError, postNotFound } from './posts.errors.js';
-import type { AuthorAudience, SocialPostsDeps } from './posts.ports.js';
-import type { PostsRepository } from './posts.repository.js';
+import type { AuthorAudience, CommunityPostsGate, SocialPostsDeps } from './posts.ports.js';
+import { createPostsRepository, type PostsRepository } from './posts.repository.js';
 import { audienceOf, visibleTo } from './posts.view.js';
 import { extractTags, linkTags, plainText } from './sanitize.js';
 
@@ -26,7 +26,9 @@ const excerpt = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…
 /**
  * Posts: create (text sanitized and tagged, media, GIF, chart, poll, verified trade), read, edit, delete, pin,
  * likes, favourites, reposts, hiding, reports and polls. Who may see a post is the author's audience (the graph);
- * a hidden or moderated post is seen by its author only.
+ * a hidden or moderated post is seen by its author only. A community post (`community_id`) is seen by those who
+ * may read its community instead (the communities' gate; blocks still apply), written by those who may post there,
+ * and may be deleted by its moderators; it is never reposted.
  */
 export function createPostsService(deps: {
   repo: PostsRepository;
@@ -40,13 +42,44 @@ export function createPostsService(deps: {
   /** A viewer who follows and blocks nobody: sees exactly what an open profile shows to anyone. */
   const STRANGER = '00000000-0000-0000-0000-000000000000';
 
+  /** The communities' gate; a community post without one is refused (422). */
+  function gate(): CommunityPostsGate {
+    const found = ports.community?.();
+    if (!found) {
+      throw postError.onField(
+        'community_id',
+        'POST_COMMUNITY_UNAVAILABLE',
+        'community_id: communities are not available on this server.',
+      );
+    }
+    return found;
+  }
+
   /** The row if the viewer may see it, with how they stand to its author; else 404. */
   async function visible(viewerId: string, id: string): Promise<{ row: SocialPostRow; audience: AuthorAudience }> {
     const row = await repo.find(id);
     if (!row) throw postNotFound();
     const audience = (await audienceOf(graph, viewerId, [row.authorId])).get(row.authorId);
-    if (!audience || !visibleTo(viewerId, row, audience)) throw postNotFound();
+    if (!audience) throw postNotFound();
+    if (row.communityId && row.authorId !== viewerId) {
+      // the community decides who reads its posts, whatever the author's profile audience; blocks, hiding and
+      // moderation still hide it
+      const community = ports.community?.();
+      if (!community || audience.blocked || row.hiddenAt || row.moderatedAt) throw postNotFound();
+      if (!(await community.canRead(viewerId, row.communityId))) throw postNotFound();
+      return { row, audience: { ...audience, canSee: true } };
+    }
+    if (!visibleTo(viewerId, row, audience)) throw postNotFound();
     return { row, audience };
+  }
+
+  /** Leaves out the community posts of communities the viewer may not read (lists). */
+  async function readableRows(viewerId: string, rows: SocialPostRow[]): Promise<SocialPostRow[]> {
+    const ids = [...new Set(rows.flatMap((r) => (r.communityId && r.authorId !== viewerId ? [r.communityId] : [])))];
+    if (ids.length === 0) return rows;
+    const community = ports.community?.();
+    const readable = community ? await community.readable(viewerId, ids) : new Set<string>();
+    return rows.filter((r) => !r.communityId || r.authorId === viewerId || readable.has(r.communityId));
   }
 
   /** The row when it is the caller's: 404 when they cannot see it, 403 when it is someone else's. */
@@ -163,12 +196,24 @@ export function createPostsService(deps: {
     },
 
     async create(userId: string, body: CreatePostBody): Promise<Post> {
+      let communityId: string | null = null;
       if (body.visibility === 'community' || body.community_id !== undefined) {
-        throw postError.onField(
-          'community_id',
-          'POST_COMMUNITY_UNAVAILABLE',
-          'community_id: communities are not available yet.',
-        );
+        if (body.visibility !== 'community') {
+          throw postError.onField(
+            'visibility',
+            'POST_INVALID_FIELD',
+            'visibility must be community when community_id names a community.',
+          );
+        }
+        if (!body.community_id) {
+          throw postError.onField(
+            'community_id',
+            'POST_INVALID_FIELD',
+            'community_id is required when visibility is community: name the community to post in.',
+          );
+        }
+        await gate().assertCanPost(userId, body.community_id);
+        communityId = body.community_id;
       }
       const text = await prepareText(userId, body.content);
       const att = await attachments(userId, body);
@@ -189,7 +234,8 @@ export function createPostsService(deps: {
           authorId: userId,
           content: text.content,
           contentText: text.contentText,
-          visibility: 'public',
+          visibility: communityId ? 'community' : 'public',
+          communityId,
           replyAccess: body.reply_access,
           commentsClosed: body.comments_closed,
           mentionIds: text.mentions.map((m) => m.id),
@@ -224,6 +270,7 @@ export function createPostsService(deps: {
 
     async update(userId: string, id: string, body: UpdatePostBody): Promise<Post> {
       const row = await own(userId, id, 'edit');
+      if (row.communityId) await gate().assertCanPost(userId, row.communityId);
       const patch: Partial<SocialPostRow> = { editedAt: clock.now() };
       let fresh: string[] = [];
       if (body.content !== undefined) {
@@ -254,15 +301,41 @@ export function createPostsService(deps: {
       return reload(userId, id);
     },
 
+    /** Its author deletes a post; so may a moderator of its community who outranks the author (audited). */
     async delete(userId: string, id: string): Promise<void> {
-      const row = await own(userId, id, 'delete');
+      const { row } = await visible(userId, id);
+      const byModerator =
+        row.authorId !== userId &&
+        row.communityId !== null &&
+        (await gate().canModerate(userId, row.communityId, row.authorId));
+      if (row.authorId !== userId && !byModerator) {
+        throw postError(
+          'POST_FORBIDDEN',
+          row.communityId
+            ? 'Only its author or a moderator of its community who outranks the author can delete this post.'
+            : 'Only its author can delete this post.',
+        );
+      }
       if (await ports.trades.isLocked(id)) {
         throw postError('POST_LOCKED', 'This post carries a closed verified trade: it can be hidden but not deleted.');
       }
-      await repo.transaction(async (q) => {
+      const work = async (q: PostsRepository) => {
         await q.delete(id);
         if (row.repostOfId) await q.bump(row.repostOfId, 'repostCount', -1);
-      });
+      };
+      if (byModerator && row.communityId) {
+        const deletion = {
+          actorId: userId,
+          communityId: row.communityId,
+          authorId: row.authorId,
+          kind: 'post' as const,
+          postId: id,
+          excerpt: excerpt(row.contentText),
+        };
+        await gate().audited(deletion, (tx) => work(createPostsRepository(tx)));
+      } else {
+        await repo.transaction((q) => work(q));
+      }
     },
 
     async pin(userId: string, id: string, pinned: boolean): Promise<Post> {
@@ -321,7 +394,11 @@ export function createPostsService(deps: {
         userId,
         rows.map((r) => r.authorId),
       );
-      const seen = rows.filter((r) => visibleTo(userId, r, audiences.get(r.authorId)));
+      const seen = (await readableRows(userId, rows)).filter((r) => {
+        const audience = audiences.get(r.authorId);
+        if (r.communityId && r.authorId !== userId) return !audience?.blocked && !r.hiddenAt && !r.moderatedAt;
+        return visibleTo(userId, r, audience);
+      });
       return { items: await view(userId, seen), page, limit, total };
     },
 
@@ -329,6 +406,9 @@ export function createPostsService(deps: {
     async repost(userId: string, id: string): Promise<Post> {
       const first = (await visible(userId, id)).row;
       const original = first.repostOfId ? (await visible(userId, first.repostOfId)).row : first;
+      if (original.communityId) {
+        throw postError('POST_FORBIDDEN', 'A community post cannot be reposted: it stays in its community.');
+      }
       if (await repo.findRepost(userId, original.id)) {
         throw postError('POST_ALREADY_REPOSTED', 'You have already reposted this post.');
       }

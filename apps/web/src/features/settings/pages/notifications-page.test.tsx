@@ -48,7 +48,7 @@ describe('notifications', { timeout: 20_000 }, () => {
     ]);
     expect(within(community).getByRole('switch', { name: 'Likes' })).not.toBeChecked();
     expect(within(community).getByRole('switch', { name: 'Reposts' })).toBeChecked();
-    expect(within(community).getByRole('switch', { name: 'Follow requests' })).toBeChecked();
+    expect(within(community).getByRole('switch', { name: 'Requests and invites' })).toBeChecked();
   });
 
   it('turns a social notice type off', async () => {

@@ -26,7 +26,10 @@ const labels: Record<NotificationKey, { label: string; hint: string }> = {
   push_messages: { label: 'Messages', hint: 'When someone sends you a message' },
   push_follows: { label: 'New followers', hint: 'When someone follows you' },
   weekly_report: { label: 'Weekly report', hint: 'A summary of your trading week by email' },
-  push_requests: { label: 'Follow requests', hint: 'When someone asks to follow you, or accepts your request' },
+  push_requests: {
+    label: 'Requests and invites',
+    hint: 'Follow requests and their answers, community invites, join requests and their answers',
+  },
   push_likes: { label: 'Likes', hint: 'When someone likes your post or comment' },
   push_comments: { label: 'Comments', hint: 'When someone comments on your post' },
   push_reposts: { label: 'Reposts', hint: 'When someone reposts your post' },

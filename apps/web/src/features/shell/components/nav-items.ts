@@ -2,6 +2,7 @@ import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
+import Diversity3Outlined from '@mui/icons-material/Diversity3Outlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -35,6 +36,8 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
     { label: 'AI assistant', to: '/ai', icon: AutoAwesomeOutlined, match: '/ai' },
     { label: 'Messages', to: '/messages', icon: MessagesNavIcon as unknown as NavItem['icon'], match: '/messages' },
     { label: 'Community', to: '/community', icon: GroupsOutlined, match: '/community' },
+    // matched as its own area: the Community feed above lights up on /community/... only, never on /communities
+    { label: 'Communities', to: '/communities', icon: Diversity3Outlined, match: '/communities' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
   if (options.mailbox)

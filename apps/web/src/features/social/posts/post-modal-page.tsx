@@ -8,12 +8,14 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
+import { PostCommunity } from '../../communities/page/post-community';
 import { CommentsSection } from './comments-section';
 import { PostCard } from './post-card';
 import { useSocialPostQuery } from './posts-api';
 
 /**
- * The post's own page (/community/posts/:id): the post and its Comments tab. A page rather than a dialog over an
+ * The post's own page (/community/posts/:id): the post and its Comments tab; a community post also names its
+ * community (and offers its rules to a member who has not accepted them). A page rather than a dialog over an
  * empty one: opened by its link there is nothing behind it, and the shell stays usable (a modal hides it).
  */
 export function PostModalPage() {
@@ -43,6 +45,7 @@ export function PostModalPage() {
           <ErrorState title="The post could not be loaded." onRetry={() => void query.refetch()} />
         ) : (
           <>
+            {query.data.communityId && <PostCommunity communityId={query.data.communityId} />}
             <PostCard post={query.data} onDeleted={close} />
             <Tabs value="comments" aria-label="Post detail" sx={{ mt: 1 }}>
               <Tab value="comments" label={`Comments (${query.data.counts.comments})`} />

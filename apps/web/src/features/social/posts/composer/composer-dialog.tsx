@@ -19,6 +19,7 @@ import {
   POLL_DURATION_HOURS,
   POLL_OPTIONS_MAX,
   POST_CONTENT_MAX,
+  type PostVisibility,
   REPLY_ACCESS,
   type ReplyAccess,
 } from '@tradedesk/contracts';
@@ -29,6 +30,7 @@ import { InlineError } from '../inline-error';
 import { REPLY_ACCESS_LABELS } from '../post-text';
 import { useCreatePostMutation } from '../posts-api';
 import { ChartTab, GifTab, ImageTab, TradeTab } from './composer-attachments';
+import { CommunityTarget } from './composer-community';
 import { buildPostBody, type ComposerState, type ComposerTab, emptyComposer, newPoll } from './composer-model';
 
 function PollEditor(props: {
@@ -125,12 +127,15 @@ function AttachedChips(props: { state: ComposerState }) {
 }
 
 /**
- * The new post dialog: text, target settings (visibility, who can reply, comments), and tabs for a poll,
- * images, a GIF (Our favorites by default), a chart (Active: one of the user's charts shared live, or a snapshot)
- * and one of the user's trades to attach as a verified idea.
+ * The new post dialog: text, target settings (visibility: public or one of the caller's communities, who can
+ * reply, comments), and tabs for a poll, images, a GIF (Our favorites by default), a chart (Active: one of the
+ * user's charts shared live, or a snapshot) and one of the user's trades to attach as a verified idea. Opened from a
+ * community page it starts set to that community.
  */
-export function ComposerDialog(props: { open: boolean; onClose: () => void }) {
-  const [state, setState] = useState<ComposerState>(emptyComposer);
+export function ComposerDialog(props: { open: boolean; onClose: () => void; communityId?: string }) {
+  const [state, setState] = useState<ComposerState>(() =>
+    props.communityId ? { ...emptyComposer, visibility: 'community', communityId: props.communityId } : emptyComposer,
+  );
   const [tab, setTab] = useState<ComposerTab | false>(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [create, creating] = useCreatePostMutation();
@@ -182,12 +187,24 @@ export function ComposerDialog(props: { open: boolean; onClose: () => void }) {
           slotProps={{ htmlInput: { maxLength: POST_CONTENT_MAX } }}
         />
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
-          <TextField select size="small" label="Visibility" value="public" sx={{ minWidth: 140 }}>
+          <TextField
+            select
+            size="small"
+            label="Visibility"
+            value={state.visibility}
+            onChange={(e) => patch({ visibility: e.target.value as PostVisibility })}
+            sx={{ minWidth: 140 }}
+          >
             <MenuItem value="public">Public</MenuItem>
-            <MenuItem value="community" disabled>
-              A community (not available yet)
-            </MenuItem>
+            <MenuItem value="community">A community</MenuItem>
           </TextField>
+          {state.visibility === 'community' && (
+            <CommunityTarget
+              value={state.communityId}
+              error={errors.community}
+              onChange={(communityId) => patch({ communityId })}
+            />
+          )}
           <TextField
             select
             size="small"

@@ -6,6 +6,7 @@ import {
   POLL_OPTIONS_MIN,
   POST_MEDIA_MAX,
   type PostMedia,
+  type PostVisibility,
   type ReplyAccess,
 } from '@tradedesk/contracts';
 
@@ -13,6 +14,9 @@ export type ComposerTab = 'poll' | 'image' | 'gif' | 'chart' | 'trade';
 
 export type ComposerState = {
   content: string;
+  /** Public, or a community the caller belongs to (`communityId`). */
+  visibility: PostVisibility;
+  communityId: string | null;
   replyAccess: ReplyAccess;
   commentsClosed: boolean;
   poll: { question: string; options: string[]; durationHours: number } | null;
@@ -24,6 +28,8 @@ export type ComposerState = {
 
 export const emptyComposer: ComposerState = {
   content: '',
+  visibility: 'public',
+  communityId: null,
   replyAccess: 'everyone',
   commentsClosed: false,
   poll: null,
@@ -40,7 +46,7 @@ export type ComposerCheck = { ok: true; body: CreatePostBody } | { ok: false; er
 /**
  * The request body of POST /posts from the composer, checked by the contracts' schema (the server checks the
  * same). Errors are keyed by the composer's field: content, poll.question, poll.options, poll.duration, media,
- * trade, or `form` for a post with nothing in it.
+ * trade, community (a community post without its community), or `form` for a post with nothing in it.
  */
 export function buildPostBody(state: ComposerState): ComposerCheck {
   const errors: Record<string, string> = {};
@@ -56,9 +62,11 @@ export function buildPostBody(state: ComposerState): ComposerCheck {
     if (state.poll.options.length > POLL_OPTIONS_MAX)
       errors['poll.options'] = `The poll may have at most ${POLL_OPTIONS_MAX} options.`;
   }
+  if (state.visibility === 'community' && !state.communityId) errors.community = 'Choose the community to post in.';
   const draft = {
     content,
-    visibility: 'public' as const,
+    visibility: state.visibility,
+    ...(state.visibility === 'community' && state.communityId ? { community_id: state.communityId } : {}),
     reply_access: state.replyAccess,
     comments_closed: state.commentsClosed,
     media_ids: state.media.map((m) => m.id),
@@ -111,5 +119,6 @@ function fieldOf(path: string[]): string {
   if (head === 'media_ids') return 'media';
   if (head === 'content') return 'content';
   if (head === 'trade' || head === 'chart' || head === 'gif') return head;
+  if (head === 'community_id' || head === 'visibility') return 'community';
   return 'form';
 }

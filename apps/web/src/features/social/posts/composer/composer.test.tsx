@@ -73,6 +73,53 @@ describe('buildPostBody', () => {
   });
 });
 
+describe('buildPostBody: the community target', () => {
+  const COMMUNITY = '55555555-5555-4555-8555-555555555555';
+
+  it('asks for the community of a community post', () => {
+    const r = buildPostBody({ ...emptyComposer, content: 'Hi', visibility: 'community' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.community).toBe('Choose the community to post in.');
+  });
+
+  it('sends visibility community with community_id', () => {
+    const r = buildPostBody({ ...emptyComposer, content: 'Hi', visibility: 'community', communityId: COMMUNITY });
+    expect(r.ok && r.body).toMatchObject({ visibility: 'community', community_id: COMMUNITY });
+  });
+
+  it('opens set to a community, lists the joined ones and posts there', async () => {
+    const net = mockFetch({
+      'GET /community/joined/list': {
+        body: {
+          items: [
+            { id: COMMUNITY, name: 'FX Club', membership: 'member' },
+            { id: ACCOUNT, name: 'Gold Bugs', membership: 'member' },
+          ],
+          page: 1,
+          limit: 50,
+          total: 2,
+        },
+      },
+      'POST /posts': { status: 201, body: { id: POSITION } },
+    });
+    renderWithStore(<ComposerDialog open onClose={() => {}} communityId={COMMUNITY} />);
+    expect(screen.getByRole('combobox', { name: 'Visibility' })).toHaveTextContent('A community');
+    const target = screen.getByRole('combobox', { name: 'Community' });
+    await waitFor(() => expect(target).toHaveTextContent('FX Club'));
+    await userEvent.click(target);
+    await userEvent.click(await screen.findByRole('option', { name: 'Gold Bugs' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'What is your idea?' }), 'Gold up');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() =>
+      expect(net.callsTo('POST', '/posts')[0]?.body).toMatchObject({
+        content: 'Gold up',
+        visibility: 'community',
+        community_id: ACCOUNT,
+      }),
+    );
+  });
+});
+
 describe('ComposerDialog', () => {
   it('shows the error of an empty post and sends nothing', async () => {
     const net = mockFetch({});
