@@ -3,12 +3,16 @@ import { edgeOnly } from './apps/server/test/edge-only.js';
 import { withoutDatabase } from './apps/server/test/without-database.js';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// On a loaded 2-core machine a server or web test can miss its time limit once; a second try shows whether the
+// failure is real. Tests that pass only on the retry are listed as flaky in the summary (scripts/vitest-summary.ts).
+const retry = 1;
 
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on the 2-core CI machine, one file at a time. The
     // files wait on databases and sockets much of the time, so two at once finish the suite sooner.
     maxWorkers: '100%',
+    reporters: ['default', './scripts/vitest-summary.ts'],
     projects: [
       {
         test: {
@@ -25,6 +29,7 @@ export default defineConfig({
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          retry,
         },
       },
       {
@@ -38,6 +43,7 @@ export default defineConfig({
           // typing into forms with user-event, and the first import of a lazy chart route, are slow on the
           // 2-core CI machines
           testTimeout: 60_000,
+          retry,
         },
       },
       ...(withPostgres
@@ -53,6 +59,7 @@ export default defineConfig({
                 globalSetup: ['./test/global-setup.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
+                retry,
               },
             },
           ]

@@ -4,7 +4,7 @@
 // bundle budgets, then the Playwright e2e suite when a Chromium is found. Says what it skipped.
 // Steps can be run alone: node scripts/test.mjs typecheck|lint|engines|unit|budgets|e2e (several at once too).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const steps = [];
 const skipped = [];
@@ -27,6 +27,7 @@ if (want('engines')) run('engines', 'node', ['scripts/check-engines.mjs']);
 if (want('unit')) {
   if (!process.env.TEST_DATABASE_URL) skipped.push('server suite on PostgreSQL (TEST_DATABASE_URL is not set)');
   if (!process.env.TEST_REDIS_URL) skipped.push('Redis event-bus tests (TEST_REDIS_URL is not set)');
+  rmSync('test-results/unit-summary.txt', { force: true });
   run('unit+integration', 'npx', ['vitest', 'run']);
 }
 let built; // once per run: true or false after the first call
@@ -52,6 +53,11 @@ if (want('e2e')) {
 console.log('\n=== summary');
 for (const s of steps) console.log(`${s.ok ? 'PASS' : 'FAIL'}  ${s.name} (${s.seconds}s)`);
 for (const s of skipped) console.log(`SKIP  ${s}`);
+// written by scripts/vitest-summary.ts: failed and flaky tests, errors outside tests, the slowest files
+if (existsSync('test-results/unit-summary.txt')) {
+  console.log('\n=== unit+integration details');
+  console.log(readFileSync('test-results/unit-summary.txt', 'utf8').trimEnd());
+}
 const failed = steps.filter((s) => !s.ok).length;
 console.log(`steps: ${steps.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
