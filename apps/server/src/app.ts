@@ -58,6 +58,8 @@ export type BuildOptions = {
   withoutSocial?: boolean;
   /** Leaves communities out (their slices' tests mount their own parts). */
   withoutCommunities?: boolean;
+  /** Leaves billing out (its slices' tests mount their own parts). */
+  withoutBilling?: boolean;
 };
 
 declare module 'fastify' {
@@ -142,6 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     withoutAi: options.withoutAi ?? false,
     withoutSocial: options.withoutSocial ?? false,
     withoutCommunities: options.withoutCommunities ?? false,
+    withoutBilling: options.withoutBilling ?? false,
   });
   if (servesClients(config.role)) {
     const closeGraceMs = Math.min(5000, Math.max(100, Math.floor(config.shutdownTimeoutMs / 3)));

@@ -7,6 +7,7 @@ import { hashPassword } from './auth/auth.passwords.js';
 import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
 import { createBacktestsModule } from './backtests/backtests.plugin.js';
+import { registerBilling } from './billing/billing.plugin.js';
 import { createCalendarModule } from './calendar/calendar.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
@@ -48,7 +49,12 @@ import { createWatchlistsModule } from './watchlists/watchlists.plugin.js';
 export async function registerModules(
   app: FastifyInstance,
   ctx: AppContext,
-  options: { withoutAi?: boolean; withoutSocial?: boolean; withoutCommunities?: boolean } = {},
+  options: {
+    withoutAi?: boolean;
+    withoutSocial?: boolean;
+    withoutCommunities?: boolean;
+    withoutBilling?: boolean;
+  } = {},
 ) {
   const users = createUsersModule(ctx);
   const auth = createAuthModule(ctx, { users: users.service });
@@ -207,6 +213,11 @@ export async function registerModules(
         })
       : undefined;
 
+  // Billing (README "Billing"): plans, payments, subscriptions, invoices, the partner program
+  const billing = options.withoutBilling
+    ? undefined
+    : await registerBilling(app, ctx, { users: users.service, notifications: notifications.service });
+
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
     await withSeedLock(ctx.database.pool, () =>
@@ -278,4 +289,5 @@ export async function registerModules(
     }
     if (ai) await ai.seedDemo();
   }
+  return { billing };
 }

@@ -62,6 +62,28 @@ function AiAssistantPage() {
   );
 }
 
+// Billing: the plan and billing tabs, and the partner program panel, live with the billing feature.
+const PlanBillingPageLazy = lazy(() =>
+  import('../billing/subscriptions/plan-billing-page').then((m) => ({ default: m.PlanBillingPage })),
+);
+function PlanBillingPage() {
+  return (
+    <Suspense fallback={<LoadingSettings />}>
+      <PlanBillingPageLazy />
+    </Suspense>
+  );
+}
+const PartnerProgramPageLazy = lazy(() =>
+  import('../billing/partners/partner-program-page').then((m) => ({ default: m.PartnerProgramPage })),
+);
+function PartnerProgramPage() {
+  return (
+    <Suspense fallback={<LoadingSettings />}>
+      <PartnerProgramPageLazy />
+    </Suspense>
+  );
+}
+
 const pageComponents: Record<SettingsPageId, ComponentType<{ config: Configuration }>> = {
   my_account: MyAccountPage,
   public_profile: PublicProfilePage,
@@ -71,6 +93,8 @@ const pageComponents: Record<SettingsPageId, ComponentType<{ config: Configurati
   trading_accounts: TradingAccountsPage,
   objectives: ObjectivesPage,
   ai_assistant: AiAssistantPage,
+  plan_billing: PlanBillingPage,
+  partner_program: PartnerProgramPage,
   privacy: PrivacyPage,
   delete_account: DeleteAccountPage,
 };

@@ -8,6 +8,8 @@ export const settingsPages = [
   { id: 'trading_accounts', label: 'Trading accounts' },
   { id: 'objectives', label: 'Rules (objectives)' },
   { id: 'ai_assistant', label: 'AI assistant' },
+  { id: 'plan_billing', label: 'Plan and billing' },
+  { id: 'partner_program', label: 'Partner program' },
   { id: 'privacy', label: 'Privacy' },
   { id: 'delete_account', label: 'Delete account' },
 ] as const;
