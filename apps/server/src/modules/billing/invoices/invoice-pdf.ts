@@ -18,6 +18,17 @@ export function moneyText(decimal: string, currency: string): string {
 
 const day = (iso: string) => iso.slice(0, 10);
 
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+/** "DE" -> "Germany"; a code Intl does not know stays as it is. */
+export function countryName(code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /**
  * The invoice as a PDF (A4, the built-in Helvetica): number, dates, seller, buyer's billing details as issued,
  * lines, discount, subtotal, VAT or the reverse-charge note, total. An invoice of the test mode says so at the top.
@@ -101,7 +112,7 @@ export function renderInvoicePdf(
     buyer.address,
     [buyer.zipcode, buyer.city].filter(Boolean).join(' '),
     buyer.state,
-    buyer.country,
+    countryName(buyer.country),
     buyer.vat ? `VAT number: ${buyer.vat}` : '',
     buyer.coc ? `Chamber of Commerce: ${buyer.coc}` : '',
     buyer.email,

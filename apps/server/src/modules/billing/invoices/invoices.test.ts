@@ -1,5 +1,6 @@
 import type { InvoicePage } from '@tradedesk/contracts';
 import type { FastifyInstance } from 'fastify';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUpAndLogin } from '../../../../test/auth-helpers.js';
 import { createManualClock } from '../../../platform/clock.js';
@@ -208,6 +209,22 @@ describe('GET /customer/invoices and the PDF', () => {
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(res.rawPayload.toString('latin1')).toContain(inv.number);
     expect(inv).toMatchObject({ reverseCharge: true, taxMinor: 0, totalMinor: 1900 });
+    const text = await pdfText(res.rawPayload);
+    for (const part of [
+      'Test mode: issued by the built-in test payment provider',
+      `Invoice number ${inv.number}`,
+      'Period 2026-03-01 to 2026-04-01',
+      'Lovelace GmbH',
+      'Ada Lovelace',
+      'Germany',
+      'VAT number: DE123456789',
+      'Pro plan, monthly 1 €19.00 €19.00',
+      'VAT (reverse charge) 0% €0.00',
+      'Total €19.00',
+      'VAT reverse charged: the customer accounts for the VAT',
+    ]) {
+      expect(text).toContain(part);
+    }
 
     const other = await app.inject({
       method: 'GET',
@@ -220,3 +237,8 @@ describe('GET /customer/invoices and the PDF', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
