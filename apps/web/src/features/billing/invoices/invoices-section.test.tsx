@@ -57,6 +57,7 @@ describe('InvoicesSection', { timeout: 20_000 }, () => {
         body: page([
           invoice(2, { status: 'open', paidAt: null, testMode: true }),
           invoice(1, { reverseCharge: true, tax: '0.00', taxRatePercent: '0', total: '19.00' }),
+          invoice(3, { refunded: '5.00' }),
         ]),
       },
     });
@@ -71,6 +72,8 @@ describe('InvoicesSection', { timeout: 20_000 }, () => {
     expect(within(second).getByText('Reverse charge')).toBeInTheDocument();
     expect(within(second).getByText('Paid')).toBeInTheDocument();
     expect(within(second).queryByText('Test mode')).toBeNull();
+    const third = within(grid).getByText('TD-2026-000003').closest('[role="row"]') as HTMLElement;
+    expect(within(third).getByText('Partly refunded')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download invoice TD-2026-000001 (PDF)' })).toHaveAttribute(
       'href',
       expect.stringMatching(/\/api\/customer\/invoices\/00000000-0000-4000-8000-000000000001\/download$/),

@@ -19,6 +19,12 @@ const statusLabels: Record<InvoiceStatus, { label: string; color: 'success' | 'w
   refunded: { label: 'Refunded', color: 'info' },
 };
 
+/** A paid invoice with part of it refunded says so. */
+function statusOf(i: Invoice): { label: string; color: 'success' | 'warning' | 'default' | 'info' } {
+  if (i.status === 'paid' && Number(i.refunded) > 0) return { label: 'Partly refunded', color: 'info' };
+  return statusLabels[i.status];
+}
+
 function vatText(invoice: Invoice, f: Formatters): string {
   if (invoice.reverseCharge) return 'Reverse charge';
   return `${f.money(Number(invoice.tax), invoice.currency)} (${invoice.taxRatePercent}%)`;
@@ -50,9 +56,9 @@ function columnsOf(f: Formatters): DataTableColumn<Invoice>[] {
     {
       id: 'status',
       header: 'Status',
-      value: (i) => statusLabels[i.status].label,
-      render: (i) => <Chip size="small" color={statusLabels[i.status].color} label={statusLabels[i.status].label} />,
-      width: 110,
+      value: (i) => statusOf(i).label,
+      render: (i) => <Chip size="small" color={statusOf(i).color} label={statusOf(i).label} />,
+      width: 130,
     },
     { id: 'vat', header: 'VAT', value: (i) => Number(i.tax), format: (i) => vatText(i, f), numeric: true, width: 150 },
     {
