@@ -128,6 +128,12 @@ export const envSchema = z.object({
       )
       .optional(),
   ),
+  // Invoices: the seller as invoices name it (established in the Netherlands); ADDRESS lines separated by "|"
+  INVOICE_SELLER_NAME: z.string().trim().min(1).max(200).default('TradeDesk'),
+  INVOICE_SELLER_ADDRESS: z.string().max(500).default(''),
+  INVOICE_SELLER_VAT: z.string().trim().max(40).default(''),
+  INVOICE_SELLER_COC: z.string().trim().max(40).default(''),
+  INVOICE_SELLER_EMAIL: z.string().trim().max(200).default(''),
 });
 
 export type AppConfig = {
@@ -190,6 +196,8 @@ export type AppConfig = {
   moderation?: { reportHideThreshold: number; staffEmails: string[] };
   /** The GIF provider of posts (GIF_PROVIDER_URL, GIF_PROVIDER_KEY); undefined: only the offline set. */
   gifProvider?: { url: string; key: string };
+  /** The seller on invoices (INVOICE_SELLER_*); left out (tests): "TradeDesk", no address or numbers. */
+  invoiceSeller?: { name: string; address: string[]; vatNumber: string; cocNumber: string; email: string };
 };
 
 export type AiConfig = {
@@ -389,6 +397,15 @@ export function loadConfig(
         .split(',')
         .map((v) => v.trim().toLowerCase())
         .filter((v) => v !== ''),
+    },
+    invoiceSeller: {
+      name: e.INVOICE_SELLER_NAME,
+      address: e.INVOICE_SELLER_ADDRESS.split('|')
+        .map((l) => l.trim())
+        .filter((l) => l !== ''),
+      vatNumber: e.INVOICE_SELLER_VAT,
+      cocNumber: e.INVOICE_SELLER_COC,
+      email: e.INVOICE_SELLER_EMAIL,
     },
   };
 }

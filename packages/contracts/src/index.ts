@@ -9,6 +9,7 @@ export * from './auth.js';
 export * from './auth-google.js';
 export * from './backtests.js';
 export * from './billing.js';
+export * from './billing-invoices.js';
 export * from './calendar.js';
 export * from './candles.js';
 export * from './chart-drawings.js';

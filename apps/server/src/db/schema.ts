@@ -8,6 +8,7 @@ export * from '../modules/ai/tools/tools.table.js';
 export * from '../modules/alerts/alerts.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/backtests/backtests.table.js';
+export * from '../modules/billing/invoices/invoices.table.js';
 export * from '../modules/calendar/calendar.table.js';
 export * from '../modules/candles/candles.table.js';
 export * from '../modules/charts/charts.table.js';
