@@ -128,6 +128,15 @@ export const envSchema = z.object({
       )
       .optional(),
   ),
+  // Partner program (billing): commission rate (percent, up to 2 decimals) of newly approved partners, how many
+  // months of a referred user's invoices earn it, the attribution window after a click, the hold before payable
+  PARTNER_COMMISSION_PERCENT: z
+    .string()
+    .regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, 'must be a percentage from 0 to 100 with at most 2 decimals')
+    .default('20'),
+  PARTNER_COMMISSION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  PARTNER_ATTRIBUTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PARTNER_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
 });
 
 export type AppConfig = {
@@ -190,6 +199,8 @@ export type AppConfig = {
   moderation?: { reportHideThreshold: number; staffEmails: string[] };
   /** The GIF provider of posts (GIF_PROVIDER_URL, GIF_PROVIDER_KEY); undefined: only the offline set. */
   gifProvider?: { url: string; key: string };
+  /** Partner program terms (PARTNER_*); left out (tests): 20 %, 12 months, 30 days window, 30 days hold. */
+  partners?: { commissionPercent: string; commissionMonths: number; attributionDays: number; holdDays: number };
 };
 
 export type AiConfig = {
@@ -389,6 +400,12 @@ export function loadConfig(
         .split(',')
         .map((v) => v.trim().toLowerCase())
         .filter((v) => v !== ''),
+    },
+    partners: {
+      commissionPercent: e.PARTNER_COMMISSION_PERCENT,
+      commissionMonths: e.PARTNER_COMMISSION_MONTHS,
+      attributionDays: e.PARTNER_ATTRIBUTION_DAYS,
+      holdDays: e.PARTNER_HOLD_DAYS,
     },
   };
 }
