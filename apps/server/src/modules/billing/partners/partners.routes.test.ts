@@ -162,7 +162,10 @@ describe('GET /affiliates/click/{code}', () => {
     for (const c of ['NOPE2345', 'bad$code', 'x'.repeat(33)]) {
       const res = await call(null, 'GET', `/affiliates/click/${encodeURIComponent(c)}`);
       expect([302, 400], c).toContain(res.statusCode);
-      expect(res.cookies.find((k) => k.name === 'referral_code'), c).toBeUndefined();
+      expect(
+        res.cookies.find((k) => k.name === 'referral_code'),
+        c,
+      ).toBeUndefined();
     }
     expect(((await call(user, 'GET', '/affiliates/details')).json() as AffiliateDetails).clicks).toBe(2);
   });

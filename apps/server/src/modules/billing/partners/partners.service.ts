@@ -90,7 +90,7 @@ export function createPartnersService(deps: {
 
   async function approved(userId: string): Promise<AffiliateRow> {
     const row = await repo.latestOf(userId);
-    if (!row || row.status !== 'approved' || !row.code || !row.commissionPercent) throw notAffiliate();
+    if (row?.status !== 'approved' || !row.code || !row.commissionPercent) throw notAffiliate();
     return row;
   }
 
@@ -141,7 +141,10 @@ export function createPartnersService(deps: {
       } catch (error) {
         // two requests at once: the partial unique index lets one through
         if (isUniqueViolation(error) === 'affiliates_one_open_per_user') {
-          throw partnerError('PARTNER_REQUEST_OPEN', 'Your request to join the partner program is already under review.');
+          throw partnerError(
+            'PARTNER_REQUEST_OPEN',
+            'Your request to join the partner program is already under review.',
+          );
         }
         throw error;
       }
@@ -208,7 +211,7 @@ export function createPartnersService(deps: {
     async invoicePaid(e: InvoicePaidEvent): Promise<void> {
       await repo.attribute({ windowMs, userId: e.userId });
       const found = await repo.referralOf(e.userId);
-      if (!found || found.affiliate.status !== 'approved') return;
+      if (found?.affiliate.status !== 'approved') return;
       const { referral, affiliate } = found;
       if (!affiliate.commissionPercent) return;
       if (e.paidAt.getTime() >= addMonths(referral.attributedAt, terms.commissionMonths).getTime()) return;
@@ -318,7 +321,7 @@ export function createPartnersService(deps: {
     async payout(staffId: string, id: string, input: { currency: string; reference: string }) {
       await assertStaff(staffId);
       const found = await repo.find(id);
-      if (!found || found.status !== 'approved') throw applicationNotFound();
+      if (found?.status !== 'approved') throw applicationNotFound();
       const now = clock.now();
       await repo.release(now, id);
       const payout = await repo.transaction(async (q) => {
@@ -361,7 +364,6 @@ export function createPartnersService(deps: {
         paidAt: now.toISOString(),
       };
     },
-
   };
 }
 export type PartnersService = ReturnType<typeof createPartnersService>;

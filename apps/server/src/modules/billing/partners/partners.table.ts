@@ -27,9 +27,7 @@ export const affiliates = pgTable(
   },
   (t) => [
     uniqueIndex('affiliates_code_key').on(t.code),
-    uniqueIndex('affiliates_one_open_per_user')
-      .on(t.userId)
-      .where(sql`${t.status} <> 'rejected'`),
+    uniqueIndex('affiliates_one_open_per_user').on(t.userId).where(sql`${t.status} <> 'rejected'`),
     index('affiliates_status_idx').on(t.status, t.createdAt),
   ],
 );

@@ -87,10 +87,7 @@ export async function signUpReferred(app: FastifyInstance, code: string | null):
     remoteAddress: `203.0.113.${(++signUps % 250) + 1}`,
   });
   expect(res.statusCode, res.body).toBe(202);
-  const [row] = await app.ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`);
+  const [row] = await app.ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
   if (!row) throw new Error('no account made');
   return row.id;
 }
