@@ -16,7 +16,7 @@ import {
   type AffiliateRequestBody,
   affiliateRequestBodySchema,
 } from '@tradedesk/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../shared/api/api-error';
 import { FormTextField } from '../../../shared/forms/form-text-field';
@@ -43,7 +43,7 @@ export function PartnerProgramPage() {
   const notPartner = isApiError(details.error) && details.error.status === 404;
   const application = useAffiliateApplicationQuery(undefined, { skip: !notPartner });
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (details.data) body = <PartnerDashboard details={details.data} />;
   else if (details.isLoading || (notPartner && application.isLoading)) body = <LoadingState label="Loading" />;
   else if (!notPartner || application.isError) {
