@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../platform/context.js';
 import type { BillingHooks } from '../billing.types.js';
 import { DAY_MS, toHundredths } from './commission.js';
+import { createPartnerCommissions } from './partners.commissions.js';
 import { createPartnersRepository } from './partners.repository.js';
 import { partnersRoutes } from './partners.routes.js';
 import {
@@ -33,8 +34,9 @@ export function createPartners(
         holdDays: configured.holdDays,
       }
     : defaultPartnerTerms;
+  const repo = createPartnersRepository(ctx.db);
   const service = createPartnersService({
-    repo: createPartnersRepository(ctx.db),
+    repo,
     clock: ctx.clock,
     users: deps.users,
     notifications: deps.notifications,
@@ -42,9 +44,10 @@ export function createPartners(
     staffEmails: ctx.config.moderation?.staffEmails ?? [],
     publicUrl: ctx.config.publicUrl,
   });
-  deps.hooks.onInvoicePaid((e) => service.invoicePaid(e));
-  deps.hooks.onInvoiceRefunded((e) => service.invoiceRefunded(e));
-  ctx.jobs.register({ name: 'partners-commissions', intervalMs: JOB_INTERVAL_MS, run: () => service.tick() });
+  const commissions = createPartnerCommissions({ repo, clock: ctx.clock, terms });
+  deps.hooks.onInvoicePaid((e) => commissions.invoicePaid(e));
+  deps.hooks.onInvoiceRefunded((e) => commissions.invoiceRefunded(e));
+  ctx.jobs.register({ name: 'partners-commissions', intervalMs: JOB_INTERVAL_MS, run: () => commissions.tick() });
   const routes = partnersRoutes({
     partners: service,
     cookieMaxAgeSeconds: (terms.attributionDays * DAY_MS) / 1000,

@@ -12,8 +12,7 @@ import type { Clock } from '../../../platform/clock.js';
 import { isUniqueViolation } from '../../../platform/db-errors.js';
 import { newId } from '../../../platform/ids.js';
 import type { UserRow } from '../../users/users.service.js';
-import type { InvoicePaidEvent, InvoiceRefundedEvent } from '../billing.types.js';
-import { addMonths, commissionOf, DAY_MS, fromHundredths, toHundredths } from './commission.js';
+import { fromHundredths, toHundredths } from './commission.js';
 import { applicationNotFound, notAffiliate, partnerError, staffOnly } from './partners.errors.js';
 import type { PartnersRepository } from './partners.repository.js';
 import type { AffiliateRow } from './partners.table.js';
@@ -51,8 +50,6 @@ const PROGRAM_LINK = '/settings/partner_program';
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const STAFF_LIST_LIMIT = 200;
 const PAYOUT_HISTORY_LIMIT = 100;
-/** The attribution job looks at sign-ups of this many past days (the invoice path attributes any sign-up). */
-const ATTRIBUTION_SCAN_DAYS = 7;
 
 export function createPartnersService(deps: {
   repo: PartnersRepository;
@@ -66,7 +63,6 @@ export function createPartnersService(deps: {
 }) {
   const { repo, clock, users, notifications, terms } = deps;
   const staffEmails = new Set(deps.staffEmails.map((e) => e.toLowerCase()));
-  const windowMs = terms.attributionDays * DAY_MS;
 
   // the same rule as social moderation: users.role, or an active account named in STAFF_EMAILS
   async function assertStaff(userId: string): Promise<void> {
@@ -198,63 +194,6 @@ export function createPartnersService(deps: {
       if (!row) return null;
       await repo.insertClick(row.id, clock.now());
       return code;
-    },
-
-    /** The leader's job: attributes recent sign-ups and releases commissions past their hold period. */
-    async tick(): Promise<void> {
-      const now = clock.now();
-      await repo.attribute({ windowMs, createdSince: new Date(now.getTime() - ATTRIBUTION_SCAN_DAYS * DAY_MS) });
-      await repo.release(now);
-    },
-
-    /** BillingHooks.onInvoicePaid: commission for the partner who referred the payer, once per invoice. */
-    async invoicePaid(e: InvoicePaidEvent): Promise<void> {
-      await repo.attribute({ windowMs, userId: e.userId });
-      const found = await repo.referralOf(e.userId);
-      if (found?.affiliate.status !== 'approved') return;
-      const { referral, affiliate } = found;
-      if (!affiliate.commissionPercent) return;
-      if (e.paidAt.getTime() >= addMonths(referral.attributedAt, terms.commissionMonths).getTime()) return;
-      const amount = commissionOf(e.netMinor, toHundredths(affiliate.commissionPercent));
-      if (amount <= 0) return;
-      await repo.insertCommission({
-        id: newId(),
-        affiliateId: affiliate.id,
-        referralId: referral.id,
-        invoiceId: e.invoiceId,
-        kind: 'earning',
-        currency: e.currency,
-        baseAmount: fromHundredths(e.netMinor),
-        amount: fromHundredths(amount),
-        status: 'pending',
-        createdAt: clock.now(),
-        availableAt: new Date(e.paidAt.getTime() + terms.holdDays * DAY_MS),
-        reversedAt: null,
-        payoutId: null,
-      });
-    },
-
-    /**
-     * BillingHooks.onInvoiceRefunded: a refund (whole or part) takes back the whole commission of the invoice.
-     * Not paid out yet: reversed. Already paid out: a clawback the next payout nets. Idempotent.
-     */
-    async invoiceRefunded(e: InvoiceRefundedEvent): Promise<void> {
-      const earning = await repo.earningOf(e.invoiceId);
-      if (!earning || earning.status === 'reversed') return;
-      if (await repo.reverseUnpaid(earning.id, e.at)) return;
-      const now = await repo.earningOf(e.invoiceId);
-      if (now?.status !== 'paid') return;
-      await repo.insertCommission({
-        ...earning,
-        id: newId(),
-        kind: 'clawback',
-        amount: fromHundredths(-toHundredths(earning.amount)),
-        status: 'payable',
-        createdAt: clock.now(),
-        availableAt: e.at,
-        reversedAt: null,
-        payoutId: null,
-      });
     },
 
     // ---- staff ----
