@@ -64,6 +64,8 @@ export const someAnswers = { promotion: 'A weekly trading newsletter.', audience
 /** A signed-in user who applied and was approved by `staff`; answers the partner's id and code. */
 export async function approvedPartner(app: FastifyInstance, staff: SignedInUser) {
   const call = caller(app);
+  // the clock may have moved since staff signed in (and a retried test starts later still)
+  await relogin(app, staff);
   const user = await signUpAndLogin(app);
   const applied = await call(user, 'POST', '/affiliates/request', { answers: someAnswers });
   expect(applied.statusCode, applied.body).toBe(201);
