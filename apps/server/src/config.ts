@@ -134,6 +134,15 @@ export const envSchema = z.object({
   INVOICE_SELLER_VAT: z.string().trim().max(40).default(''),
   INVOICE_SELLER_COC: z.string().trim().max(40).default(''),
   INVOICE_SELLER_EMAIL: z.string().trim().max(200).default(''),
+  // Partner program (billing): commission rate (percent, up to 2 decimals) of newly approved partners, how many
+  // months of a referred user's invoices earn it, the attribution window after a click, the hold before payable
+  PARTNER_COMMISSION_PERCENT: z
+    .string()
+    .regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, 'must be a percentage from 0 to 100 with at most 2 decimals')
+    .default('20'),
+  PARTNER_COMMISSION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  PARTNER_ATTRIBUTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PARTNER_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
 });
 
 export type AppConfig = {
@@ -198,6 +207,8 @@ export type AppConfig = {
   gifProvider?: { url: string; key: string };
   /** The seller on invoices (INVOICE_SELLER_*); left out (tests): "TradeDesk", no address or numbers. */
   invoiceSeller?: { name: string; address: string[]; vatNumber: string; cocNumber: string; email: string };
+  /** Partner program terms (PARTNER_*); left out (tests): 20 %, 12 months, 30 days window, 30 days hold. */
+  partners?: { commissionPercent: string; commissionMonths: number; attributionDays: number; holdDays: number };
 };
 
 export type AiConfig = {
@@ -406,6 +417,12 @@ export function loadConfig(
       vatNumber: e.INVOICE_SELLER_VAT,
       cocNumber: e.INVOICE_SELLER_COC,
       email: e.INVOICE_SELLER_EMAIL,
+    },
+    partners: {
+      commissionPercent: e.PARTNER_COMMISSION_PERCENT,
+      commissionMonths: e.PARTNER_COMMISSION_MONTHS,
+      attributionDays: e.PARTNER_ATTRIBUTION_DAYS,
+      holdDays: e.PARTNER_HOLD_DAYS,
     },
   };
 }

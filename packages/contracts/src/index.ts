@@ -48,3 +48,4 @@ export * from './user-data.js';
 export * from './user-data-entries.js';
 export * from './watchlists.js';
 export * from './ws.js';
+export * from './billing-partners.js';

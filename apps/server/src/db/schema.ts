@@ -36,3 +36,4 @@ export * from '../modules/user-data/user-data.table.js';
 export * from '../modules/users/users.table.js';
 export * from '../modules/watchlists/watchlists.table.js';
 export * from '../platform/mail/mail.table.js';
+export * from '../modules/billing/partners/partners.table.js';
