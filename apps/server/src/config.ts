@@ -128,6 +128,11 @@ export const envSchema = z.object({
       )
       .optional(),
   ),
+  // Billing with Stripe (README "Billing"): unset STRIPE_SECRET_KEY: the built-in test-mode provider only
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  // Another Stripe API address (a proxy, or a local fake); unset: api.stripe.com
+  STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
 });
 
 export type AppConfig = {
@@ -190,6 +195,8 @@ export type AppConfig = {
   moderation?: { reportHideThreshold: number; staffEmails: string[] };
   /** The GIF provider of posts (GIF_PROVIDER_URL, GIF_PROVIDER_KEY); undefined: only the offline set. */
   gifProvider?: { url: string; key: string };
+  /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL); undefined: the test-mode provider only. */
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl: string | undefined };
 };
 
 export type AiConfig = {
@@ -319,6 +326,14 @@ export function loadConfig(
       `CALENDAR_FEED_TZ: "${e.CALENDAR_FEED_TZ}" is not an IANA time zone such as America/New_York`,
     );
   }
+  if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (payments that need 3-D Secure settle by webhook)',
+    );
+  }
+  if (e.STRIPE_API_URL !== undefined && e.STRIPE_SECRET_KEY === undefined) {
+    throw new ConfigError('STRIPE_API_URL needs STRIPE_SECRET_KEY');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -390,6 +405,10 @@ export function loadConfig(
         .map((v) => v.trim().toLowerCase())
         .filter((v) => v !== ''),
     },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
   };
 }
 
