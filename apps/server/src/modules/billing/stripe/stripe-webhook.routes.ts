@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import type { AppContext } from '../../../platform/context.js';
 import type { PaymentEvents } from '../billing.types.js';
-import { createStripeWebhookService } from './stripe-webhook.service.js';
 import { stripeError } from './stripe.errors.js';
 import { createStripeRepository } from './stripe.repository.js';
+import { createStripeWebhookService } from './stripe-webhook.service.js';
 
 /** How old a signed delivery may be (Stripe's default: 5 minutes), against the injected clock. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -30,7 +30,11 @@ function subjectOf(event: Stripe.Event): { objectRef: string | null; refundedMin
  * total lower than one already reported is stale. `chargeRefunded` gets the charge's total refunded so far, so
  * the same total twice changes nothing.
  */
-export function createStripeWebhookService(deps: { repo: StripeRepository; clock: Clock; events: () => PaymentEvents }) {
+export function createStripeWebhookService(deps: {
+  repo: StripeRepository;
+  clock: Clock;
+  events: () => PaymentEvents;
+}) {
   const { repo, clock } = deps;
 
   async function apply(event: Stripe.Event, objectRef: string): Promise<void> {
@@ -41,6 +45,9 @@ export function createStripeWebhookService(deps: { repo: StripeRepository; clock
         await events.chargeSucceeded(objectRef);
         return;
       case 'payment_intent.payment_failed':
+        // the off-session attempt needed 3-D Secure: the provider already sent the holder to authenticate, and the
+        // outcome of that (succeeded, or failed with payment_intent_authentication_failure) follows
+        if (event.data.object.last_payment_error?.code === 'authentication_required') return;
         if (await paid()) return;
         await events.chargeFailed(
           objectRef,

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../../platform/context.js';
 import type { PaymentEvents, PaymentProvider } from '../billing.types.js';
-import { stripeWebhookRoutes } from './stripe-webhook.routes.js';
 import { createStripeProvider } from './stripe.provider.js';
+import { stripeWebhookRoutes } from './stripe-webhook.routes.js';
 
-export { stripeWebhookRoutes } from './stripe-webhook.routes.js';
 export { createStripeProvider } from './stripe.provider.js';
+export { stripeWebhookRoutes } from './stripe-webhook.routes.js';
 
 /**
  * Stripe from the configuration (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL): the provider to hand

@@ -19,7 +19,11 @@ afterAll(() => fake.close());
 let n = 0;
 const newUser = () => {
   n += 1;
-  return { id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, email: `u${n}@example.com`, name: `User ${n}` };
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    email: `u${n}@example.com`,
+    name: `User ${n}`,
+  };
 };
 const callsTo = (method: string, path: string) => fake.requests.filter((r) => r.method === method && r.path === path);
 const failure = async (p: Promise<unknown>) => {
@@ -54,7 +58,11 @@ describe('customers and the setup session', () => {
     expect(await stripe.ensureCustomer({ ...user, id: newUser().id })).not.toBe(ref);
     const creates = callsTo('POST', '/v1/customers');
     expect(creates).toHaveLength(2);
-    expect(creates[0]?.params).toMatchObject({ email: user.email, name: user.name, metadata: { tradedesk_user_id: user.id } });
+    expect(creates[0]?.params).toMatchObject({
+      email: user.email,
+      name: user.name,
+      metadata: { tradedesk_user_id: user.id },
+    });
     expect(creates[0]?.idempotencyKey).toMatch(new RegExp(`^tradedesk-customer-${user.id}-`));
 
     const session = await stripe.createSession({
@@ -141,7 +149,12 @@ describe('charges and refunds', () => {
       if (result.status === 'declined') expect(result.reason).toBe(c.status === 'declined' ? c.reason : '');
       const piRef = result.ref;
       expect(piRef).toMatch(/^pi_/);
-      expect(fake.intent(String(piRef))).toMatchObject({ amount: 1999, currency: 'eur', customer: ref, status: c.intent });
+      expect(fake.intent(String(piRef))).toMatchObject({
+        amount: 1999,
+        currency: 'eur',
+        customer: ref,
+        status: c.intent,
+      });
       const create = callsTo('POST', '/v1/payment_intents').at(-1);
       expect(create?.params).toMatchObject({ off_session: 'true', confirm: 'true', amount: '1999', customer: ref });
       expect(create?.idempotencyKey).toBe(input.idempotencyKey);
@@ -155,16 +168,22 @@ describe('charges and refunds', () => {
       const intentsBefore = callsTo('POST', '/v1/payment_intents').length;
       expect(await stripe.charge(input)).toEqual(result);
       expect(callsTo('POST', '/v1/payment_intents')).toHaveLength(intentsBefore + 1);
-      expect(fake.events.filter((e) => e.type === 'payment_intent.succeeded' && e.data.object.id === piRef)).toHaveLength(
-        c.card === 'visa' ? 1 : 0,
-      );
+      expect(
+        fake.events.filter((e) => e.type === 'payment_intent.succeeded' && e.data.object.id === piRef),
+      ).toHaveLength(c.card === 'visa' ? 1 : 0);
     }
   });
 
   it('charges a given card, declines without any card, refunds in parts and refuses more than was paid', async () => {
     const ref = await stripe.ensureCustomer(newUser());
     expect(
-      await stripe.charge({ customerRef: ref, amountMinor: 500, currency: 'USD', description: 'x', idempotencyKey: `k-${ref}` }),
+      await stripe.charge({
+        customerRef: ref,
+        amountMinor: 500,
+        currency: 'USD',
+        description: 'x',
+        idempotencyKey: `k-${ref}`,
+      }),
     ).toEqual({ status: 'declined', ref: null, reason: 'No card is saved yet: add a card first.' });
 
     fake.addCard(ref, 'visa');
@@ -190,12 +209,16 @@ describe('charges and refunds', () => {
     expect(paid.status).toBe('succeeded');
     const first = await stripe.refund({ chargeRef: String(paid.ref), amountMinor: 400, idempotencyKey: `r1-${ref}` });
     expect(first.ref).toMatch(/^re_/);
-    expect(await stripe.refund({ chargeRef: String(paid.ref), amountMinor: 400, idempotencyKey: `r1-${ref}` })).toEqual(first);
+    expect(await stripe.refund({ chargeRef: String(paid.ref), amountMinor: 400, idempotencyKey: `r1-${ref}` })).toEqual(
+      first,
+    );
     expect(fake.events.filter((e) => e.type === 'charge.refunded').at(-1)?.data.object).toMatchObject({
       amount_refunded: 400,
       payment_intent: paid.ref,
     });
-    expect(await failure(stripe.refund({ chargeRef: String(paid.ref), amountMinor: 601, idempotencyKey: `r2-${ref}` }))).toEqual({
+    expect(
+      await failure(stripe.refund({ chargeRef: String(paid.ref), amountMinor: 601, idempotencyKey: `r2-${ref}` })),
+    ).toEqual({
       code: 'STRIPE_REFUND_REFUSED',
       category: 'conflict',
       message: 'Stripe refused the refund: Refund amount (601) is greater than unrefunded amount on charge (600).',

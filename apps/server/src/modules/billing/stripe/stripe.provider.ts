@@ -14,12 +14,19 @@ export type StripeProviderOptions = {
   timeoutMs?: number;
 };
 
-const BRANDS: Record<string, CardBrand> = { visa: 'visa', mastercard: 'mastercard', amex: 'amex', discover: 'discover' };
+const BRANDS: Record<string, CardBrand> = {
+  visa: 'visa',
+  mastercard: 'mastercard',
+  amex: 'amex',
+  discover: 'discover',
+};
 const USER_KEY = 'tradedesk_user_id';
 const DECLINED = 'Your card was declined.';
 
 /** The client options for an API address other than Stripe's own: host, port and protocol of the URL. */
-export function stripeClientAddress(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+export function stripeClientAddress(
+  apiUrl: string | undefined,
+): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiUrl) return {};
   const url = new URL(apiUrl);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
@@ -65,10 +72,7 @@ const missing = (error: unknown) =>
  * authentication page (next_action.redirect_to_url); the outcome arrives by webhook. A customer's first card
  * becomes the default while none is set (Checkout does not set one), so a charge always has a card to use.
  */
-export function createStripeProvider(
-  ctx: Pick<AppContext, 'config'>,
-  options: StripeProviderOptions,
-): PaymentProvider {
+export function createStripeProvider(ctx: Pick<AppContext, 'config'>, options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     ...stripeClientAddress(options.apiUrl),
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
@@ -98,9 +102,7 @@ export function createStripeProvider(
     if (set) return typeof set === 'string' ? set : set.id;
     const newest = (cards ?? (await cardsOf(customerRef)))[0];
     if (!newest) return null;
-    await call(() =>
-      stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: newest.id } }),
-    );
+    await call(() => stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: newest.id } }));
     return newest.id;
   }
 
@@ -131,7 +133,11 @@ export function createStripeProvider(
         if (url) return { status: 'requires_action', ref: intent.id, actionUrl: url };
         // an action without a hosted page (use_stripe_sdk): confirm once more with a return URL for one
         if (again) return resultOf(await authenticate(intent.id, again.methodRef, again.key), null);
-        return { status: 'declined', ref: intent.id, reason: 'The card needs an authentication this page cannot offer.' };
+        return {
+          status: 'declined',
+          ref: intent.id,
+          reason: 'The card needs an authentication this page cannot offer.',
+        };
       }
       case 'requires_payment_method':
         return { status: 'declined', ref: intent.id, reason: intent.last_payment_error?.message ?? DECLINED };

@@ -21,7 +21,14 @@ const CARDS: Record<Card, { brand: string; last4: string }> = {
   authentication: { brand: 'visa', last4: '3155' },
 };
 
-type Customer = { id: string; email: string; name: string; metadata: Obj; defaultMethod: string | null; created: number };
+type Customer = {
+  id: string;
+  email: string;
+  name: string;
+  metadata: Obj;
+  defaultMethod: string | null;
+  created: number;
+};
 type Method = { id: string; customer: string | null; card: Card; expMonth: number; expYear: number; created: number };
 type Intent = {
   id: string;
@@ -31,13 +38,20 @@ type Intent = {
   method: string;
   description: string | null;
   status: string;
-  lastError: string | null;
+  lastError: { message: string; code: string } | null;
   nextAction: Obj | null;
   chargeId: string | null;
   created: number;
 };
 type ChargeRow = { id: string; intent: string; amount: number; refunded: number };
-type Session = { id: string; customer: string; status: string; successUrl: string; metadata: Obj; reference: string | null };
+type Session = {
+  id: string;
+  customer: string;
+  status: string;
+  successUrl: string;
+  metadata: Obj;
+  reference: string | null;
+};
 
 export type FakeStripeRequest = { method: string; path: string; params: Obj; idempotencyKey: string | undefined };
 export type FakeStripeEvent = { id: string; type: string; created: number; data: { object: Obj } };
@@ -67,7 +81,10 @@ export function parseStripeForm(text: string): Obj {
     let node: Obj = root;
     path.forEach((part, i) => {
       if (i === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Obj;
+      else {
+        node[part] ??= {};
+        node = node[part] as Obj;
+      }
     });
   }
   const arrays = (v: unknown): unknown => {
@@ -135,7 +152,7 @@ export async function startFakeStripe(options: { secretKey: string; now?: () => 
     status: pi.status,
     next_action: pi.nextAction,
     latest_charge: pi.chargeId,
-    last_payment_error: pi.lastError ? { type: 'card_error', message: pi.lastError } : null,
+    last_payment_error: pi.lastError ? { type: 'card_error', ...pi.lastError } : null,
     created: pi.created,
     livemode: false,
   });
@@ -162,8 +179,8 @@ export async function startFakeStripe(options: { secretKey: string; now?: () => 
     Object.assign(pi, { status: 'succeeded', chargeId: charge.id, nextAction: null, lastError: null });
     emit('payment_intent.succeeded', intentJson(pi));
   }
-  function fail(pi: Intent, message: string): void {
-    Object.assign(pi, { status: 'requires_payment_method', nextAction: null, lastError: message });
+  function fail(pi: Intent, message: string, code: string): void {
+    Object.assign(pi, { status: 'requires_payment_method', nextAction: null, lastError: { message, code } });
     emit('payment_intent.payment_failed', intentJson(pi));
   }
 
@@ -171,7 +188,7 @@ export async function startFakeStripe(options: { secretKey: string; now?: () => 
   function confirm(pi: Intent, offSession: boolean, returnUrl: string | undefined): Obj {
     const card = methodOf(pi.method).card;
     if (card === 'declined') {
-      fail(pi, 'Your card was declined.');
+      fail(pi, 'Your card was declined.', 'card_declined');
       throw new StripeFailure(402, {
         type: 'card_error',
         code: 'card_declined',
@@ -182,7 +199,7 @@ export async function startFakeStripe(options: { secretKey: string; now?: () => 
     }
     if (card === 'authentication') {
       if (offSession) {
-        fail(pi, 'Your card was declined. This transaction requires authentication.');
+        fail(pi, 'Your card was declined. This transaction requires authentication.', 'authentication_required');
         throw new StripeFailure(402, {
           type: 'card_error',
           code: 'authentication_required',
@@ -203,13 +220,14 @@ export async function startFakeStripe(options: { secretKey: string; now?: () => 
   }
 
   function route(method: string, path: string, params: Obj, query: URLSearchParams): Obj {
-    let m: RegExpMatchArray | null;
+    const id1 = (re: RegExp) => path.match(re)?.[1];
+    const customerId = id1(/^\/v1\/customers\/([^/]+)$/);
+    const methodId = id1(/^\/v1\/payment_methods\/([^/]+)$/);
+    const detachId = id1(/^\/v1\/payment_methods\/([^/]+)\/detach$/);
+    const confirmId = id1(/^\/v1\/payment_intents\/([^/]+)\/confirm$/);
     if (method === 'GET' && path === '/v1/customers') {
       const email = query.get('email');
-      return list(
-        path,
-        [...customers.values()].filter((c) => email === null || c.email === email).map(customerJson),
-      );
+      return list(path, [...customers.values()].filter((c) => email === null || c.email === email).map(customerJson));
     }
     if (method === 'POST' && path === '/v1/customers') {
       const c: Customer = {
@@ -223,8 +241,8 @@ export async function startFakeStripe(options: { secretKey: string; now?: () => 
       customers.set(c.id, c);
       return customerJson(c);
     }
-    if ((m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
-      const c = customerOf(m[1]);
+    if (customerId) {
+      const c = customerOf(customerId);
       if (method === 'POST') {
         const settings = params.invoice_settings as Obj | undefined;
         const chosen = settings?.default_payment_method;
@@ -268,9 +286,9 @@ export async function startFakeStripe(options: { secretKey: string; now?: () => 
       const own = [...methods.values()].filter((x) => x.customer === customer && query.get('type') === 'card');
       return list(path, own.reverse().map(methodJson));
     }
-    if (method === 'GET' && (m = path.match(/^\/v1\/payment_methods\/([^/]+)$/))) return methodJson(methodOf(m[1]));
-    if (method === 'POST' && (m = path.match(/^\/v1\/payment_methods\/([^/]+)\/detach$/))) {
-      const pm = methodOf(m[1]);
+    if (method === 'GET' && methodId) return methodJson(methodOf(methodId));
+    if (method === 'POST' && detachId) {
+      const pm = methodOf(detachId);
       if (!pm.customer) throw invalid(`The payment method ${pm.id} is not attached to a customer.`);
       const owner = customers.get(pm.customer);
       if (owner?.defaultMethod === pm.id) owner.defaultMethod = null;
@@ -302,9 +320,9 @@ export async function startFakeStripe(options: { secretKey: string; now?: () => 
       if (params.confirm !== 'true') return intentJson(pi);
       return confirm(pi, params.off_session === 'true', params.return_url as string | undefined);
     }
-    if (method === 'POST' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/))) {
-      const pi = intents.get(String(m[1]));
-      if (!pi) throw missing('payment_intent', String(m[1]));
+    if (method === 'POST' && confirmId) {
+      const pi = intents.get(confirmId);
+      if (!pi) throw missing('payment_intent', confirmId);
       if (pi.status === 'succeeded') throw invalid('This PaymentIntent has already succeeded.');
       if (typeof params.payment_method === 'string') pi.method = methodOf(params.payment_method).id;
       return confirm(pi, params.off_session === 'true', params.return_url as string | undefined);
@@ -325,7 +343,10 @@ export async function startFakeStripe(options: { secretKey: string; now?: () => 
       emit('charge.refunded', chargeJson(charge));
       return { id: id('re'), object: 'refund', amount, payment_intent: pi.id, charge: charge.id, status: 'succeeded' };
     }
-    throw new StripeFailure(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+    throw new StripeFailure(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -353,7 +374,8 @@ export async function startFakeStripe(options: { secretKey: string; now?: () => 
         return send(400, {
           error: {
             type: 'idempotency_error',
-            message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
           },
         });
       }
@@ -411,7 +433,13 @@ export async function startFakeStripe(options: { secretKey: string; now?: () => 
       const pi = intents.get(intentId);
       if (pi?.status !== 'requires_action') throw new Error(`${intentId} does not wait for authentication`);
       if (approve) succeed(pi);
-      else fail(pi, 'The cardholder failed 3-D Secure authentication.');
+      else {
+        fail(
+          pi,
+          'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+          'payment_intent_authentication_failure',
+        );
+      }
     },
     customer: (ref: string) => customerJson(customerOf(ref)),
     intent(ref: string): Obj {
