@@ -198,6 +198,17 @@ describe('charges and refunds', () => {
       idempotencyKey: `k2-${ref}`,
     });
     expect(refused).toMatchObject({ status: 'declined', reason: 'Your card was declined.' });
+    const stranger = fake.addCard(await stripe.ensureCustomer(newUser()), 'visa');
+    const charge = {
+      customerRef: ref,
+      amountMinor: 500,
+      currency: 'USD',
+      description: 'x',
+      idempotencyKey: `k4-${ref}`,
+    };
+    expect((await failure(stripe.charge({ ...charge, methodRef: stranger }))).code).toBe(
+      'STRIPE_PAYMENT_METHOD_NOT_FOUND',
+    );
 
     const paid = await stripe.charge({
       customerRef: ref,

@@ -230,7 +230,10 @@ export function createStripeProvider(ctx: Pick<AppContext, 'config'>, options: S
       if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) {
         throw new RangeError(`A charge needs a positive whole amount in minor units (got ${input.amountMinor}).`);
       }
-      const methodRef = input.methodRef ?? (await defaultOf(input.customerRef));
+      // a card named by the caller must be this customer's (404 otherwise, as for removal)
+      const methodRef = input.methodRef
+        ? (await ownMethod(input.customerRef, input.methodRef)).id
+        : await defaultOf(input.customerRef);
       if (!methodRef) return { status: 'declined', ref: null, reason: 'No card is saved yet: add a card first.' };
       let intent: Stripe.PaymentIntent;
       try {
