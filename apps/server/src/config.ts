@@ -143,6 +143,11 @@ export const envSchema = z.object({
   PARTNER_COMMISSION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   PARTNER_ATTRIBUTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   PARTNER_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  // Billing with Stripe (README "Billing"): unset STRIPE_SECRET_KEY: the built-in test-mode provider only
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  // Another Stripe API address (a proxy, or a local fake); unset: api.stripe.com
+  STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
 });
 
 export type AppConfig = {
@@ -209,6 +214,8 @@ export type AppConfig = {
   invoiceSeller?: { name: string; address: string[]; vatNumber: string; cocNumber: string; email: string };
   /** Partner program terms (PARTNER_*); left out (tests): 20 %, 12 months, 30 days window, 30 days hold. */
   partners?: { commissionPercent: string; commissionMonths: number; attributionDays: number; holdDays: number };
+  /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL); undefined: the test-mode provider only. */
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl: string | undefined };
 };
 
 export type AiConfig = {
@@ -338,6 +345,14 @@ export function loadConfig(
       `CALENDAR_FEED_TZ: "${e.CALENDAR_FEED_TZ}" is not an IANA time zone such as America/New_York`,
     );
   }
+  if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (payments that need 3-D Secure settle by webhook)',
+    );
+  }
+  if (e.STRIPE_API_URL !== undefined && e.STRIPE_SECRET_KEY === undefined) {
+    throw new ConfigError('STRIPE_API_URL needs STRIPE_SECRET_KEY');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -424,6 +439,10 @@ export function loadConfig(
       attributionDays: e.PARTNER_ATTRIBUTION_DAYS,
       holdDays: e.PARTNER_HOLD_DAYS,
     },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
   };
 }
 
