@@ -80,8 +80,8 @@ export const paymentsApi = api.enhanceEndpoints({ addTagTypes: ['PaymentMethods'
   }),
 });
 
-// the card form puts its failures on the fields or above the form; the dialogs show theirs inside
-markQuietEndpoints('addTestCard', 'removePaymentMethod', 'authenticateTestCharge');
+// the card form puts its failures on the fields or above the form, the dialog and the pages show theirs inside
+markQuietEndpoints('addTestCard', 'removePaymentMethod', 'authenticateTestCharge', 'testModeSession', 'testModeCharge');
 
 export const {
   usePaymentMethodsQuery,

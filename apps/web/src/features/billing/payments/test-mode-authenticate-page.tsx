@@ -56,7 +56,10 @@ export function TestModeAuthenticatePage() {
         {charge.isLoading ? (
           <LoadingState label="Loading the payment" />
         ) : charge.isError || !c ? (
-          <ErrorState title="This payment could not be found." />
+          <ErrorState
+            title="This payment could not be opened."
+            message={isApiError(charge.error) ? formMessage(charge.error) : 'Something went wrong.'}
+          />
         ) : (
           <>
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>

@@ -122,6 +122,25 @@ describe('test-mode session page', { timeout: 30_000 }, () => {
     expect(net.callsTo('POST', `/billing/test-mode/sessions/${SESSION}/card`)).toHaveLength(1);
   });
 
+  it('says why a session cannot be opened (another user’s: the server’s 404)', async () => {
+    mockFetch({
+      [`GET /billing/test-mode/sessions/${SESSION}`]: errorBody(
+        404,
+        'PAYMENT_SESSION_NOT_FOUND',
+        'No payment session of yours has this id.',
+      ),
+    });
+    renderApp(`/billing/test-mode/session/${SESSION}`, signedInState());
+    expect(
+      await screen.findByText(
+        'No payment session of yours has this id. Start again from your payment methods.',
+        {},
+        FIRST,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+  });
+
   it('says when the session was used or expired, and offers no form', async () => {
     mockFetch({ [`GET /billing/test-mode/sessions/${SESSION}`]: { body: session({ status: 'expired' }) } });
     renderApp(`/billing/test-mode/session/${SESSION}`, signedInState());

@@ -26,6 +26,9 @@ const fields: Field[] = ['number', 'exp_month', 'exp_year', 'cvc'];
 /** A month or year as typed: a number when it is digits only (the schema then words the range), else the text. */
 const numeric = (v: string): number | string => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : v);
 
+/** The server's sentence for a failed load (another user's session: "No payment session of yours has this id."). */
+const problemOf = (error: unknown) => (isApiError(error) ? formMessage(error) : 'Something went wrong.');
+
 /** The page a test-mode payment session sends the browser to (route billing/test-mode/session/:id). */
 export function TestModeSessionPage() {
   const { id = '' } = useParams();
@@ -94,8 +97,8 @@ export function TestModeSessionPage() {
           <LoadingState label="Loading the payment session" />
         ) : session.isError || !session.data ? (
           <ErrorState
-            title="This payment session could not be found."
-            message="Start again from your payment methods."
+            title="This payment session could not be opened."
+            message={`${problemOf(session.error)} Start again from your payment methods.`}
           />
         ) : session.data.status !== 'open' ? (
           <InlineAlert
