@@ -6,9 +6,9 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
-  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -28,7 +28,7 @@ export const billingCustomers = pgTable(
     customerRef: text('customer_ref').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [unique('billing_customers_user_provider_key').on(t.userId, t.provider)],
+  (t) => [primaryKey({ name: 'billing_customers_pkey', columns: [t.userId, t.provider] })],
 );
 export type BillingCustomerRow = typeof billingCustomers.$inferSelect;
 

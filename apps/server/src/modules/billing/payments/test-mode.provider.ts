@@ -255,6 +255,11 @@ export function createTestModeProvider(
       });
     },
 
+    /**
+     * A repeated idempotency key answers the charge's state now (a payment that asked for authentication answers
+     * its outcome once the person gave it); the same key for another customer, amount or currency is a 409.
+     * No payment method on file declines without storing anything (ref null), so a retry after adding a card works.
+     */
     async charge(input) {
       const { customerRef, amountMinor, currency, idempotencyKey } = input;
       if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {

@@ -3,7 +3,7 @@ CREATE TABLE "billing_customers" (
 	"provider" text NOT NULL,
 	"customer_ref" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "billing_customers_user_provider_key" UNIQUE("user_id","provider")
+	CONSTRAINT "billing_customers_pkey" PRIMARY KEY("user_id","provider")
 );
 --> statement-breakpoint
 CREATE TABLE "billing_test_charges" (
