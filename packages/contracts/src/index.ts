@@ -11,6 +11,7 @@ export * from './backtests.js';
 export * from './billing.js';
 export * from './billing-invoices.js';
 export * from './billing-partners.js';
+export * from './billing-payments.js';
 export * from './billing-stripe.js';
 export * from './calendar.js';
 export * from './candles.js';

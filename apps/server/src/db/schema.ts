@@ -10,6 +10,7 @@ export * from '../modules/auth/auth.table.js';
 export * from '../modules/backtests/backtests.table.js';
 export * from '../modules/billing/invoices/invoices.table.js';
 export * from '../modules/billing/partners/partners.table.js';
+export * from '../modules/billing/payments/payments.table.js';
 export * from '../modules/billing/stripe/stripe.table.js';
 export * from '../modules/calendar/calendar.table.js';
 export * from '../modules/candles/candles.table.js';

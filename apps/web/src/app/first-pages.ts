@@ -253,6 +253,18 @@ export const firstPages: FirstPage[] = [
     modules: [...shell, 'src/features/communities/page/community-page.tsx'],
   },
   {
+    name: 'test-mode-session',
+    paths: ['/billing/test-mode/session/:id'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/billing/payments/test-mode-session-page.tsx'],
+  },
+  {
+    name: 'test-mode-authenticate',
+    paths: ['/billing/test-mode/authenticate/:ref'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/billing/payments/test-mode-authenticate-page.tsx'],
+  },
+  {
     name: 'articles',
     paths: ['/community/articles'],
     access: 'signedIn',

@@ -95,6 +95,15 @@ export const routes: RouteObject[] = [
           { path: 'communities/invite/:token', lazy: () => import('../features/communities/invite/invite-page') },
           // a community's page (issue 16 W2): tabs in the query (?tab=feed|channels|members|about&channel=<id>)
           { path: 'communities/:handle', lazy: () => import('../features/communities/page/community-page') },
+          // Billing (issue 17): the built-in payment provider's pages, labelled "Test mode"
+          {
+            path: 'billing/test-mode/session/:id',
+            lazy: () => import('../features/billing/payments/test-mode-session-page'),
+          },
+          {
+            path: 'billing/test-mode/authenticate/:ref',
+            lazy: () => import('../features/billing/payments/test-mode-authenticate-page'),
+          },
           { path: '*', lazy: () => import('../features/shell/components/not-found-page') },
         ],
       },
