@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../platform/context.js';
-import type { NotificationsService } from '../../notifications/notifications.service.js';
+import type { NotifyInput } from '../../notifications/notifications.service.js';
 import type { UsersService } from '../../users/users.service.js';
 import type { InvoiceIssuer, PaymentEvents, PaymentProvider, PlanCatalogue, SubscriptionLookup } from '../billing.types.js';
 import { createCouponQuotes } from './coupon-quotes.js';
@@ -11,7 +11,7 @@ import { createSubscriptionsService } from './subscriptions.service.js';
 
 export type SubscriptionsSliceDeps = {
   users: Pick<UsersService, 'getById'>;
-  notifications: Pick<NotificationsService, 'notify'>;
+  notifications: { notify(userId: string, input: NotifyInput): Promise<unknown> };
   catalogue: PlanCatalogue;
   provider: PaymentProvider;
   invoices: InvoiceIssuer;
@@ -28,7 +28,7 @@ export function createSubscriptions(
 ) {
   const repo = createSubscriptionsRepository(ctx.db);
   const coupons = createCouponsService({ repo, clock: ctx.clock });
-  const notify = (userId: string, input: Parameters<NotificationsService['notify']>[1]) =>
+  const notify = (userId: string, input: NotifyInput) =>
     deps.notifications.notify(userId, input);
   const service = createSubscriptionsService({
     repo,
