@@ -3,9 +3,9 @@ import { minorToDecimal } from '@tradedesk/core';
 import type { Clock } from '../../../platform/clock.js';
 import { newId } from '../../../platform/ids.js';
 import type { CatalogPlan } from '../billing.types.js';
+import { subscriptionError } from './subscriptions.errors.js';
 import { describeCoupon } from './subscriptions.money.js';
 import type { NewCoupon, SubscriptionsRepository } from './subscriptions.repository.js';
-import { subscriptionError } from './subscriptions.errors.js';
 import type { CouponRow } from './subscriptions.table.js';
 
 /** What an operator (or the defaults) gives to make a coupon. */
@@ -34,7 +34,8 @@ export function couponRowOf(input: CouponInput, now: Date): NewCoupon | string {
   const hasPercent = input.percentOff !== undefined;
   const hasAmount = input.amountOffMinor !== undefined;
   if (hasPercent === hasAmount) return 'Give either a percent off or an amount off (with its currency).';
-  if (hasPercent && !(input.percentOff! > 0 && input.percentOff! <= 100)) return 'The percent off must be above 0 and at most 100.';
+  if (hasPercent && !(input.percentOff! > 0 && input.percentOff! <= 100))
+    return 'The percent off must be above 0 and at most 100.';
   const bp = hasPercent ? Math.round(input.percentOff! * 100) : null;
   if (hasAmount && !(Number.isSafeInteger(input.amountOffMinor) && input.amountOffMinor! > 0)) {
     return 'The amount off must be a positive number of cents.';
@@ -101,7 +102,13 @@ export function createCouponsService(deps: { repo: SubscriptionsRepository; cloc
      * The coupon if `userId` may use it on `plan` in `currency`; otherwise a 400 on the `field` saying why:
      * unknown, expired, not for this plan, used up, already used by you, or an amount off in another currency.
      */
-    async check(code: string, userId: string, plan: CatalogPlan, currency: string, field = 'coupon'): Promise<CouponRow> {
+    async check(
+      code: string,
+      userId: string,
+      plan: CatalogPlan,
+      currency: string,
+      field = 'coupon',
+    ): Promise<CouponRow> {
       const shown = code.trim().toUpperCase();
       const c = await repo.couponByCode(shown);
       if (!c) throw subscriptionError.onField(field, 'COUPON_UNKNOWN', `Coupon ${shown} does not exist.`);
@@ -114,7 +121,11 @@ export function createCouponsService(deps: { repo: SubscriptionsRepository; cloc
         );
       }
       if (c.planIds.length > 0 && !c.planIds.includes(plan.id)) {
-        throw subscriptionError.onField(field, 'COUPON_NOT_FOR_PLAN', `Coupon ${shown} is not valid for the ${plan.name} plan.`);
+        throw subscriptionError.onField(
+          field,
+          'COUPON_NOT_FOR_PLAN',
+          `Coupon ${shown} is not valid for the ${plan.name} plan.`,
+        );
       }
       if (c.amountOffMinor !== null && c.currency !== currency) {
         throw subscriptionError.onField(

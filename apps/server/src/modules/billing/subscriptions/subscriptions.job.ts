@@ -163,10 +163,13 @@ export function createSubscriptionsJob(deps: {
     const steps: Array<[SubscriptionRow[], (s: SubscriptionRow) => Promise<void>]> = [
       [await repo.due(now, BATCH), renew],
       [await repo.dunning(now, new Date(now.getTime() - DUNNING_GRACE_DAYS * DAY_MS), BATCH), dun],
-      [await repo.staleIncomplete(new Date(now.getTime() - INCOMPLETE_EXPIRY_MS), BATCH), async (s) => {
-        const sub = await repo.find(s.userId, s.id);
-        if (sub) await service.abandon(sub);
-      }],
+      [
+        await repo.staleIncomplete(new Date(now.getTime() - INCOMPLETE_EXPIRY_MS), BATCH),
+        async (s) => {
+          const sub = await repo.find(s.userId, s.id);
+          if (sub) await service.abandon(sub);
+        },
+      ],
     ];
     for (const [rows, step] of steps) {
       for (const row of rows) {

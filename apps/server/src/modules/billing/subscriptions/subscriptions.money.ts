@@ -34,7 +34,8 @@ export type CouponTerms = {
  */
 export function couponDiscount(amountMinor: number, terms: CouponTerms, currency: string): number {
   if (amountMinor <= 0) return 0;
-  if (terms.percentOffBp !== null) return Math.min(amountMinor, divRoundHalfAway(amountMinor * terms.percentOffBp, 10_000));
+  if (terms.percentOffBp !== null)
+    return Math.min(amountMinor, divRoundHalfAway(amountMinor * terms.percentOffBp, 10_000));
   if (terms.amountOffMinor !== null && terms.currency === currency) return Math.min(amountMinor, terms.amountOffMinor);
   return 0;
 }

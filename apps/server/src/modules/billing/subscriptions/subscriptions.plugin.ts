@@ -1,7 +1,13 @@
 import type { AppContext } from '../../../platform/context.js';
 import type { NotifyInput } from '../../notifications/notifications.service.js';
 import type { UsersService } from '../../users/users.service.js';
-import type { InvoiceIssuer, PaymentEvents, PaymentProvider, PlanCatalogue, SubscriptionLookup } from '../billing.types.js';
+import type {
+  InvoiceIssuer,
+  PaymentEvents,
+  PaymentProvider,
+  PlanCatalogue,
+  SubscriptionLookup,
+} from '../billing.types.js';
 import { createCouponQuotes } from './coupon-quotes.js';
 import { createCouponsService } from './coupons.service.js';
 import { createSubscriptionsJob } from './subscriptions.job.js';
@@ -28,8 +34,7 @@ export function createSubscriptions(
 ) {
   const repo = createSubscriptionsRepository(ctx.db);
   const coupons = createCouponsService({ repo, clock: ctx.clock });
-  const notify = (userId: string, input: NotifyInput) =>
-    deps.notifications.notify(userId, input);
+  const notify = (userId: string, input: NotifyInput) => deps.notifications.notify(userId, input);
   const service = createSubscriptionsService({
     repo,
     clock: ctx.clock,
@@ -41,7 +46,14 @@ export function createSubscriptions(
     notify,
   });
   const quotes = createCouponQuotes({ repo, coupons, subscriptions: service });
-  const job = createSubscriptionsJob({ repo, clock: ctx.clock, service, invoices: deps.invoices, notify, log: ctx.log });
+  const job = createSubscriptionsJob({
+    repo,
+    clock: ctx.clock,
+    service,
+    invoices: deps.invoices,
+    notify,
+    log: ctx.log,
+  });
 
   const lookup: SubscriptionLookup = { current: (userId) => service.current(userId) };
 

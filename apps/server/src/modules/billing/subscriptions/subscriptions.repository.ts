@@ -236,7 +236,11 @@ function queries(db: Db, transaction: Tx) {
 
     /** Serialises the redemptions of one coupon (max redemptions). */
     async lockCoupon(couponId: string): Promise<void> {
-      await db.select({ id: billingCoupons.id }).from(billingCoupons).where(eq(billingCoupons.id, couponId)).for('update');
+      await db
+        .select({ id: billingCoupons.id })
+        .from(billingCoupons)
+        .where(eq(billingCoupons.id, couponId))
+        .for('update');
     },
 
     async redeem(row: typeof billingCouponRedemptions.$inferInsert): Promise<void> {

@@ -9,7 +9,12 @@ let call: ReturnType<typeof caller>;
 beforeAll(async () => {
   t = await subscriptionsTestApp('2026-04-01T00:00:00Z');
   call = caller(t.app);
-  await t.slice.coupons.add({ code: 'OLD10', percentOff: 10, duration: 'once', expiresAt: new Date('2026-03-01T00:00:00Z') });
+  await t.slice.coupons.add({
+    code: 'OLD10',
+    percentOff: 10,
+    duration: 'once',
+    expiresAt: new Date('2026-03-01T00:00:00Z'),
+  });
   await t.slice.coupons.add({ code: 'PREMIUMONLY', percentOff: 50, duration: 'forever', planIds: ['premium'] });
   await t.slice.coupons.add({ code: 'ONEONLY', percentOff: 10, duration: 'once', maxRedemptions: 1 });
   await t.slice.coupons.add({ code: 'HALFYEAR', percentOff: 12.5, duration: 'repeating', durationMonths: 6 });
@@ -20,7 +25,12 @@ const subscribe = async (user: Parameters<typeof call>[0], body: object) => call
 describe('POST /subscriptions', () => {
   it('invoices the first period with the coupon and tax, charges it, and the plan is held at once', async () => {
     const ada = await payingUser(t.app, t.provider);
-    const res = await subscribe(ada, { subscription: 'pro', interval: 'monthly', currency: 'USD', coupon: 'welcome20' });
+    const res = await subscribe(ada, {
+      subscription: 'pro',
+      interval: 'monthly',
+      currency: 'USD',
+      coupon: 'welcome20',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json() as SubscriptionChangeResult;
     // 19.00 - 20 % (3.80) = 15.20; 21 % tax of 15.20 = 3.192 -> 3.19; total 18.39
@@ -75,7 +85,10 @@ describe('POST /subscriptions', () => {
     const cy = await signUpAndLogin(t.app);
     const none = await subscribe(cy, { subscription: 'pro' });
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toMatchObject({ code: 'SUBSCRIPTION_NO_PAYMENT_METHOD', message: 'Add a payment method before you subscribe.' });
+    expect(none.json()).toMatchObject({
+      code: 'SUBSCRIPTION_NO_PAYMENT_METHOD',
+      message: 'Add a payment method before you subscribe.',
+    });
 
     t.provider.addCard(cy.userId);
     t.provider.state.byUser.set(cy.userId, 'declined');
@@ -137,12 +150,30 @@ describe('coupons', () => {
     expect((await subscribe(other, { subscription: 'pro', coupon: 'ONEONLY' })).statusCode).toBe(201);
 
     const ok: Array<[object, Partial<CouponQuote>]> = [
-      [{ coupon: 'welcome20', item_price_id: 'pro' }, { priceBefore: '19.00', discount: '3.80', priceAfter: '15.20' }],
-      [{ coupon: 'WELCOME20', item_price_id: 'pro:yearly' }, { interval: 'yearly', priceBefore: '190.00', discount: '38.00', priceAfter: '152.00' }],
-      [{ coupon: 'WELCOME20', item_price_id: 'pro', currency: 'EUR' }, { currency: 'EUR', priceBefore: '17.00', discount: '3.40', priceAfter: '13.60' }],
-      [{ coupon: 'TRADER5', item_price_id: 'plus' }, { priceBefore: '9.99', discount: '5.00', priceAfter: '4.99' }],
-      [{ coupon: 'HALFYEAR', item_price_id: 'plus-yearly' }, { priceBefore: '99.90', discount: '12.49', priceAfter: '87.41' }],
-      [{ coupon: 'PREMIUMONLY', item_price_id: 'premium' }, { priceBefore: '49.00', discount: '24.50', priceAfter: '24.50' }],
+      [
+        { coupon: 'welcome20', item_price_id: 'pro' },
+        { priceBefore: '19.00', discount: '3.80', priceAfter: '15.20' },
+      ],
+      [
+        { coupon: 'WELCOME20', item_price_id: 'pro:yearly' },
+        { interval: 'yearly', priceBefore: '190.00', discount: '38.00', priceAfter: '152.00' },
+      ],
+      [
+        { coupon: 'WELCOME20', item_price_id: 'pro', currency: 'EUR' },
+        { currency: 'EUR', priceBefore: '17.00', discount: '3.40', priceAfter: '13.60' },
+      ],
+      [
+        { coupon: 'TRADER5', item_price_id: 'plus' },
+        { priceBefore: '9.99', discount: '5.00', priceAfter: '4.99' },
+      ],
+      [
+        { coupon: 'HALFYEAR', item_price_id: 'plus-yearly' },
+        { priceBefore: '99.90', discount: '12.49', priceAfter: '87.41' },
+      ],
+      [
+        { coupon: 'PREMIUMONLY', item_price_id: 'premium' },
+        { priceBefore: '49.00', discount: '24.50', priceAfter: '24.50' },
+      ],
     ];
     for (const [body, want] of ok) {
       const res = await call(fi, 'POST', '/customer/subscriptions/coupon', body);
@@ -152,7 +183,11 @@ describe('coupons', () => {
     const refused: Array<[object, string, string]> = [
       [{ coupon: 'NOPE', item_price_id: 'pro' }, 'COUPON_UNKNOWN', 'Coupon NOPE does not exist.'],
       [{ coupon: 'OLD10', item_price_id: 'pro' }, 'COUPON_EXPIRED', 'Coupon OLD10 expired on 2026-03-01.'],
-      [{ coupon: 'PREMIUMONLY', item_price_id: 'pro' }, 'COUPON_NOT_FOR_PLAN', 'Coupon PREMIUMONLY is not valid for the Pro plan.'],
+      [
+        { coupon: 'PREMIUMONLY', item_price_id: 'pro' },
+        'COUPON_NOT_FOR_PLAN',
+        'Coupon PREMIUMONLY is not valid for the Pro plan.',
+      ],
       [{ coupon: 'ONEONLY', item_price_id: 'pro' }, 'COUPON_USED_UP', 'Coupon ONEONLY has been used up.'],
       [
         { coupon: 'TRADER5', item_price_id: 'pro', currency: 'EUR' },
@@ -165,8 +200,14 @@ describe('coupons', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ code, message, details: { fields: [{ field: 'coupon' }] } });
     }
-    const used = await call(other, 'POST', '/customer/subscriptions/coupon', { coupon: 'ONEONLY', item_price_id: 'premium' });
-    expect(used.json()).toMatchObject({ code: 'COUPON_ALREADY_REDEEMED', message: 'You have already used coupon ONEONLY.' });
+    const used = await call(other, 'POST', '/customer/subscriptions/coupon', {
+      coupon: 'ONEONLY',
+      item_price_id: 'premium',
+    });
+    expect(used.json()).toMatchObject({
+      code: 'COUPON_ALREADY_REDEEMED',
+      message: 'You have already used coupon ONEONLY.',
+    });
   });
 
   it('removing the coupon takes it off the subscription of that plan and answers the full price', async () => {
@@ -186,14 +227,23 @@ describe('cancel, reactivate, modify', () => {
     const stranger = await signUpAndLogin(t.app);
     const id = ((await subscribe(ha, { subscription: 'pro' })).json() as SubscriptionChangeResult).subscription.id;
     for (const path of ['cancel', 'reactivate', 'modify']) {
-      const res = await call(stranger, 'POST', `/subscriptions/${id}/${path}`, path === 'modify' ? { plan: 'premium' } : {});
+      const res = await call(
+        stranger,
+        'POST',
+        `/subscriptions/${id}/${path}`,
+        path === 'modify' ? { plan: 'premium' } : {},
+      );
       expect(res.statusCode, path).toBe(404);
     }
     expect((await call(ha, 'POST', `/subscriptions/${id}/reactivate`, {})).json().message).toBe(
       'This subscription is not canceled.',
     );
     const canceled = await call(ha, 'POST', `/subscriptions/${id}/cancel`, {});
-    expect(canceled.json()).toMatchObject({ cancelAtPeriodEnd: true, endsAt: '2026-05-01T00:00:00.000Z', status: 'active' });
+    expect(canceled.json()).toMatchObject({
+      cancelAtPeriodEnd: true,
+      endsAt: '2026-05-01T00:00:00.000Z',
+      status: 'active',
+    });
     expect(await t.slice.lookup.current(ha.userId)).toEqual({ planId: 'pro', addons: {} });
     const back = await call(ha, 'POST', `/subscriptions/${id}/reactivate`, {});
     expect(back.json()).toMatchObject({ cancelAtPeriodEnd: false, endsAt: null });
@@ -226,7 +276,11 @@ describe('cancel, reactivate, modify', () => {
       expect(t.provider.charges.at(-1)).toMatchObject({ amountMinor: 1815 });
 
       const down = await call(iv, 'POST', `/subscriptions/${id}/modify`, { plan: 'pro', preview: true });
-      expect(down.json()).toMatchObject({ effective: 'period_end', effectiveAt: '2026-05-01T00:00:00.000Z', amountDue: '0.00' });
+      expect(down.json()).toMatchObject({
+        effective: 'period_end',
+        effectiveAt: '2026-05-01T00:00:00.000Z',
+        amountDue: '0.00',
+      });
       const scheduled = await call(iv, 'POST', `/subscriptions/${id}/modify`, { plan: 'pro' });
       expect(scheduled.json()).toMatchObject({
         subscription: { planId: 'premium', scheduledChange: { planId: 'pro', at: '2026-05-01T00:00:00.000Z' } },
@@ -247,7 +301,11 @@ describe('cancel, reactivate, modify', () => {
     expect(res.json()).toMatchObject({
       invoice: null,
       payment: { status: 'none' },
-      subscription: { status: 'trialing', trialEnd: '2026-04-15T00:00:00.000Z', currentPeriodEnd: '2026-04-15T00:00:00.000Z' },
+      subscription: {
+        status: 'trialing',
+        trialEnd: '2026-04-15T00:00:00.000Z',
+        currentPeriodEnd: '2026-04-15T00:00:00.000Z',
+      },
     });
     expect(t.provider.charges.length).toBe(before);
     expect(await t.slice.lookup.current(jo.userId)).toEqual({ planId: 'plus', addons: {} });

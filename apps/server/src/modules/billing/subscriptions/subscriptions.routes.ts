@@ -18,7 +18,9 @@ import type { CouponQuotes } from './coupon-quotes.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 const tags = ['subscriptions'];
-const notFound = { 404: errorBodySchema.describe('No subscription of the caller has this id (SUBSCRIPTION_NOT_FOUND)') };
+const notFound = {
+  404: errorBodySchema.describe('No subscription of the caller has this id (SUBSCRIPTION_NOT_FOUND)'),
+};
 const conflict = (what: string) => ({ 409: errorBodySchema.describe(what) });
 const invalid = {
   400: errorBodySchema.describe(
@@ -72,7 +74,9 @@ export function subscriptionsRoutes(deps: {
           response: {
             201: subscriptionChangeResultSchema,
             ...invalid,
-            ...conflict('SUBSCRIPTION_EXISTS, or SUBSCRIPTION_NO_PAYMENT_METHOD: add one through /customer/payment/session'),
+            ...conflict(
+              'SUBSCRIPTION_EXISTS, or SUBSCRIPTION_NO_PAYMENT_METHOD: add one through /customer/payment/session',
+            ),
             ...declined,
           },
         },
@@ -145,7 +149,8 @@ export function subscriptionsRoutes(deps: {
         preHandler: app.authenticate,
         schema: {
           tags,
-          summary: 'Checks a coupon for a plan (`item_price_id`: "pro" or "pro:yearly"); answers the price before and after',
+          summary:
+            'Checks a coupon for a plan (`item_price_id`: "pro" or "pro:yearly"); answers the price before and after',
           description: 'Changes nothing. An invalid coupon is a 400 on `coupon` saying why.',
           body: couponCheckBodySchema,
           response: { 200: couponQuoteSchema, ...invalid },

@@ -79,11 +79,19 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     }
     const plan = await catalogue.plan(planId);
     if (!plan || !plan.active) {
-      throw subscriptionError.onField(field, 'SUBSCRIPTION_PLAN_UNKNOWN', `There is no plan "${planId}" to subscribe to.`);
+      throw subscriptionError.onField(
+        field,
+        'SUBSCRIPTION_PLAN_UNKNOWN',
+        `There is no plan "${planId}" to subscribe to.`,
+      );
     }
     const planPrice = priceOf(plan.prices, currency, interval);
     if (planPrice === null) {
-      throw subscriptionError.onField('currency', 'SUBSCRIPTION_PRICE_MISSING', `The ${plan.name} plan has no price in ${currency}.`);
+      throw subscriptionError.onField(
+        'currency',
+        'SUBSCRIPTION_PRICE_MISSING',
+        `The ${plan.name} plan has no price in ${currency}.`,
+      );
     }
     const per = interval === 'monthly' ? 'month' : 'year';
     const lines: InvoiceLineInput[] = [
@@ -94,7 +102,11 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       if (quantity === 0) continue;
       const addon = await catalogue.addon(addonId);
       if (!addon || !addon.active) {
-        throw subscriptionError.onField(`addons.${addonId}`, 'SUBSCRIPTION_ADDON_UNKNOWN', `There is no add-on "${addonId}".`);
+        throw subscriptionError.onField(
+          `addons.${addonId}`,
+          'SUBSCRIPTION_ADDON_UNKNOWN',
+          `There is no add-on "${addonId}".`,
+        );
       }
       if (quantity > addon.maxQuantity) {
         throw subscriptionError.onField(
@@ -174,9 +186,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       coupon: coupon ? couponView(coupon) : null,
       retryCount: sub.retryCount,
       nextRetryAt: iso(sub.nextRetryAt),
-      scheduledChange: sub.scheduledChange
-        ? { ...sub.scheduledChange, at: sub.currentPeriodEnd.toISOString() }
-        : null,
+      scheduledChange: sub.scheduledChange ? { ...sub.scheduledChange, at: sub.currentPeriodEnd.toISOString() } : null,
       createdAt: sub.createdAt.toISOString(),
       canceledAt: iso(sub.canceledAt),
     };
@@ -275,7 +285,12 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     const outcome = await repo.transaction(async (tx) => {
       const charge = await tx.lockCharge(chargeId);
       if (!charge || charge.status !== 'pending') return null;
-      await tx.updateCharge(charge.id, { status: 'failed', chargeRef: ref ?? charge.chargeRef, failureReason: reason, settledAt: now });
+      await tx.updateCharge(charge.id, {
+        status: 'failed',
+        chargeRef: ref ?? charge.chargeRef,
+        failureReason: reason,
+        settledAt: now,
+      });
       const sub = await tx.lock(charge.subscriptionId);
       if (!sub) return { charge, voidInvoice: false, dunning: null };
       if (charge.purpose === 'initial' && sub.status === 'incomplete') {
@@ -319,7 +334,8 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       if (!locked || locked.status !== 'incomplete') return false;
       await tx.update(sub.id, { status: 'canceled', canceledAt: clock.now() });
       await tx.releaseRedemption(sub.id);
-      if (charge?.status === 'pending') await tx.updateCharge(charge.id, { status: 'failed', failureReason: 'abandoned' });
+      if (charge?.status === 'pending')
+        await tx.updateCharge(charge.id, { status: 'failed', failureReason: 'abandoned' });
       return true;
     });
     if (done && charge) await invoices.markVoid(charge.invoiceId);
@@ -519,7 +535,10 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       await repo.transaction(async (tx) => {
         const sub = await tx.lock(id);
         if (!sub || sub.status === 'canceled' || sub.currentPeriodEnd.getTime() <= clock.now().getTime()) {
-          throw subscriptionError('SUBSCRIPTION_NOT_REACTIVATABLE', 'This subscription has ended: start a new one instead.');
+          throw subscriptionError(
+            'SUBSCRIPTION_NOT_REACTIVATABLE',
+            'This subscription has ended: start a new one instead.',
+          );
         }
         if (!sub.cancelAtPeriodEnd) {
           throw subscriptionError('SUBSCRIPTION_NOT_REACTIVATABLE', 'This subscription is not canceled.');
@@ -559,7 +578,9 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       };
       if (body.preview) {
         const totals =
-          pr.due > 0 ? await invoices.quote(draft) : { taxMinor: 0, totalMinor: 0, subtotalMinor: 0 } as InvoiceTotals;
+          pr.due > 0
+            ? await invoices.quote(draft)
+            : ({ taxMinor: 0, totalMinor: 0, subtotalMinor: 0 } as InvoiceTotals);
         return {
           currency: currency as ProrationPreview['currency'],
           planId: pr.items.plan.id,
@@ -581,7 +602,8 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           if (!locked || (locked.status !== 'active' && locked.status !== 'trialing')) {
             throw subscriptionError('SUBSCRIPTION_NOT_MODIFIABLE', 'Only an active subscription can change its plan.');
           }
-          if (pr.effective === 'now') await tx.update(id, { planId: change.planId, scheduledChange: null }, change.addons);
+          if (pr.effective === 'now')
+            await tx.update(id, { planId: change.planId, scheduledChange: null }, change.addons);
           else await tx.update(id, { scheduledChange: change });
         });
         return { subscription: await reload(userId, id), invoice: null, payment: { status: 'none', actionUrl: null } };

@@ -24,7 +24,11 @@ import { createSubscriptions } from './subscriptions.plugin.js';
  * 21 % tax rate that keeps what it issued.
  */
 
-const price = (currency: string, monthlyMinor: number, yearlyMinor: number) => ({ currency, monthlyMinor, yearlyMinor });
+const price = (currency: string, monthlyMinor: number, yearlyMinor: number) => ({
+  currency,
+  monthlyMinor,
+  yearlyMinor,
+});
 
 export const PLANS: CatalogPlan[] = [
   { id: 'free', name: 'Free', prices: [price('USD', 0, 0)], trialDays: 0, entitlements: {}, active: true },
@@ -68,8 +72,13 @@ export type Outcome = 'succeeded' | 'declined' | 'requires_action';
 export function fakeProvider() {
   const methods = new Map<string, StoredMethod[]>();
   const byKey = new Map<string, ChargeResult>();
-  const charges: Array<{ customerRef: string; amountMinor: number; currency: string; key: string; result: ChargeResult }> =
-    [];
+  const charges: Array<{
+    customerRef: string;
+    amountMinor: number;
+    currency: string;
+    key: string;
+    result: ChargeResult;
+  }> = [];
   let counter = 0;
   const state = { next: 'succeeded' as Outcome, byUser: new Map<string, Outcome>() };
   const provider: PaymentProvider = {
@@ -79,7 +88,10 @@ export function fakeProvider() {
     createSession: async ({ userId }) => ({ id: `sess_${userId}`, url: `/billing/test-mode/session/sess_${userId}` }),
     listMethods: async (customerRef) => methods.get(customerRef) ?? [],
     removeMethod: async (customerRef, ref) => {
-      methods.set(customerRef, (methods.get(customerRef) ?? []).filter((m) => m.ref !== ref));
+      methods.set(
+        customerRef,
+        (methods.get(customerRef) ?? []).filter((m) => m.ref !== ref),
+      );
     },
     setDefaultMethod: async () => {},
     async charge(input) {
@@ -131,7 +143,8 @@ function totalsOf(input: InvoiceDraftInput): InvoiceTotals {
 
 /** An issuer with a fixed 21 % tax; each key issues once; keeps every invoice and its status. */
 export function fakeIssuer() {
-  type Issued = InvoiceDraftInput & InvoiceTotals & { id: string; number: string; key: string; status: string; refundedMinor: number };
+  type Issued = InvoiceDraftInput &
+    InvoiceTotals & { id: string; number: string; key: string; status: string; refundedMinor: number };
   const issued: Issued[] = [];
   const issuer: InvoiceIssuer = {
     quote: async (input) => totalsOf(input),
