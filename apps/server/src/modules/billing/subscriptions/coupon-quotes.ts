@@ -8,7 +8,7 @@ import {
 import { minorToDecimal } from '@tradedesk/core';
 import { type CouponsService, couponView, termsOf } from './coupons.service.js';
 import { subscriptionError } from './subscriptions.errors.js';
-import { couponDiscount, priceOf } from './subscriptions.money.js';
+import { couponDiscount } from './subscriptions.money.js';
 import type { SubscriptionsRepository } from './subscriptions.repository.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 

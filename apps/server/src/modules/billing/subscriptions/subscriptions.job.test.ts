@@ -33,9 +33,15 @@ describe('the renewal and dunning job', () => {
   let downgrades: SignedInUser;
 
   it('renews at the period end once, however often it runs, with the coupon while it lasts and a scheduled change', async () => {
-    [renews, fails, recovers, cancels, trials, downgrades] = await Promise.all(
-      Array.from({ length: 6 }, () => payingUser(t.app, t.provider)),
-    );
+    const people = await Promise.all(Array.from({ length: 6 }, () => payingUser(t.app, t.provider)));
+    [renews, fails, recovers, cancels, trials, downgrades] = people as [
+      SignedInUser,
+      SignedInUser,
+      SignedInUser,
+      SignedInUser,
+      SignedInUser,
+      SignedInUser,
+    ];
     await subscribe(renews, { subscription: 'pro', coupon: 'TRADER5' }); // 5.00 off for 3 months
     await subscribe(fails, { subscription: 'pro' });
     await subscribe(recovers, { subscription: 'pro' });

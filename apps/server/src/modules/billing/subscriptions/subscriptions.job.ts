@@ -35,7 +35,7 @@ export function createSubscriptionsJob(deps: {
   async function endCanceled(sub: SubscriptionRow) {
     const ended = await repo.transaction(async (tx) => {
       const locked = await tx.lock(sub.id);
-      if (!locked || !locked.cancelAtPeriodEnd || !['active', 'trialing'].includes(locked.status)) return false;
+      if (!locked?.cancelAtPeriodEnd || !['active', 'trialing'].includes(locked.status)) return false;
       if (locked.currentPeriodEnd.getTime() > clock.now().getTime()) return false;
       await tx.update(sub.id, { status: 'canceled', canceledAt: locked.canceledAt ?? locked.currentPeriodEnd });
       return true;
@@ -123,7 +123,7 @@ export function createSubscriptionsJob(deps: {
     if (now.getTime() >= since.getTime() + DUNNING_GRACE_DAYS * DAY_MS) {
       const ended = await repo.transaction(async (tx) => {
         const locked = await tx.lock(row.id);
-        if (!locked || locked.status !== 'past_due') return false;
+        if (locked?.status !== 'past_due') return false;
         await tx.update(row.id, { status: 'canceled', canceledAt: now, nextRetryAt: null });
         return true;
       });

@@ -78,7 +78,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       );
     }
     const plan = await catalogue.plan(planId);
-    if (!plan || !plan.active) {
+    if (!plan?.active) {
       throw subscriptionError.onField(
         field,
         'SUBSCRIPTION_PLAN_UNKNOWN',
@@ -101,7 +101,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     for (const [addonId, quantity] of Object.entries(addons).sort(([a], [b]) => a.localeCompare(b))) {
       if (quantity === 0) continue;
       const addon = await catalogue.addon(addonId);
-      if (!addon || !addon.active) {
+      if (!addon?.active) {
         throw subscriptionError.onField(
           `addons.${addonId}`,
           'SUBSCRIPTION_ADDON_UNKNOWN',
@@ -284,7 +284,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     const now = clock.now();
     const outcome = await repo.transaction(async (tx) => {
       const charge = await tx.lockCharge(chargeId);
-      if (!charge || charge.status !== 'pending') return null;
+      if (charge?.status !== 'pending') return null;
       await tx.updateCharge(charge.id, {
         status: 'failed',
         chargeRef: ref ?? charge.chargeRef,
@@ -331,7 +331,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     const charge = await repo.latestCharge(sub.id, 'initial');
     const done = await repo.transaction(async (tx) => {
       const locked = await tx.lock(sub.id);
-      if (!locked || locked.status !== 'incomplete') return false;
+      if (locked?.status !== 'incomplete') return false;
       await tx.update(sub.id, { status: 'canceled', canceledAt: clock.now() });
       await tx.releaseRedemption(sub.id);
       if (charge?.status === 'pending')
