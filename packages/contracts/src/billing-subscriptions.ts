@@ -34,6 +34,8 @@ export const createSubscriptionBodySchema = z.strictObject({
   currency: z.enum(BILLING_CURRENCIES).default('USD'),
   addons: addonsField.default({}),
   coupon: couponField.nullish(),
+  /** Answers the checkout's quote (tax from the billing details) and changes nothing. */
+  preview: z.boolean().default(false),
 });
 export type CreateSubscriptionBody = z.input<typeof createSubscriptionBodySchema>;
 
@@ -114,6 +116,22 @@ export const invoiceSummarySchema = z.object({
   taxRatePercent: z.string(),
   total: z.string(),
 });
+
+/** POST /subscriptions with preview: what the first invoice would be (nothing while a trial runs). */
+export const checkoutQuoteSchema = z.object({
+  planId: z.string(),
+  currency: z.enum(BILLING_CURRENCIES),
+  interval: z.enum(BILLING_INTERVALS),
+  /** Days of trial a first subscriber gets (0: charged at once). */
+  trialDays: z.number().int(),
+  subtotal: z.string(),
+  discount: z.string(),
+  tax: z.string(),
+  taxRatePercent: z.string(),
+  total: z.string(),
+  coupon: subscriptionCouponSchema.nullable(),
+});
+export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
 /** POST /subscriptions and a confirmed modify. */
 export const subscriptionChangeResultSchema = z.object({

@@ -70,6 +70,18 @@ describe('POST /subscriptions', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json()).toMatchObject({ code, details: { fields: [{ field }] } });
     }
+    const charged = t.provider.charges.length;
+    const quote = await subscribe(bo, {
+      subscription: 'pro',
+      interval: 'yearly',
+      addons: { extra_alerts: 3 },
+      coupon: 'WELCOME20',
+      preview: true,
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    // (190.00 + 3 x 20.00) - 20 % = 200.00; tax 42.00
+    expect(quote.json()).toMatchObject({ subtotal: '250.00', discount: '50.00', tax: '42.00', total: '242.00', trialDays: 0 });
+    expect(t.provider.charges.length).toBe(charged);
     const res = await subscribe(bo, { subscription: 'pro', interval: 'yearly', addons: { extra_alerts: 3 } });
     expect(res.statusCode, res.body).toBe(201);
     // 190.00 + 3 x 20.00 = 250.00; tax 52.50; total 302.50

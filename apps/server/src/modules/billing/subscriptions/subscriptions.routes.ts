@@ -1,4 +1,6 @@
 import {
+  type CheckoutQuote,
+  checkoutQuoteSchema,
   couponCheckBodySchema,
   couponQuoteSchema,
   couponRemoveParamsSchema,
@@ -7,6 +9,7 @@ import {
   idParamsSchema,
   modifySubscriptionBodySchema,
   prorationPreviewSchema,
+  type SubscriptionChangeResult,
   subscriptionChangeResultSchema,
   subscriptionListSchema,
   subscriptionSchema,
@@ -69,9 +72,10 @@ export function subscriptionsRoutes(deps: {
             'Otherwise the first period is invoiced (tax from the billing details) and charged to the default ' +
             'payment method: `payment.status` succeeded, or requires_action with `actionUrl` where the browser ' +
             'confirms the payment (the subscription stays incomplete until then). An incomplete subscription is ' +
-            'replaced by a new attempt.',
+            'replaced by a new attempt. `preview: true` answers the first invoice’s quote (200) and makes nothing.',
           body: createSubscriptionBodySchema,
           response: {
+            200: checkoutQuoteSchema.describe('preview: the first invoice’s quote; nothing is made'),
             201: subscriptionChangeResultSchema,
             ...invalid,
             ...conflict(
@@ -81,8 +85,10 @@ export function subscriptionsRoutes(deps: {
           },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(await subscriptions.create(authOf(request).userId, request.body)),
+      async (request, reply) => {
+        const result = await subscriptions.create(authOf(request).userId, request.body);
+        return request.body.preview ? reply.status(200).send(result as CheckoutQuote) : reply.status(201).send(result as SubscriptionChangeResult);
+      },
     );
 
     app.post(

@@ -1,5 +1,6 @@
 import {
   type BillingInterval,
+  type CheckoutQuote,
   type CreateSubscriptionBody,
   createSubscriptionBodySchema,
   DUNNING_GRACE_DAYS,
@@ -401,11 +402,13 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     },
 
     /** POST /subscriptions: a trial, or the first period invoiced and charged to the default payment method. */
-    async create(userId: string, input: CreateSubscriptionBody): Promise<SubscriptionChangeResult> {
+    async create(userId: string, input: CreateSubscriptionBody): Promise<SubscriptionChangeResult | CheckoutQuote> {
       const body = createSubscriptionBodySchema.parse(input);
       const items = await itemsOf(body.subscription, body.addons, body.currency, body.interval);
       const existing = await repo.live(userId);
-      if (existing?.status === 'incomplete') await abandon(existing);
+      if (existing?.status === 'incomplete') {
+        if (!body.preview) await abandon(existing);
+      }
       else if (existing) {
         throw subscriptionError(
           'SUBSCRIPTION_EXISTS',
@@ -413,13 +416,39 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         );
       }
       const coupon = body.coupon ? await coupons.check(body.coupon, userId, items.plan, body.currency) : undefined;
+      const trial = items.plan.trialDays > 0 && !(await repo.hasHadAny(userId));
+      if (body.preview) {
+        const now = clock.now();
+        const discountMinor = coupon ? couponDiscount(items.amountMinor, termsOf(coupon), body.currency) : 0;
+        const q = await invoices.quote({
+          userId,
+          subscriptionId: '00000000-0000-0000-0000-000000000000',
+          currency: body.currency,
+          lines: items.lines,
+          discountMinor,
+          couponCode: coupon?.code ?? null,
+          periodStart: now,
+          periodEnd: addMonths(now, monthsOf(body.interval)),
+        });
+        return {
+          planId: items.plan.id,
+          currency: body.currency,
+          interval: body.interval,
+          trialDays: trial ? items.plan.trialDays : 0,
+          subtotal: money(q.subtotalMinor, body.currency),
+          discount: money(q.discountMinor, body.currency),
+          tax: money(q.taxMinor, body.currency),
+          taxRatePercent: q.taxRatePercent,
+          total: money(q.totalMinor, body.currency),
+          coupon: coupon ? couponView(coupon) : null,
+        };
+      }
       const customerRef = await customerOf(userId);
       if (items.amountMinor > 0 && (await provider.listMethods(customerRef)).length === 0) {
         throw subscriptionError('SUBSCRIPTION_NO_PAYMENT_METHOD', 'Add a payment method before you subscribe.');
       }
       const now = clock.now();
       const id = newId();
-      const trial = items.plan.trialDays > 0 && !(await repo.hasHadAny(userId));
       const periodEnd = trial
         ? new Date(now.getTime() + items.plan.trialDays * DAY_MS)
         : addMonths(now, monthsOf(body.interval));
