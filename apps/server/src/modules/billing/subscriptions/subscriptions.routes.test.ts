@@ -80,7 +80,13 @@ describe('POST /subscriptions', () => {
     });
     expect(quote.statusCode, quote.body).toBe(200);
     // (190.00 + 3 x 20.00) - 20 % = 200.00; tax 42.00
-    expect(quote.json()).toMatchObject({ subtotal: '250.00', discount: '50.00', tax: '42.00', total: '242.00', trialDays: 0 });
+    expect(quote.json()).toMatchObject({
+      subtotal: '250.00',
+      discount: '50.00',
+      tax: '42.00',
+      total: '242.00',
+      trialDays: 0,
+    });
     expect(t.provider.charges.length).toBe(charged);
     const res = await subscribe(bo, { subscription: 'pro', interval: 'yearly', addons: { extra_alerts: 3 } });
     expect(res.statusCode, res.body).toBe(201);

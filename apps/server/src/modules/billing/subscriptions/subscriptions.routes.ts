@@ -87,7 +87,9 @@ export function subscriptionsRoutes(deps: {
       },
       async (request, reply) => {
         const result = await subscriptions.create(authOf(request).userId, request.body);
-        return request.body.preview ? reply.status(200).send(result as CheckoutQuote) : reply.status(201).send(result as SubscriptionChangeResult);
+        return request.body.preview
+          ? reply.status(200).send(result as CheckoutQuote)
+          : reply.status(201).send(result as SubscriptionChangeResult);
       },
     );
 

@@ -408,8 +408,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       const existing = await repo.live(userId);
       if (existing?.status === 'incomplete') {
         if (!body.preview) await abandon(existing);
-      }
-      else if (existing) {
+      } else if (existing) {
         throw subscriptionError(
           'SUBSCRIPTION_EXISTS',
           'You already have a subscription: change its plan instead of starting another one.',
