@@ -9,15 +9,18 @@ let call: ReturnType<typeof caller>;
 beforeAll(async () => {
   t = await subscriptionsTestApp('2026-04-01T00:00:00Z');
   call = caller(t.app);
-  await t.slice.coupons.add({
-    code: 'OLD10',
-    percentOff: 10,
-    duration: 'once',
-    expiresAt: new Date('2026-03-01T00:00:00Z'),
-  });
-  await t.slice.coupons.add({ code: 'PREMIUMONLY', percentOff: 50, duration: 'forever', planIds: ['premium'] });
-  await t.slice.coupons.add({ code: 'ONEONLY', percentOff: 10, duration: 'once', maxRedemptions: 1 });
-  await t.slice.coupons.add({ code: 'HALFYEAR', percentOff: 12.5, duration: 'repeating', durationMonths: 6 });
+  const added = await Promise.all([
+    t.slice.coupons.add({
+      code: 'OLD10',
+      percentOff: 10,
+      duration: 'once',
+      expiresAt: new Date('2026-03-01T00:00:00Z'),
+    }),
+    t.slice.coupons.add({ code: 'PREMIUMONLY', percentOff: 50, duration: 'forever', planIds: ['premium'] }),
+    t.slice.coupons.add({ code: 'ONEONLY', percentOff: 10, duration: 'once', maxRedemptions: 1 }),
+    t.slice.coupons.add({ code: 'HALFYEAR', percentOff: 12.5, duration: 'repeating', durationMonths: 6 }),
+  ]);
+  expect(added).toEqual([null, null, null, null]);
 });
 
 const subscribe = async (user: Parameters<typeof call>[0], body: object) => call(user, 'POST', '/subscriptions', body);
