@@ -152,6 +152,24 @@ describe('POST /subscriptions', () => {
     expect(t.invoices.issued.find((i) => i.id === t.invoices.issued.at(-1)?.id)?.refundedMinor).toBe(1000);
   });
 
+  it('a new attempt replaces an unconfirmed one; money arriving later for the old one is refunded', async () => {
+    const ko = await payingUser(t.app, t.provider);
+    t.provider.state.byUser.set(ko.userId, 'requires_action');
+    await subscribe(ko, { subscription: 'premium' });
+    const oldRef = t.provider.charges.at(-1)!.result.ref!;
+    const oldInvoice = t.invoices.issued.at(-1)!;
+    t.provider.state.byUser.set(ko.userId, 'succeeded');
+    expect((await subscribe(ko, { subscription: 'pro' })).statusCode).toBe(201);
+    expect(oldInvoice.status).toBe('void');
+
+    await t.slice.events.chargeSucceeded(oldRef);
+    await t.slice.events.chargeSucceeded(oldRef);
+    expect(t.provider.refunds.filter((r) => r.chargeRef === oldRef)).toEqual([
+      expect.objectContaining({ chargeRef: oldRef, amountMinor: 5929 }),
+    ]);
+    expect(await t.slice.lookup.current(ko.userId)).toEqual({ planId: 'pro', addons: {} });
+  });
+
   it('a failed confirmation ends the incomplete subscription and voids its invoice', async () => {
     const ed = await payingUser(t.app, t.provider);
     t.provider.state.byUser.set(ed.userId, 'requires_action');

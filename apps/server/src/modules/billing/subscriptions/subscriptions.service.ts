@@ -238,7 +238,11 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     return result;
   }
 
-  /** A charge was paid: mark it, apply what it pays for, mark its invoice paid. Idempotent. */
+  /**
+   * A charge was paid: mark it, apply what it pays for, mark its invoice paid. Idempotent. Money that arrives for
+   * what no longer waits for it (an attempt given up, a subscription ended meanwhile) is refunded and its invoice
+   * voided.
+   */
   async function settle(chargeId: string, ref: string | null): Promise<void> {
     const now = clock.now();
     const settled = await repo.transaction(async (tx) => {
@@ -246,7 +250,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       if (!charge || charge.status === 'succeeded') return null;
       await tx.updateCharge(charge.id, { status: 'succeeded', chargeRef: ref ?? charge.chargeRef, settledAt: now });
       const sub = await tx.lock(charge.subscriptionId);
-      if (!sub) return charge;
+      if (!sub) return { charge, applied: false };
       const net = Number(charge.netMinor);
       if (charge.purpose === 'initial' && sub.status === 'incomplete') {
         await tx.update(sub.id, { status: 'active', invoiceCount: 1, periodAmountMinor: String(net) });
@@ -274,10 +278,24 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           { planId: charge.change.planId, periodAmountMinor: String(net), scheduledChange: null },
           charge.change.addons,
         );
+      } else {
+        const amount = Number(charge.amountMinor);
+        if (amount > 0) await tx.updateCharge(charge.id, { refundedMinor: String(amount) });
+        return { charge, applied: false };
       }
-      return charge;
+      return { charge, applied: true };
     });
-    if (settled) await invoices.markPaid(settled.invoiceId, ref ?? settled.chargeRef ?? '', now);
+    if (!settled) return;
+    const chargeRef = ref ?? settled.charge.chargeRef ?? '';
+    if (settled.applied) {
+      await invoices.markPaid(settled.charge.invoiceId, chargeRef, now);
+      return;
+    }
+    const amountMinor = Number(settled.charge.amountMinor);
+    if (amountMinor > 0 && chargeRef) {
+      await provider.refund({ chargeRef, amountMinor, idempotencyKey: `${settled.charge.key}:refund` });
+    }
+    await invoices.markVoid(settled.charge.invoiceId);
   }
 
   /** A charge failed: mark it and move the subscription (incomplete -> canceled, renewal -> dunning). Idempotent. */

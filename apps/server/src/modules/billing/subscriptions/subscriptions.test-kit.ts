@@ -79,6 +79,7 @@ export function fakeProvider() {
     key: string;
     result: ChargeResult;
   }> = [];
+  const refunds: Array<{ chargeRef: string; amountMinor: number; idempotencyKey: string }> = [];
   let counter = 0;
   const state = { next: 'succeeded' as Outcome, byUser: new Map<string, Outcome>() };
   const provider: PaymentProvider = {
@@ -110,11 +111,15 @@ export function fakeProvider() {
       charges.push({ ...input, key: input.idempotencyKey, result });
       return result;
     },
-    refund: async ({ chargeRef }) => ({ ref: `re_${chargeRef}` }),
+    async refund(input) {
+      if (!refunds.some((r) => r.idempotencyKey === input.idempotencyKey)) refunds.push(input);
+      return { ref: `re_${input.chargeRef}` };
+    },
   };
   return {
     provider,
     charges,
+    refunds,
     state,
     /** Gives the user's customer a default card. */
     addCard(userId: string) {
