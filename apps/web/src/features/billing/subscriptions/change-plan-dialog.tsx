@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -20,6 +21,7 @@ export function ChangePlanDialog(props: {
   subscription: Subscription;
   plans: Plan[];
   initialPlanId?: string | undefined;
+  providerLabel: string;
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
@@ -72,7 +74,10 @@ export function ChangePlanDialog(props: {
   const c = preview?.currency ?? props.subscription.currency;
   return (
     <Dialog open={props.open} onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Change plan</DialogTitle>
+      <DialogTitle id={titleId}>
+        Change plan
+        {props.providerLabel === 'Test mode' && <Chip size="small" color="warning" label="Test mode" sx={{ ml: 1 }} />}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField select label="New plan" value={planId} onChange={(e) => setPlanId(e.target.value)}>

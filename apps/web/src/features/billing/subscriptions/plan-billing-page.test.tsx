@@ -231,7 +231,8 @@ describe('plan and billing', { timeout: 20_000 }, () => {
     expect(within(table).getByText('Current plan')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Choose Premium' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
+    const dialog = await screen.findByRole('dialog', { name: /^Change plan/ });
+    expect(within(dialog).getByText('Test mode')).toBeInTheDocument();
     expect(
       await within(dialog).findByText(
         /you pay 15\.00 USD \+ 3\.15 USD tax = 18\.15 USD today; then 49\.00 USD per month/,

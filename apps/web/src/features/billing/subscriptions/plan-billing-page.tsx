@@ -131,6 +131,7 @@ export function PlanBillingPage() {
           subscription={live}
           plans={plans.data}
           initialPlanId={chosenPlan}
+          providerLabel={subs.data?.providerLabel ?? ''}
           onClose={closePlans}
           onDone={done}
         />
