@@ -79,11 +79,18 @@ function queries(db: Db, transaction: Tx) {
       return (await withAddons(rows))[0];
     },
 
+    /** Whether the user ever had a trial or a paid period (a trial is for a first subscriber only). */
     async hasHadAny(userId: string): Promise<boolean> {
       const [row] = await db
         .select({ n: count() })
         .from(billingSubscriptions)
-        .where(and(eq(billingSubscriptions.userId, userId), sql`${billingSubscriptions.status} <> 'incomplete'`));
+        .where(
+          and(
+            eq(billingSubscriptions.userId, userId),
+            // a trial, or a paid period: an attempt whose first payment never went through does not count
+            or(isNotNull(billingSubscriptions.trialEnd), sql`${billingSubscriptions.invoiceCount} > 0`),
+          ),
+        );
       return (row?.n ?? 0) > 0;
     },
 

@@ -348,5 +348,12 @@ describe('cancel, reactivate, modify', () => {
     });
     expect(t.provider.charges.length).toBe(before);
     expect(await t.slice.lookup.current(jo.userId)).toEqual({ planId: 'plus', addons: {} });
+
+    // a first attempt whose payment was declined does not use up the trial
+    const lu = await payingUser(t.app, t.provider);
+    t.provider.state.byUser.set(lu.userId, 'declined');
+    expect((await subscribe(lu, { subscription: 'pro' })).statusCode).toBe(422);
+    const trial = (await subscribe(lu, { subscription: 'plus' })).json() as SubscriptionChangeResult;
+    expect(trial.subscription.status).toBe('trialing');
   });
 });
