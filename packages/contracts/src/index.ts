@@ -13,6 +13,7 @@ export * from './billing-invoices.js';
 export * from './billing-partners.js';
 export * from './billing-payments.js';
 export * from './billing-stripe.js';
+export * from './billing-subscriptions.js';
 export * from './calendar.js';
 export * from './candles.js';
 export * from './chart-drawings.js';

@@ -9,6 +9,7 @@ import {
   listImportsCommand,
 } from './candles-commands.js';
 import { type CliContext, CliError, EMBEDDED_DATABASE_NOTE, openCliContext } from './cli-context.js';
+import { COUPONS_HELP, checkCouponArgs, couponsCommand } from './coupons-commands.js';
 import type { CliStream } from './progress-line.js';
 import { checkStaffArgs, staffCommand } from './staff-commands.js';
 
@@ -36,7 +37,7 @@ Commands:
   staff grant EMAIL | staff revoke EMAIL | staff list
       Grants or revokes the staff role of the account with this e-mail (staff moderate the community's reports),
       or lists the staff. STAFF_EMAILS (comma-separated) grants the role at every start.
-  help
+${COUPONS_HELP}  help
       Shows this text.
 
 Commands use the server's settings: DATABASE_URL, or the embedded database in DATA_DIR (default ./data).
@@ -113,6 +114,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         checkStaffArgs(rest);
         ctx = await openCliContext(io.env);
         await staffCommand(ctx, rest, io);
+        return 0;
+      }
+      case 'coupons': {
+        checkCouponArgs(rest);
+        ctx = await openCliContext(io.env);
+        await couponsCommand(ctx, rest, io);
         return 0;
       }
       default:

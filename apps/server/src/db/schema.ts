@@ -12,6 +12,7 @@ export * from '../modules/billing/invoices/invoices.table.js';
 export * from '../modules/billing/partners/partners.table.js';
 export * from '../modules/billing/payments/payments.table.js';
 export * from '../modules/billing/stripe/stripe.table.js';
+export * from '../modules/billing/subscriptions/subscriptions.table.js';
 export * from '../modules/calendar/calendar.table.js';
 export * from '../modules/candles/candles.table.js';
 export * from '../modules/charts/charts.table.js';
