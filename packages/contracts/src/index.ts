@@ -47,3 +47,4 @@ export * from './user-data.js';
 export * from './user-data-entries.js';
 export * from './watchlists.js';
 export * from './ws.js';
+export * from './billing-plans.js';

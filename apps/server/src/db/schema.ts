@@ -35,3 +35,4 @@ export * from '../modules/user-data/user-data.table.js';
 export * from '../modules/users/users.table.js';
 export * from '../modules/watchlists/watchlists.table.js';
 export * from '../platform/mail/mail.table.js';
+export * from '../modules/billing/plans/plans.table.js';
