@@ -36,3 +36,4 @@ export * from '../modules/users/users.table.js';
 export * from '../modules/watchlists/watchlists.table.js';
 export * from '../platform/mail/mail.table.js';
 export * from '../modules/billing/plans/plans.table.js';
+export * from '../modules/billing/entitlements/entitlements.table.js';

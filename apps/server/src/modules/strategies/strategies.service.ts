@@ -28,6 +28,7 @@ import { findIndicator, findInstrument } from '@tradedesk/core';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import type { Clock } from '../../platform/clock.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
@@ -113,6 +114,8 @@ export function createStrategiesService(deps: {
   charts: ChartLookup;
   limits?: Partial<StrategyLimits>;
   onCleanupError?: (error: unknown, key: string) => void;
+  /** The plan's strategies (billing); absent in tests of the rules alone. */
+  entitlements?: PlanGate;
 }) {
   const { repo, clock, storage, charts } = deps;
   const limits: StrategyLimits = { ...STRATEGY_LIMITS, ...deps.limits };
@@ -368,6 +371,8 @@ export function createStrategiesService(deps: {
     },
 
     async create(userId: string, body: CreateStrategyBody): Promise<Strategy> {
+      // the catalogue is read outside the user's transaction
+      await deps.entitlements?.assertBelow(userId, 'strategies', await repo.countStrategies(userId));
       return change(userId, async (q) => {
         if ((await q.countStrategies(userId)) >= limits.strategiesPerUser) {
           throw limitReached(

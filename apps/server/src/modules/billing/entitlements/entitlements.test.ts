@@ -8,17 +8,20 @@ import {
 } from '@tradedesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../platform/clock.js';
+import type { Db } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { DEFAULT_CATALOGUE, FREE_GRANTS } from '../plans/plans.defaults.js';
 import { combineGrants, createEntitlements } from './entitlements.js';
 import { fakeCatalogue, fakeLookup } from './entitlements.test-kit.js';
 
 const clock = createManualClock('2026-11-24T23:59:59Z');
+// the day counter (takeToday) is tested against a database in plans.routes.test.ts; nothing here reaches it
+const db = {} as Db;
 const plans = DEFAULT_CATALOGUE.plans.map((p) => ({ id: p.id, grants: p.entitlements }));
 const addons = DEFAULT_CATALOGUE.addons.map((a) => ({ id: a.id, grants: a.entitlements }));
 plans.push({ id: 'bare', grants: { watchlists: 1 } });
 const lookup = fakeLookup();
-const ent = createEntitlements({ clock }, { catalogue: fakeCatalogue(plans, addons) });
+const ent = createEntitlements({ clock, db }, { catalogue: fakeCatalogue(plans, addons) });
 ent.setLookup(lookup);
 lookup.hold('pro-user', { planId: 'pro', addons: {} });
 lookup.hold('premium-user', { planId: 'premium', addons: {} });
@@ -100,7 +103,7 @@ describe('the entitlement service', () => {
   });
 
   it('holds every user on the free plan until a lookup is set, and counts days in UTC', async () => {
-    const alone = createEntitlements({ clock }, { catalogue: fakeCatalogue(plans) });
+    const alone = createEntitlements({ clock, db }, { catalogue: fakeCatalogue(plans) });
     expect((await alone.service.effective('pro-user')).planId).toBe('free');
     expect(alone.service.today()).toEqual({
       day: '2026-11-24',

@@ -9,11 +9,13 @@ import {
   type SwitchKey,
   UNLIMITED,
 } from '@tradedesk/contracts';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.js';
 import type { Entitlements, Holding, PlanCatalogue, SubscriptionLookup } from '../billing.types.js';
 import { FREE_GRANTS } from '../plans/plans.defaults.js';
 import { planError } from '../plans/plans.errors.js';
 import { entitlementsRoutes } from './entitlements.routes.js';
+import { billingDailyUsage } from './entitlements.table.js';
 
 /** What a user may do now: their plan (and its name) and the summed grants with every key present. */
 export type EffectiveEntitlements = {
@@ -22,6 +24,9 @@ export type EffectiveEntitlements = {
   addons: Record<string, number>;
   grants: Required<EntitlementGrants>;
 };
+
+/** The limits counted per UTC day. */
+export type DayKey = { [K in LimitKey]: (typeof ENTITLEMENTS)[K] extends { per: 'day' } ? K : never }[LimitKey];
 
 const FREE_HOLDING: Holding = { planId: FREE_PLAN_ID, addons: {} };
 
@@ -55,7 +60,7 @@ export function combineGrants(
  * slice sets its lookup every user holds the free plan. It reads the catalogue on every check, so an operator's
  * import applies at once; a downgrade never deletes anything, it only stops new items past the new limit.
  */
-export function createEntitlements(ctx: Pick<AppContext, 'clock'>, deps: { catalogue: PlanCatalogue }) {
+export function createEntitlements(ctx: Pick<AppContext, 'clock' | 'db'>, deps: { catalogue: PlanCatalogue }) {
   let lookup: SubscriptionLookup = { current: async () => FREE_HOLDING };
 
   async function effective(userId: string): Promise<EffectiveEntitlements> {
@@ -107,6 +112,41 @@ export function createEntitlements(ctx: Pick<AppContext, 'clock'>, deps: { catal
         throw planError('PLAN_FEATURE_NOT_INCLUDED', accessFeatureMessage(key), { key });
     },
 
+    /**
+     * Counts one use of a day-counted key (backtests_per_day) for today (UTC), or throws the 423 when today's
+     * uses already reached the limit. Atomic: two requests at once never both take the last use.
+     */
+    async takeToday(userId: string, key: DayKey): Promise<void> {
+      const limit = await service.limit(userId, key);
+      const day = service.today().day;
+      const taken = await ctx.db
+        .insert(billingDailyUsage)
+        .values({ userId, key, day, count: 1 })
+        .onConflictDoUpdate({
+          target: [billingDailyUsage.userId, billingDailyUsage.key, billingDailyUsage.day],
+          set: { count: sql`${billingDailyUsage.count} + 1` },
+          ...(limit === UNLIMITED ? {} : { setWhere: lt(billingDailyUsage.count, limit) }),
+        })
+        .returning({ count: billingDailyUsage.count });
+      if (taken.length === 0 || (limit !== UNLIMITED && taken[0]!.count > limit))
+        throw planError('PLAN_LIMIT_REACHED', featureLimitMessage(key, limit), { key, limit });
+    },
+
+    /** Today's uses of a day-counted key. */
+    async usedToday(userId: string, key: DayKey): Promise<number> {
+      const [row] = await ctx.db
+        .select({ count: billingDailyUsage.count })
+        .from(billingDailyUsage)
+        .where(
+          and(
+            eq(billingDailyUsage.userId, userId),
+            eq(billingDailyUsage.key, key),
+            eq(billingDailyUsage.day, service.today().day),
+          ),
+        );
+      return row?.count ?? 0;
+    },
+
     /** The current UTC day, for counting a `per: 'day'` key: from `start` (inclusive) to `end` (exclusive). */
     today(): { day: string; start: Date; end: Date } {
       const now = ctx.clock.now();
@@ -127,3 +167,9 @@ export function createEntitlements(ctx: Pick<AppContext, 'clock'>, deps: { catal
 }
 export type EntitlementsModule = ReturnType<typeof createEntitlements>;
 export type EntitlementsService = EntitlementsModule['service'];
+
+/**
+ * What a feature module is handed to gate its creations: `assertBelow(userId, key, countNow)` before making one
+ * more, `assertIncluded(userId, switchKey)` before a feature a plan may leave out, `today()` to count a per-day key.
+ */
+export type PlanGate = Pick<EntitlementsService, 'assertBelow' | 'assertIncluded' | 'limit' | 'today' | 'takeToday'>;

@@ -15,12 +15,13 @@ const clock = createManualClock('2026-11-24T10:00:00Z');
 let app: FastifyInstance;
 let database: Database;
 let ada: SignedInUser;
+let entitlements: ReturnType<typeof createEntitlements>;
 const lookup = fakeLookup();
 
 beforeAll(async () => {
   ({ app, database } = await createTestApp({ build: { clock, withoutBilling: true } }));
   const plans = createBillingPlans({ db: database.db, clock });
-  const entitlements = createEntitlements({ clock }, { catalogue: plans.catalogue });
+  entitlements = createEntitlements({ clock, db: database.db }, { catalogue: plans.catalogue });
   entitlements.setLookup(lookup);
   await app.register(plans.routes, { prefix: '/api/test' });
   await app.register(entitlements.routes, { prefix: '/api/test' });
@@ -118,5 +119,27 @@ describe('GET /customer/entitlements', () => {
     expect(pro).toMatchObject({ planId: 'pro', planName: 'Pro', addons: { extra_alerts: 2 } });
     expect(pro.entitlements.alerts_price).toBe(100 + 2 * 50);
     expect(pro.entitlements.watchlists).toBe(25);
+  });
+});
+
+describe('day-counted entitlements', () => {
+  it('counts uses per UTC day: the use past the limit is refused with the exact text, the next day starts at zero', async () => {
+    lookup.hold(ada.userId, { planId: 'free', addons: {} });
+    const take = () => entitlements.service.takeToday(ada.userId, 'backtests_per_day');
+    const limit = FREE_GRANTS.backtests_per_day;
+    clock.set('2026-11-24T23:00:00Z');
+    await Promise.all(Array.from({ length: limit }, take));
+    expect(await entitlements.service.usedToday(ada.userId, 'backtests_per_day')).toBe(limit);
+    await expect(take()).rejects.toMatchObject({
+      category: 'locked',
+      message: `Feature limit reached: your plan allows ${limit} (Backtests per day). Upgrade your plan for more.`,
+    });
+    expect(await entitlements.service.usedToday(ada.userId, 'backtests_per_day')).toBe(limit);
+    clock.set('2026-11-25T00:00:00Z');
+    await take();
+    expect(await entitlements.service.usedToday(ada.userId, 'backtests_per_day')).toBe(1);
+    lookup.hold(ada.userId, { planId: 'premium', addons: {} });
+    for (let i = 0; i < limit + 2; i++) await take();
+    expect(await entitlements.service.usedToday(ada.userId, 'backtests_per_day')).toBe(limit + 3);
   });
 });
