@@ -79,6 +79,7 @@ export async function registerModules(
   // holds the free plan until the subscriptions slice sets its lookup (entitlements.setLookup)
   const plans = createBillingPlans(ctx);
   const entitlements = createEntitlements(ctx, { catalogue: plans.catalogue });
+  app.decorate('entitlements', entitlements);
   const userData = createUserDataModule(ctx);
   await app.register(userData.routes, { prefix: '/api' });
   const candles = createCandlesModule(ctx);
@@ -223,6 +224,7 @@ export async function registerModules(
           graph: social.graph,
           notifier: social.notifier,
           posts: social.communityPosts,
+          entitlements: entitlements.service,
         })
       : undefined;
 

@@ -173,3 +173,10 @@ export type EntitlementsService = EntitlementsModule['service'];
  * more, `assertIncluded(userId, switchKey)` before a feature a plan may leave out, `today()` to count a per-day key.
  */
 export type PlanGate = Pick<EntitlementsService, 'assertBelow' | 'assertIncluded' | 'limit' | 'today' | 'takeToday'>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The entitlement module of the app (tests give a user a bigger plan through `holdPlan` of test/billing-helpers). */
+    entitlements: EntitlementsModule;
+  }
+}
