@@ -183,6 +183,7 @@ export async function registerModules(
     ? undefined
     : await registerAiAssistant(app, ctx, {
         users: users.service,
+        entitlements: entitlements.service,
         tools: {
           market: market.market,
           users: users.service,

@@ -1,3 +1,4 @@
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { withSeedLock } from '../demo/demo.charting.js';
@@ -22,7 +23,7 @@ import { createAiTools } from './tools/tools.module.js';
 export async function registerAiAssistant(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { users: UsersService; tools: Omit<AiToolsDeps, 'db' | 'clock' | 'knowledge'> },
+  deps: { users: UsersService; tools: Omit<AiToolsDeps, 'db' | 'clock' | 'knowledge'>; entitlements?: PlanGate },
 ) {
   const aiKnowledge = createAiKnowledge(ctx, {
     log: app.log,
@@ -40,6 +41,7 @@ export async function registerAiAssistant(
   await app.register(aiEngine.routes, { prefix: '/api' });
   let aiAgents: AiAgentsModule | undefined;
   const aiChats = createAiChats(ctx, {
+    entitlements: deps.entitlements,
     runTurn: aiEngine.turn,
     models: aiEngine.models,
     tools: aiTools.registry,
@@ -55,6 +57,7 @@ export async function registerAiAssistant(
   });
   await app.register(aiChats.routes, { prefix: '/api' });
   aiAgents = createAiAgents(ctx, {
+    entitlements: deps.entitlements,
     conversation: aiChats.conversation,
     registry: aiTools.registry,
     knowledge: aiKnowledge.search,

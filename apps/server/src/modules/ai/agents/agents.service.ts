@@ -1,3 +1,4 @@
+import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import {
   AI_AGENTS_MAX_PER_USER,
   type AiAgent,
@@ -24,6 +25,8 @@ export function createAgentsService(deps: {
   registry: Pick<ToolRegistry, 'get'>;
   media: AgentMedia;
   users?: { getById(id: string): Promise<{ username: string }> };
+  /** The plan's AI agents switch (billing); absent in tests of the rules alone. */
+  entitlements?: PlanGate;
 }) {
   const { repo, clock } = deps;
 
@@ -131,6 +134,7 @@ export function createAgentsService(deps: {
   }
 
   async function insert(userId: string, row: Omit<AiAgentRow, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>) {
+    await deps.entitlements?.assertIncluded(userId, 'ai_agents');
     if ((await repo.countOwned(userId)) >= AI_AGENTS_MAX_PER_USER) {
       throw agentError(
         'AI_AGENT_LIMIT_REACHED',
