@@ -19,7 +19,12 @@ function heldOf(app: FastifyInstance): Held {
  * Gives a test's user another plan (and add-ons) in this app, for an existing test that makes more than the free
  * plan allows. Replaces the app's lookup (the free plan for everyone else).
  */
-export function holdPlan(app: FastifyInstance, userId: string, planId = 'premium', addons: Record<string, number> = {}) {
+export function holdPlan(
+  app: FastifyInstance,
+  userId: string,
+  planId = 'premium',
+  addons: Record<string, number> = {},
+) {
   heldOf(app).users.set(userId, { planId, addons });
 }
 

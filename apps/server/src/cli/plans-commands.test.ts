@@ -61,7 +61,10 @@ describe('tradedesk plans', () => {
     expect(imported, imported.stderr).toMatchObject({ code: 0 });
 
     const bad = join(dataDir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ ...catalogue, plans: [{ ...catalogue.plans[0]!, entitlements: { rockets: 1 } }] }));
+    writeFileSync(
+      bad,
+      JSON.stringify({ ...catalogue, plans: [{ ...catalogue.plans[0]!, entitlements: { rockets: 1 } }] }),
+    );
     const refused = await run('plans', 'import', bad);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('was not imported; nothing changed');

@@ -9,8 +9,8 @@ import {
   listImportsCommand,
 } from './candles-commands.js';
 import { type CliContext, CliError, EMBEDDED_DATABASE_NOTE, openCliContext } from './cli-context.js';
-import type { CliStream } from './progress-line.js';
 import { checkPlansArgs, plansCommand } from './plans-commands.js';
+import type { CliStream } from './progress-line.js';
 import { checkStaffArgs, staffCommand } from './staff-commands.js';
 
 export type CliIo = { stdout: CliStream; stderr: CliStream; env: Record<string, string | undefined> };

@@ -1,6 +1,6 @@
-import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { withSeedLock } from '../demo/demo.charting.js';
 import { DEMO_PROP_ACCOUNT_NAME } from '../demo/demo.prop.js';
 import { DEMO_USER } from '../demo/demo.seed.js';

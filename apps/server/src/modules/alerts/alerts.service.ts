@@ -8,18 +8,18 @@ import {
   type AlertLog,
   type AlertLogEntry,
   type AlertType,
-  type LimitKey,
   alertConditionBodySchemas,
   type CreateAlertBody,
   fieldIssueMessage,
   fieldPath,
+  type LimitKey,
   type UpdateAlertBody,
 } from '@tradedesk/contracts';
 import { findInstrument, validateIndicatorSettings } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
-import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { AppError } from '../../platform/errors.js';
 import { newId, newToken } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { alertError, alertNotFound } from './alerts.errors.js';
 import type { AlertsRepository } from './alerts.repository.js';
 import type { AlertLogRow, AlertRow } from './alerts.table.js';

@@ -28,8 +28,8 @@ import {
   validateGraph,
 } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
-import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { newId } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { MarketHistoryService } from '../market/market.history.service.js';
 import { toWire } from '../metrics/metrics.service.js';
 import type { StrategiesService } from '../strategies/strategies.service.js';

@@ -13,8 +13,8 @@ import {
   type UpdateChartBody,
 } from '@tradedesk/contracts';
 import type { Clock } from '../../platform/clock.js';
-import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { newId, newToken } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { applySettings, normalizeIndicators, resolveInstrument } from './chart-inputs.js';
 import { type ChartingEvents, noChartingEvents } from './charting-events.js';
 import { chartNotFound, chartsError, versionConflict } from './charts.errors.js';
@@ -131,7 +131,8 @@ export function createChartsService(deps: {
       const instrument = resolveInstrument(body.symbol ?? CHART_DEFAULTS.symbol, body.source);
       const indicators = normalizeIndicators(body.indicators ?? []);
       await checkTemplate(userId, body.settings);
-      if (indicators.length > 0) await deps.entitlements?.assertBelow(userId, 'indicators_per_chart', indicators.length - 1);
+      if (indicators.length > 0)
+        await deps.entitlements?.assertBelow(userId, 'indicators_per_chart', indicators.length - 1);
       if ((await repo.count(userId)) >= maxCharts) {
         throw chartsError(
           'CHART_LIMIT_REACHED',

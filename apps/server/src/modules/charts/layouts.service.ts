@@ -6,8 +6,8 @@ import {
   type UpdateLayoutBody,
 } from '@tradedesk/contracts';
 import type { Clock } from '../../platform/clock.js';
-import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { newId } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { resolveInstrument } from './chart-inputs.js';
 import { type ChartingEvents, noChartingEvents } from './charting-events.js';
 import { chartNotFound, chartsError, versionConflict } from './charts.errors.js';
@@ -114,7 +114,8 @@ export function createLayoutsService(deps: {
       if (body.direction !== undefined) patch.direction = body.direction;
       if (body.sync !== undefined) patch.sync = { ...current.sync, ...body.sync };
       if (body.count !== undefined && body.charts !== undefined) {
-        if (body.count > current.count) await deps.entitlements?.assertBelow(userId, 'charts_per_layout', body.count - 1);
+        if (body.count > current.count)
+          await deps.entitlements?.assertBelow(userId, 'charts_per_layout', body.count - 1);
         patch.count = body.count;
         patch.charts = await slots(userId, body.charts);
       }

@@ -1,6 +1,6 @@
-import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { CommunityPostsLink } from '../social/posts/posts.ports.js';
 import type { SocialGraph, SocialNotifier } from '../social/social.types.js';
 import { createCommunityChannels } from './channels/channels.plugin.js';

@@ -9,8 +9,8 @@ import {
 import { decimalToMinor, isValidTimeZone, minorToDecimal, minorUnitDigits } from '@tradedesk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
-import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { newId } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { AccountsService } from '../trading/accounts.service.js';
 import type { TradingDealRow, TradingPositionRow } from '../trading/trading.table.js';
 import { importError, importNotFound } from './imports.errors.js';

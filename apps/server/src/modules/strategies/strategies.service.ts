@@ -28,10 +28,10 @@ import { findIndicator, findInstrument } from '@tradedesk/core';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import type { Clock } from '../../platform/clock.js';
-import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { approachNotFound, itemNotFound, limitReached, strategyError, strategyNotFound } from './strategies.errors.js';
 import type { ApproachTree, StrategiesRepository, StrategyQueries } from './strategies.repository.js';
 import type {

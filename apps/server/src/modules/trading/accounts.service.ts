@@ -14,8 +14,8 @@ import {
 } from '@tradedesk/contracts';
 import { bookAmount, isAccountCurrency } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
-import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { newId, newToken } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { type ConnectorAccountInfo, ConnectorError, type ConnectorRegistry } from './broker-connectors.js';
 import type { CredentialsCipher } from './credentials.cipher.js';

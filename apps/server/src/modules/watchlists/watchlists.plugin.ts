@@ -1,5 +1,5 @@
-import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { AppContext } from '../../platform/context.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { createWatchlistsRepository } from './watchlists.repository.js';
 import { watchlistsRoutes } from './watchlists.routes.js';
 import { createWatchlistsService } from './watchlists.service.js';

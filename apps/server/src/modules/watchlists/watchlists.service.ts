@@ -10,10 +10,10 @@ import {
   type WatchlistSymbolBody,
 } from '@tradedesk/contracts';
 import { findInstrument, type Instrument } from '@tradedesk/core';
-import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { Clock } from '../../platform/clock.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { newId, newToken } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { watchlistError, watchlistNotFound } from './watchlists.errors.js';
 import type { WatchlistQueries, WatchlistsRepository, WatchlistWithSymbols } from './watchlists.repository.js';
 import type { WatchlistSymbolRow } from './watchlists.table.js';

@@ -1,5 +1,5 @@
-import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import type { AppContext } from '../../../platform/context.js';
+import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import { createAgentChat } from './agents.chat.js';
 import { createAgentsRepository } from './agents.repository.js';
 import { type AgentTimeouts, agentsRoutes } from './agents.routes.js';

@@ -1,4 +1,3 @@
-import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import {
   AI_AGENTS_MAX_PER_USER,
   type AiAgent,
@@ -10,6 +9,7 @@ import {
 } from '@tradedesk/contracts';
 import type { Clock } from '../../../platform/clock.js';
 import { newId } from '../../../platform/ids.js';
+import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import type { ToolRegistry } from '../ai.types.js';
 import { agentError, agentNotFound, agentReadOnly } from './agents.errors.js';
 import type { AgentsRepository, AgentWithMarks } from './agents.repository.js';

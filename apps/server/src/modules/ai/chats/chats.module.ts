@@ -1,7 +1,7 @@
 import { UNLIMITED } from '@tradedesk/contracts';
-import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../platform/context.js';
+import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import type { ChatModel, ToolRegistry, TurnInput, TurnOutput } from '../ai.types.js';
 import { createChatsRepository } from './chats.repository.js';
 import { aiChatsRoutes } from './chats.routes.js';

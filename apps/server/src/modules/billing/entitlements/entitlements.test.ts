@@ -1,9 +1,9 @@
 import {
   accessFeatureMessage,
   ENTITLEMENTS,
+  featureLimitMessage,
   type LimitKey,
   type SwitchKey,
-  featureLimitMessage,
   UNLIMITED,
 } from '@tradedesk/contracts';
 import { describe, expect, it } from 'vitest';
@@ -40,7 +40,9 @@ async function refusal(run: () => Promise<void>): Promise<{ status: number; mess
 }
 
 const limitKeys = Object.keys(ENTITLEMENTS).filter((k) => ENTITLEMENTS[k as LimitKey].kind === 'limit') as LimitKey[];
-const switchKeys = Object.keys(ENTITLEMENTS).filter((k) => ENTITLEMENTS[k as SwitchKey].kind === 'switch') as SwitchKey[];
+const switchKeys = Object.keys(ENTITLEMENTS).filter(
+  (k) => ENTITLEMENTS[k as SwitchKey].kind === 'switch',
+) as SwitchKey[];
 
 describe('the entitlement service', () => {
   it('at each limit of each plan answers 423 with the exact text; one below it allows one more', async () => {
@@ -82,7 +84,9 @@ describe('the entitlement service', () => {
         status: 423,
         message: `Access to feature ${ENTITLEMENTS[key].feature} is not allowed for your subscription.`,
       });
-      expect(accessFeatureMessage(key)).toBe(`Access to feature ${ENTITLEMENTS[key].feature} is not allowed for your subscription.`);
+      expect(accessFeatureMessage(key)).toBe(
+        `Access to feature ${ENTITLEMENTS[key].feature} is not allowed for your subscription.`,
+      );
       expect(await refusal(() => ent.service.assertIncluded('free-user', key))).toBeNull();
     }
   });
@@ -94,9 +98,14 @@ describe('the entitlement service', () => {
     expect(g.watchlists).toBe(FREE_GRANTS.watchlists);
     const gone = await ent.service.effective('gone-user');
     expect(gone).toMatchObject({ planId: 'free', addons: {}, grants: FREE_GRANTS });
-    expect(combineGrants({ strategies: 3, ai_agents: false }, [{ grants: { strategies: UNLIMITED, ai_agents: true }, quantity: 1 }]))
-      .toMatchObject({ strategies: UNLIMITED, ai_agents: true, watchlists: 0 });
-    expect(combineGrants({ strategies: 3 }, [{ grants: { strategies: 5, ai_agents: true }, quantity: 0 }])).toMatchObject({
+    expect(
+      combineGrants({ strategies: 3, ai_agents: false }, [
+        { grants: { strategies: UNLIMITED, ai_agents: true }, quantity: 1 },
+      ]),
+    ).toMatchObject({ strategies: UNLIMITED, ai_agents: true, watchlists: 0 });
+    expect(
+      combineGrants({ strategies: 3 }, [{ grants: { strategies: 5, ai_agents: true }, quantity: 0 }]),
+    ).toMatchObject({
       strategies: 3,
       ai_agents: false,
     });

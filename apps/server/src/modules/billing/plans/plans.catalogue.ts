@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Clock } from '../../../platform/clock.js';
 import type { CatalogAddon, CatalogPlan, CatalogPrice, PlanCatalogue } from '../billing.types.js';
 import { type CatalogueFile, DEFAULT_CATALOGUE } from './plans.defaults.js';
-import type { AddonWithPrices, PlanWithPrices, PlansRepository } from './plans.repository.js';
+import type { AddonWithPrices, PlansRepository, PlanWithPrices } from './plans.repository.js';
 import type { BillingPriceRow } from './plans.table.js';
 
 /** Keeps only the known keys of ENTITLEMENTS with a value of the right kind (a row edited by hand may hold others). */
@@ -183,7 +183,8 @@ const grants = z
   .superRefine((g, ctx) => {
     for (const [key, value] of Object.entries(g)) {
       const def = (ENTITLEMENTS as Record<string, { kind: string } | undefined>)[key];
-      if (!def) ctx.addIssue({ code: 'custom', message: `${key} is not an entitlement (${ENTITLEMENT_KEYS.join(', ')})` });
+      if (!def)
+        ctx.addIssue({ code: 'custom', message: `${key} is not an entitlement (${ENTITLEMENT_KEYS.join(', ')})` });
       else if (def.kind === 'switch' && typeof value !== 'boolean')
         ctx.addIssue({ code: 'custom', message: `${key} must be true or false` });
       else if (def.kind === 'limit' && (typeof value !== 'number' || !Number.isInteger(value) || value < -1))

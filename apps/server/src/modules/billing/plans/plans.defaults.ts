@@ -25,7 +25,11 @@ export type CatalogueFileAddon = {
 };
 export type CatalogueFile = { plans: CatalogueFilePlan[]; addons: CatalogueFileAddon[] };
 
-const price = (currency: string, monthly: string, yearly: string): CatalogueFilePrice => ({ currency, monthly, yearly });
+const price = (currency: string, monthly: string, yearly: string): CatalogueFilePrice => ({
+  currency,
+  monthly,
+  yearly,
+});
 
 /**
  * The free plan: enough to chart, journal and trade a couple of accounts every day (and to try every feature

@@ -69,7 +69,10 @@ export function createPlansRepository(db: Db) {
             .onConflictDoNothing()
             .returning({ id: billingPlans.id });
           if (written.length > 0 && prices.length > 0)
-            await tx.insert(billingPrices).values(priceRows('plan', p.id, prices)).onConflictDoNothing();
+            await tx
+              .insert(billingPrices)
+              .values(priceRows('plan', p.id, prices))
+              .onConflictDoNothing();
         }
         for (const a of file.addons) {
           const { prices, ...addon } = a;
@@ -79,7 +82,10 @@ export function createPlansRepository(db: Db) {
             .onConflictDoNothing()
             .returning({ id: billingAddons.id });
           if (written.length > 0 && prices.length > 0)
-            await tx.insert(billingPrices).values(priceRows('addon', a.id, prices)).onConflictDoNothing();
+            await tx
+              .insert(billingPrices)
+              .values(priceRows('addon', a.id, prices))
+              .onConflictDoNothing();
         }
       });
     },

@@ -103,7 +103,8 @@ describe('GET /plans, /plans/{id}, /addons', () => {
       },
       { ...DEFAULT_CATALOGUE, plans: [DEFAULT_CATALOGUE.plans[1]!, DEFAULT_CATALOGUE.plans[1]!] },
     ];
-    for (const file of bad) expect(catalogueFileSchema.safeParse(file).success, JSON.stringify(file).slice(0, 80)).toBe(false);
+    for (const file of bad)
+      expect(catalogueFileSchema.safeParse(file).success, JSON.stringify(file).slice(0, 80)).toBe(false);
     expect(catalogueFileSchema.safeParse(DEFAULT_CATALOGUE).success).toBe(true);
   });
 });

@@ -11,9 +11,9 @@ import {
   type UpdateCommunitySettingsBody,
 } from '@tradedesk/contracts';
 import type { Clock } from '../../../platform/clock.js';
-import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import { type Db, inTransaction } from '../../../platform/db.js';
 import { isUniqueViolation } from '../../../platform/db-errors.js';
+import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import type { CommunityAccess } from '../communities.access.js';
 import { communityError, communityNotFound } from '../communities.errors.js';
 import { insertCommunity } from '../communities.store.js';

@@ -1,9 +1,9 @@
-import type { Plan } from '@tradedesk/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Plan } from '@tradedesk/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithStore } from '../../../shared/test/render-with-store';
 import { PlanGateDialog, SEE_PLANS_URL } from '../../../shared/dialogs/plan-gate-dialog';
+import { renderWithStore } from '../../../shared/test/render-with-store';
 import { mockFetch } from '../../../test/fetch-mock';
 import { PlanDialog } from './plan-dialog';
 
@@ -39,12 +39,21 @@ describe('PlanDialog', { timeout: 20_000 }, () => {
     renderWithStore(<PlanDialog open onClose={() => {}} onChoose={onChoose} currentPlanId="free" />);
     const table = await screen.findByRole('table', { name: 'Plan comparison' });
     const row = (name: string) => within(within(table).getByRole('rowheader', { name }).closest('tr')!);
-    expect(row('Watchlists').getAllByRole('cell').map((c) => c.textContent)).toEqual(['5', 'Unlimited']);
-    expect(row('Backtests per day').getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '10 per day',
-      '100 per day',
-    ]);
-    expect(row('AI agents').getAllByRole('cell').map((c) => c.textContent)).toEqual(['Not included', 'Included']);
+    expect(
+      row('Watchlists')
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['5', 'Unlimited']);
+    expect(
+      row('Backtests per day')
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['10 per day', '100 per day']);
+    expect(
+      row('AI agents')
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Not included', 'Included']);
     expect(within(table).getByText('$19.00 / month')).toBeInTheDocument();
     expect(within(table).getByText('7-day free trial')).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Free: your plan' })).toBeDisabled();
@@ -71,7 +80,12 @@ describe('the plan gate dialog', () => {
     const onClose = vi.fn();
     const onSeePlans = vi.fn();
     renderWithStore(
-      <PlanGateDialog kind="featureLimit" message="Feature limit reached: ..." onClose={onClose} onSeePlans={onSeePlans} />,
+      <PlanGateDialog
+        kind="featureLimit"
+        message="Feature limit reached: ..."
+        onClose={onClose}
+        onSeePlans={onSeePlans}
+      />,
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'See plans' }));
     expect(onClose).toHaveBeenCalled();

@@ -1,12 +1,3 @@
-import {
-  BILLING_CURRENCIES,
-  type BillingCurrency,
-  type BillingInterval,
-  ENTITLEMENT_ORDER,
-  ENTITLEMENTS,
-  grantLabel,
-  type Plan,
-} from '@tradedesk/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -25,6 +16,15 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import {
+  BILLING_CURRENCIES,
+  type BillingCurrency,
+  type BillingInterval,
+  ENTITLEMENT_ORDER,
+  ENTITLEMENTS,
+  grantLabel,
+  type Plan,
+} from '@tradedesk/contracts';
 import { useState } from 'react';
 import { usePlansQuery } from './plans-api';
 
