@@ -26,6 +26,7 @@ export async function registerAiAssistant(
   deps: { users: UsersService; tools: Omit<AiToolsDeps, 'db' | 'clock' | 'knowledge'>; entitlements?: PlanGate },
 ) {
   const aiKnowledge = createAiKnowledge(ctx, {
+    entitlements: deps.entitlements,
     log: app.log,
     embedder: (userId) => aiEngine.models.embedder(userId),
   });
