@@ -38,6 +38,7 @@ describe('the feature modules ask the entitlement service (wired in modules/inde
       statusCode: 423,
       code: 'PLAN_LIMIT_REACHED',
       message: featureLimitMessage('watchlists', FREE_GRANTS.watchlists),
+      details: { key: 'watchlists', limit: FREE_GRANTS.watchlists },
     });
 
     holdPlan(app, bob.userId, 'pro');
