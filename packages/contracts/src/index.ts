@@ -12,6 +12,7 @@ export * from './billing.js';
 export * from './billing-invoices.js';
 export * from './billing-partners.js';
 export * from './billing-payments.js';
+export * from './billing-plans.js';
 export * from './billing-stripe.js';
 export * from './billing-subscriptions.js';
 export * from './calendar.js';

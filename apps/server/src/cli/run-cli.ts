@@ -10,6 +10,7 @@ import {
 } from './candles-commands.js';
 import { type CliContext, CliError, EMBEDDED_DATABASE_NOTE, openCliContext } from './cli-context.js';
 import { COUPONS_HELP, checkCouponArgs, couponsCommand } from './coupons-commands.js';
+import { checkPlansArgs, plansCommand } from './plans-commands.js';
 import type { CliStream } from './progress-line.js';
 import { checkStaffArgs, staffCommand } from './staff-commands.js';
 
@@ -37,7 +38,11 @@ Commands:
   staff grant EMAIL | staff revoke EMAIL | staff list
       Grants or revokes the staff role of the account with this e-mail (staff moderate the community's reports),
       or lists the staff. STAFF_EMAILS (comma-separated) grants the role at every start.
-${COUPONS_HELP}  help
+${COUPONS_HELP}  plans export FILE | plans import FILE
+      Writes the plan catalogue (plans, add-ons, prices per currency, the entitlements each grants; -1 is
+      unlimited) to a JSON file, or writes a file's entries back: checked whole, in one transaction, applying at
+      once. Entries left out of the file stay as they are; "active": false stops offering one.
+  help
       Shows this text.
 
 Commands use the server's settings: DATABASE_URL, or the embedded database in DATA_DIR (default ./data).
@@ -120,6 +125,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         checkCouponArgs(rest);
         ctx = await openCliContext(io.env);
         await couponsCommand(ctx, rest, io);
+        return 0;
+      }
+      case 'plans': {
+        checkPlansArgs(rest);
+        ctx = await openCliContext(io.env);
+        await plansCommand(ctx, rest, io);
         return 0;
       }
       default:

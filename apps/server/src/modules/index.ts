@@ -8,6 +8,8 @@ import { createAuthModule } from './auth/auth.plugin.js';
 import { googleSignInPlugin } from './auth/google/google.plugin.js';
 import { createBacktestsModule } from './backtests/backtests.plugin.js';
 import { registerBilling } from './billing/billing.plugin.js';
+import { createEntitlements } from './billing/entitlements/entitlements.js';
+import { createBillingPlans } from './billing/plans/plans.plugin.js';
 import { createCalendarModule } from './calendar/calendar.plugin.js';
 import { createCandlesModule } from './candles/candles.plugin.js';
 import { createChartsModule } from './charts/charts.plugin.js';
@@ -73,6 +75,11 @@ export async function registerModules(
   const notifications = createNotificationsModule(ctx, { users: users.service, log: app.log });
   await app.register(notifications.routes, { prefix: '/api' });
   await app.register(filesRoutes({ storage: ctx.storage }), { prefix: '/api' });
+  // Billing plans and THE entitlement service (issue 17), before every feature module that asks it; every user
+  // holds the free plan until the subscriptions slice sets its lookup (entitlements.setLookup)
+  const plans = createBillingPlans(ctx);
+  const entitlements = createEntitlements(ctx, { catalogue: plans.catalogue });
+  app.decorate('entitlements', entitlements);
   const userData = createUserDataModule(ctx);
   await app.register(userData.routes, { prefix: '/api' });
   const candles = createCandlesModule(ctx);
@@ -84,11 +91,11 @@ export async function registerModules(
   const marketFeed = createMarketFeedModule(ctx, { log: app.log, market: market.market });
   userData.trackSetups({ quote: (symbol, ms) => quotesAt(market.market, ms).get(symbol), log: app.log });
   app.addHook('onClose', async () => marketFeed.stop());
-  const charts = createChartsModule(ctx, { indicators: market.indicators });
+  const charts = createChartsModule(ctx, { indicators: market.indicators, entitlements: entitlements.service });
   await app.register(charts.routes, { prefix: '/api' });
-  const watchlists = createWatchlistsModule(ctx);
+  const watchlists = createWatchlistsModule(ctx, { entitlements: entitlements.service });
   await app.register(watchlists.routes, { prefix: '/api' });
-  const trading = createTradingModule(ctx, { market: market.market, log: app.log });
+  const trading = createTradingModule(ctx, { market: market.market, log: app.log, entitlements: entitlements.service });
   await app.register(trading.routes, { prefix: '/api' });
   const calendar = createCalendarModule(ctx, { market: market.market, log: app.log });
   await app.register(calendar.routes, { prefix: '/api' });
@@ -125,9 +132,14 @@ export async function registerModules(
       market: market.market,
       clock: ctx.clock,
     }),
+    entitlements: entitlements.service,
   });
   await app.register(alerts.routes, { prefix: '/api' });
-  const imports = createImportsModule(ctx, { accounts: trading.accounts, log: app.log });
+  const imports = createImportsModule(ctx, {
+    accounts: trading.accounts,
+    log: app.log,
+    entitlements: entitlements.service,
+  });
   await app.register(imports.routes, { prefix: '/api' });
   app.addHook('onClose', async () => imports.service.flush());
 
@@ -148,6 +160,7 @@ export async function registerModules(
   await app.register(metrics.routes, { prefix: '/api' });
   const strategies = createStrategiesModule(ctx, {
     charts: charts.charts,
+    entitlements: entitlements.service,
     onCleanupError: (error, key) => app.log.warn({ err: error, key }, 'A strategy image file could not be deleted.'),
   });
   await app.register(strategies.routes, { prefix: '/api' });
@@ -156,6 +169,7 @@ export async function registerModules(
     market: market.market,
     users: users.service,
     strategies: strategies.service,
+    entitlements: entitlements.service,
   });
   await app.register(backtests.routes, { prefix: '/api' });
 
@@ -169,6 +183,7 @@ export async function registerModules(
     ? undefined
     : await registerAiAssistant(app, ctx, {
         users: users.service,
+        entitlements: entitlements.service,
         tools: {
           market: market.market,
           users: users.service,
@@ -210,10 +225,15 @@ export async function registerModules(
           graph: social.graph,
           notifier: social.notifier,
           posts: social.communityPosts,
+          entitlements: entitlements.service,
         })
       : undefined;
 
   // Billing (README "Billing"): plans, payments, subscriptions, invoices, the partner program
+  if (!options.withoutBilling) {
+    await app.register(plans.routes, { prefix: '/api' });
+    await app.register(entitlements.routes, { prefix: '/api' });
+  }
   const billing = options.withoutBilling
     ? undefined
     : await registerBilling(app, ctx, { users: users.service, notifications: notifications.service });
@@ -289,5 +309,5 @@ export async function registerModules(
     }
     if (ai) await ai.seedDemo();
   }
-  return { billing };
+  return { billing, plans, entitlements };
 }

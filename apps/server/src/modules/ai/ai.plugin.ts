@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { withSeedLock } from '../demo/demo.charting.js';
 import { DEMO_PROP_ACCOUNT_NAME } from '../demo/demo.prop.js';
 import { DEMO_USER } from '../demo/demo.seed.js';
@@ -22,9 +23,10 @@ import { createAiTools } from './tools/tools.module.js';
 export async function registerAiAssistant(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { users: UsersService; tools: Omit<AiToolsDeps, 'db' | 'clock' | 'knowledge'> },
+  deps: { users: UsersService; tools: Omit<AiToolsDeps, 'db' | 'clock' | 'knowledge'>; entitlements?: PlanGate },
 ) {
   const aiKnowledge = createAiKnowledge(ctx, {
+    entitlements: deps.entitlements,
     log: app.log,
     embedder: (userId) => aiEngine.models.embedder(userId),
   });
@@ -40,6 +42,7 @@ export async function registerAiAssistant(
   await app.register(aiEngine.routes, { prefix: '/api' });
   let aiAgents: AiAgentsModule | undefined;
   const aiChats = createAiChats(ctx, {
+    entitlements: deps.entitlements,
     runTurn: aiEngine.turn,
     models: aiEngine.models,
     tools: aiTools.registry,
@@ -55,6 +58,7 @@ export async function registerAiAssistant(
   });
   await app.register(aiChats.routes, { prefix: '/api' });
   aiAgents = createAiAgents(ctx, {
+    entitlements: deps.entitlements,
     conversation: aiChats.conversation,
     registry: aiTools.registry,
     knowledge: aiKnowledge.search,

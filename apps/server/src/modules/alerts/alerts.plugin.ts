@@ -2,6 +2,7 @@ import { notificationDefaults } from '@tradedesk/contracts';
 import type { SimulatedMarket } from '@tradedesk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import {
   ALERTS_BOOK_CHANNEL,
   type AlertAccountFigures,
@@ -38,6 +39,7 @@ export function createAlertsModule(
     accountFigures?: AlertAccountFigures;
     /** Tests swap the HTTP client of the webhooks. */
     webhookPost?: WebhookPost;
+    entitlements?: PlanGate;
   },
 ) {
   const repo = createAlertsRepository(ctx.db);
@@ -57,6 +59,7 @@ export function createAlertsModule(
     accounts: deps.accounts,
     price,
     changed: (alertId) => ctx.bus.publish({ channel: ALERTS_BOOK_CHANNEL, event: 'changed', data: { alertId } }),
+    entitlements: deps.entitlements,
   });
   const webhooks = createAlertWebhooks({
     repo,

@@ -12,12 +12,14 @@ import {
   type CreateAlertBody,
   fieldIssueMessage,
   fieldPath,
+  type LimitKey,
   type UpdateAlertBody,
 } from '@tradedesk/contracts';
 import { findInstrument, validateIndicatorSettings } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import { newId, newToken } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { alertError, alertNotFound } from './alerts.errors.js';
 import type { AlertsRepository } from './alerts.repository.js';
 import type { AlertLogRow, AlertRow } from './alerts.table.js';
@@ -99,6 +101,16 @@ type ConditionBody = CreateAlertBody['condition'];
  * Alerts of a user: CRUD with ownership of every id they refer to (a drawing, watchlist or trading account that
  * is not the caller's is refused with 400 naming the field), and the log. `changed` tells the evaluator.
  */
+/** The plan entitlement that counts each type of alert. */
+const ALERT_PLAN_KEYS = {
+  price: 'alerts_price',
+  indicator: 'alerts_indicator',
+  drawing: 'alerts_drawing',
+  watchlist: 'alerts_watchlist',
+  calendar: 'alerts_calendar',
+  account: 'alerts_account',
+} as const satisfies Record<AlertType, LimitKey>;
+
 export function createAlertsService(
   deps: AlertOwnershipDeps & {
     repo: AlertsRepository;
@@ -108,6 +120,8 @@ export function createAlertsService(
     /** Called after an alert is made, changed or deleted (the evaluator reloads it). */
     changed(alertId: string): Promise<void> | void;
     maxPerUser?: number;
+    /** The plan's alerts of each type (billing); absent in tests of the rules alone. */
+    entitlements?: PlanGate;
   },
 ) {
   const { repo, clock } = deps;
@@ -261,6 +275,10 @@ export function createAlertsService(
       const now = clock.now();
       if ((await repo.count(userId)) >= maxPerUser) {
         throw alertError('ALERT_LIMIT_REACHED', `You can keep at most ${maxPerUser} alerts; delete one first.`);
+      }
+      if (deps.entitlements) {
+        const held = (await repo.list(userId, { type: body.type })).length;
+        await deps.entitlements.assertBelow(userId, ALERT_PLAN_KEYS[body.type], held);
       }
       const symbolOfBody = 'symbol' in body ? instrumentId(body.symbol) : undefined;
       const resolved = await resolveCondition(userId, body.type, body.condition);

@@ -1,6 +1,7 @@
 import type { SimulatedMarket } from '@tradedesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { MarketHistoryService } from '../market/market.history.service.js';
 import type { StrategiesService } from '../strategies/strategies.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -19,6 +20,7 @@ export function createBacktestsModule(
     market: SimulatedMarket;
     users: Pick<UsersService, 'getById'>;
     strategies: Pick<StrategiesService, 'find'>;
+    entitlements?: PlanGate;
   },
 ) {
   const repo = createBacktestsRepository(ctx.db);

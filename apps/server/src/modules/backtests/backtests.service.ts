@@ -29,6 +29,7 @@ import {
 } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { MarketHistoryService } from '../market/market.history.service.js';
 import { toWire } from '../metrics/metrics.service.js';
 import type { StrategiesService } from '../strategies/strategies.service.js';
@@ -64,6 +65,8 @@ export function createBacktestsService(deps: {
   /** The strategies module's service: the caller's strategy with its saved graph. */
   strategies: Pick<StrategiesService, 'find'>;
   clock: Clock;
+  /** The plan's backtesting switch and backtests per day (billing); absent in tests of the rules alone. */
+  entitlements?: PlanGate;
 }) {
   const { repo, history, market, users, strategies, clock } = deps;
 
@@ -181,6 +184,9 @@ export function createBacktestsService(deps: {
         );
       }
 
+      // counted once the run is sure to start: a refused request costs no use of the day
+      await deps.entitlements?.assertIncluded(userId, 'strategy_backtesting');
+      await deps.entitlements?.takeToday(userId, 'backtests_per_day');
       const id = newId();
       const request = {
         strategyId,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { IndicatorsService } from '../market/market.indicators.service.js';
 import { chartingEvents } from './charting-events.js';
 import { createChartsRepository } from './charts.repository.js';
@@ -18,7 +19,7 @@ import { createTemplatesService } from './templates.service.js';
 /** Charts, their share links, drawings, layouts and templates. Mount the routes under /api. */
 export function createChartsModule(
   ctx: Pick<AppContext, 'db' | 'clock' | 'bus'>,
-  deps: { indicators: IndicatorsService },
+  deps: { indicators: IndicatorsService; entitlements?: PlanGate },
 ) {
   const events = chartingEvents(ctx.bus);
   const chartsRepo = createChartsRepository(ctx.db);
@@ -30,6 +31,7 @@ export function createChartsModule(
     templates: templatesRepo,
     clock: ctx.clock,
     events,
+    entitlements: deps.entitlements,
   });
   const drawings = createDrawingsService({ repo: drawingsRepo, charts: chartsRepo, clock: ctx.clock });
   const layouts = createLayoutsService({
@@ -37,6 +39,7 @@ export function createChartsModule(
     charts: chartsRepo,
     clock: ctx.clock,
     events,
+    entitlements: deps.entitlements,
   });
   const templates = createTemplatesService({ repo: templatesRepo, clock: ctx.clock });
   const routes: FastifyPluginAsyncZod = async (app) => {

@@ -14,6 +14,7 @@ import {
 } from '@tradedesk/contracts';
 import type { Clock } from '../../platform/clock.js';
 import { newId, newToken } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { applySettings, normalizeIndicators, resolveInstrument } from './chart-inputs.js';
 import { type ChartingEvents, noChartingEvents } from './charting-events.js';
 import { chartNotFound, chartsError, versionConflict } from './charts.errors.js';
@@ -64,6 +65,8 @@ export function createChartsService(deps: {
   clock: Clock;
   events?: ChartingEvents;
   limits?: { maxCharts: number };
+  /** The plan's indicators per chart (billing); absent in tests of the rules alone. */
+  entitlements?: PlanGate;
 }) {
   const { repo, drawings, templates, clock } = deps;
   const events = deps.events ?? noChartingEvents;
@@ -128,6 +131,8 @@ export function createChartsService(deps: {
       const instrument = resolveInstrument(body.symbol ?? CHART_DEFAULTS.symbol, body.source);
       const indicators = normalizeIndicators(body.indicators ?? []);
       await checkTemplate(userId, body.settings);
+      if (indicators.length > 0)
+        await deps.entitlements?.assertBelow(userId, 'indicators_per_chart', indicators.length - 1);
       if ((await repo.count(userId)) >= maxCharts) {
         throw chartsError(
           'CHART_LIMIT_REACHED',
@@ -167,7 +172,12 @@ export function createChartsService(deps: {
         await checkTemplate(userId, body.settings);
         patch.settings = applySettings(toChart(current).settings, body.settings);
       }
-      if (body.indicators !== undefined) patch.indicators = normalizeIndicators(body.indicators);
+      if (body.indicators !== undefined) {
+        patch.indicators = normalizeIndicators(body.indicators);
+        // a downgrade keeps a chart's indicators; only adding past the plan's number is refused
+        if (patch.indicators.length > current.indicators.length)
+          await deps.entitlements?.assertBelow(userId, 'indicators_per_chart', patch.indicators.length - 1);
+      }
       return toChart(await save(userId, id, body.version, patch));
     },
 

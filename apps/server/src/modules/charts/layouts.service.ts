@@ -7,6 +7,7 @@ import {
 } from '@tradedesk/contracts';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { resolveInstrument } from './chart-inputs.js';
 import { type ChartingEvents, noChartingEvents } from './charting-events.js';
 import { chartNotFound, chartsError, versionConflict } from './charts.errors.js';
@@ -38,6 +39,8 @@ export function createLayoutsService(deps: {
   clock: Clock;
   events?: ChartingEvents;
   limits?: { maxLayouts: number };
+  /** The plan's saved layouts and charts per layout (billing); absent in tests of the rules alone. */
+  entitlements?: PlanGate;
 }) {
   const { repo, charts, clock } = deps;
   const events = deps.events ?? noChartingEvents;
@@ -74,7 +77,10 @@ export function createLayoutsService(deps: {
 
     async create(userId: string, body: CreateLayoutBody): Promise<Layout> {
       const chartsOf = await slots(userId, body.charts);
-      if ((await repo.count(userId)) >= max) {
+      const held = await repo.count(userId);
+      await deps.entitlements?.assertBelow(userId, 'saved_layouts', held);
+      await deps.entitlements?.assertBelow(userId, 'charts_per_layout', body.count - 1);
+      if (held >= max) {
         throw chartsError(
           'LAYOUT_LIMIT_REACHED',
           `You already keep ${max} layouts, the most allowed; delete one before saving another.`,
@@ -108,6 +114,8 @@ export function createLayoutsService(deps: {
       if (body.direction !== undefined) patch.direction = body.direction;
       if (body.sync !== undefined) patch.sync = { ...current.sync, ...body.sync };
       if (body.count !== undefined && body.charts !== undefined) {
+        if (body.count > current.count)
+          await deps.entitlements?.assertBelow(userId, 'charts_per_layout', body.count - 1);
         patch.count = body.count;
         patch.charts = await slots(userId, body.charts);
       }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { CommunityPostsLink } from '../social/posts/posts.ports.js';
 import type { SocialGraph, SocialNotifier } from '../social/social.types.js';
 import { createCommunityChannels } from './channels/channels.plugin.js';
@@ -15,6 +16,8 @@ export type CommunitiesDeps = {
   notifier: SocialNotifier;
   /** The social posts slice (community posts, the community feed's view); absent, community posts are refused. */
   posts?: CommunityPostsLink;
+  /** The plan's communities owned (billing). */
+  entitlements?: PlanGate;
 };
 
 /**
@@ -30,7 +33,7 @@ export async function registerCommunities(app: FastifyInstance, ctx: AppContext,
   // each slice: build it from (ctx, slice), push its routes
   const channels = createCommunityChannels(ctx, slice);
   routes.push(channels.routes);
-  const core = createCommunityCore(ctx, slice, { log: app.log });
+  const core = createCommunityCore(ctx, slice, { log: app.log, entitlements: deps.entitlements });
   ctx.jobs.register(core.job);
   routes.push(core.routes);
   const roles = createCommunityRoles(ctx, slice);

@@ -4,6 +4,7 @@ import type { MetricsResponse, TradeImport, TradeList, TradingAccount } from '@t
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js';
+import { holdPlanForEveryone } from '../../../test/billing-helpers.js';
 import { createTestApp } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
 
@@ -32,6 +33,8 @@ const clock = createManualClock('2026-03-02T09:30:00Z');
 
 beforeAll(async () => {
   ({ app } = await createTestApp({ build: { clock } }));
+  // its users make more (accounts, lists, layouts...) than the free plan allows; the plan is not what it tests
+  holdPlanForEveryone(app);
   [ada, bob] = await Promise.all([signUpAndLogin(app), signUpAndLogin(app)]);
 });
 

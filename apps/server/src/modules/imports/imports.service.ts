@@ -10,6 +10,7 @@ import { decimalToMinor, isValidTimeZone, minorToDecimal, minorUnitDigits } from
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { AccountsService } from '../trading/accounts.service.js';
 import type { TradingDealRow, TradingPositionRow } from '../trading/trading.table.js';
 import { importError, importNotFound } from './imports.errors.js';
@@ -81,6 +82,8 @@ export function createImportsService(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   maxRows?: number;
+  /** The plan's trade import switch (billing); absent in tests of the rules alone. */
+  entitlements?: PlanGate;
 }) {
   const { repo, accounts, clock, log } = deps;
   const maxRows = deps.maxRows ?? TRADE_IMPORT_MAX_ROWS;
@@ -298,6 +301,7 @@ export function createImportsService(deps: {
       upload: { fileName: string; data: Buffer; format: TradeImportFormat | 'auto'; timeZone: string | undefined },
     ): Promise<TradeImport> {
       const account = await importable(userId, accountId);
+      await deps.entitlements?.assertIncluded(userId, 'trade_import');
       const zone = upload.timeZone ?? 'UTC';
       if (!isValidTimeZone(zone)) {
         throw importError.onField(

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { createStrategiesRepository } from './strategies.repository.js';
 import { strategiesRoutes } from './strategies.routes.js';
 import { type ChartLookup, createStrategiesService } from './strategies.service.js';
@@ -10,13 +11,14 @@ import { type ChartLookup, createStrategiesService } from './strategies.service.
  */
 export function createStrategiesModule(
   ctx: Pick<AppContext, 'db' | 'clock' | 'storage' | 'config'>,
-  deps: { charts: ChartLookup; onCleanupError?: (error: unknown, key: string) => void },
+  deps: { charts: ChartLookup; onCleanupError?: (error: unknown, key: string) => void; entitlements?: PlanGate },
 ) {
   const service = createStrategiesService({
     repo: createStrategiesRepository(ctx.db),
     clock: ctx.clock,
     storage: ctx.storage,
     charts: deps.charts,
+    entitlements: deps.entitlements,
     ...(deps.onCleanupError ? { onCleanupError: deps.onCleanupError } : {}),
   });
   return {

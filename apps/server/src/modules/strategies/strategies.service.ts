@@ -31,6 +31,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { approachNotFound, itemNotFound, limitReached, strategyError, strategyNotFound } from './strategies.errors.js';
 import type { ApproachTree, StrategiesRepository, StrategyQueries } from './strategies.repository.js';
 import type {
@@ -113,6 +114,8 @@ export function createStrategiesService(deps: {
   charts: ChartLookup;
   limits?: Partial<StrategyLimits>;
   onCleanupError?: (error: unknown, key: string) => void;
+  /** The plan's strategies (billing); absent in tests of the rules alone. */
+  entitlements?: PlanGate;
 }) {
   const { repo, clock, storage, charts } = deps;
   const limits: StrategyLimits = { ...STRATEGY_LIMITS, ...deps.limits };
@@ -368,6 +371,8 @@ export function createStrategiesService(deps: {
     },
 
     async create(userId: string, body: CreateStrategyBody): Promise<Strategy> {
+      // the catalogue is read outside the user's transaction
+      await deps.entitlements?.assertBelow(userId, 'strategies', await repo.countStrategies(userId));
       return change(userId, async (q) => {
         if ((await q.countStrategies(userId)) >= limits.strategiesPerUser) {
           throw limitReached(

@@ -15,6 +15,7 @@ import {
 import { bookAmount, isAccountCurrency } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
 import { newId, newToken } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { type ConnectorAccountInfo, ConnectorError, type ConnectorRegistry } from './broker-connectors.js';
 import type { CredentialsCipher } from './credentials.cipher.js';
@@ -106,6 +107,8 @@ export function createAccountsService(deps: {
   onHistoryGone?: (accountId: string) => Promise<void>;
   /** Where the prop module's hooks are kept: shared by the services of every clock (the demo's replay). */
   propHooks?: { current?: PropAccountHooks };
+  /** The plan's trading accounts and prop challenges (billing); absent in tests of the rules alone. */
+  entitlements?: PlanGate;
 }) {
   const { repo, clock, cipher, connectors } = deps;
   const historyGone = (accountId: string) => deps.onHistoryGone?.(accountId) ?? Promise.resolve();
@@ -360,6 +363,13 @@ export function createAccountsService(deps: {
 
     async create(userId: string, body: CreateTradingAccountBody): Promise<TradingAccount> {
       await checkLimit(userId);
+      if (deps.entitlements) {
+        // a prop challenge is an account of kind prop, counted by its own entitlement
+        const prop = (await repo.list(userId)).filter((a) => a.kind === 'prop').length;
+        if (body.kind === 'imported') await deps.entitlements.assertIncluded(userId, 'trade_import');
+        if (body.kind === 'prop') await deps.entitlements.assertBelow(userId, 'prop_challenges', prop);
+        else await deps.entitlements.assertBelow(userId, 'trading_accounts', (await repo.count(userId)) - prop);
+      }
       const row =
         body.kind === 'virtual'
           ? await createVirtual(userId, body)

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock.js';
 import type { AppContext } from '../../platform/context.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { createAccountsRepository } from './accounts.repository.js';
 import { accountsRoutes } from './accounts.routes.js';
 import { createAccountsService } from './accounts.service.js';
@@ -29,9 +30,15 @@ export const TRIGGER_INTERVAL_MS = 250;
  */
 export function createTradingModule(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'bus' | 'gateway' | 'jobs'>,
-  deps: { market: SimulatedMarket; log: FastifyBaseLogger; connectors?: readonly BrokerConnector[] },
+  deps: {
+    market: SimulatedMarket;
+    log: FastifyBaseLogger;
+    connectors?: readonly BrokerConnector[];
+    entitlements?: PlanGate;
+  },
 ) {
   const accountsDeps = {
+    entitlements: deps.entitlements,
     repo: createAccountsRepository(ctx.db),
     cipher: createCredentialsCipher(ctx.config.secrets.brokerKey),
     connectors: createConnectorRegistry(deps.connectors),

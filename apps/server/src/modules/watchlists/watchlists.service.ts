@@ -13,6 +13,7 @@ import { findInstrument, type Instrument } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { newId, newToken } from '../../platform/ids.js';
+import type { PlanGate } from '../billing/entitlements/entitlements.js';
 import { watchlistError, watchlistNotFound } from './watchlists.errors.js';
 import type { WatchlistQueries, WatchlistsRepository, WatchlistWithSymbols } from './watchlists.repository.js';
 import type { WatchlistSymbolRow } from './watchlists.table.js';
@@ -72,6 +73,8 @@ export function createWatchlistsService(deps: {
   repo: WatchlistsRepository;
   clock: Clock;
   limits?: { maxLists: number; maxSymbols: number };
+  /** The plan's watchlists limit (billing); absent in tests of the rules alone. */
+  entitlements?: PlanGate;
 }) {
   const { repo, clock } = deps;
   const limits = deps.limits ?? { maxLists: WATCHLIST_MAX_PER_USER, maxSymbols: WATCHLIST_MAX_SYMBOLS };
@@ -106,6 +109,10 @@ export function createWatchlistsService(deps: {
     return toWatchlist(await owned(q, userId, id));
   }
 
+  /** The plan's limit, checked before the transaction (the catalogue is read outside it). */
+  const checkPlan = async (userId: string) =>
+    deps.entitlements?.assertBelow(userId, 'watchlists', await repo.count(userId));
+
   return {
     async list(userId: string): Promise<Watchlist[]> {
       return (await repo.list(userId)).map(toWatchlist);
@@ -122,6 +129,7 @@ export function createWatchlistsService(deps: {
         if (instruments.some((i) => i.id === instrument.id)) throw duplicate(instrument.id, `symbols.${n}.ticker`);
         instruments.push(instrument);
       }
+      await checkPlan(userId);
       return repo.transaction(async (tx) => {
         await tx.lockUser(userId);
         return insertList(tx, userId, body?.name ?? WATCHLIST_DEFAULT_NAME, instruments);
@@ -174,6 +182,8 @@ export function createWatchlistsService(deps: {
 
     /** A copy named "<name> (copy)" with the same symbols, not shared and not the default. */
     async duplicate(userId: string, id: string): Promise<Watchlist> {
+      await owned(repo, userId, id);
+      await checkPlan(userId);
       return repo.transaction(async (tx) => {
         await tx.lockUser(userId);
         const list = await owned(tx, userId, id);

@@ -16,8 +16,26 @@ const explanations: Record<GateDialog, string> = {
   accessFeature: 'Your subscription does not include this feature. Upgrade your plan to use it.',
 };
 
+/** Where "See plans" leads: the plan and billing settings with the plan choice open. */
+export const SEE_PLANS_URL = '/settings/plan_billing?plans=open';
+
+/**
+ * Goes to the plans inside the single-page app: the dialogs sit outside the router (app/providers.tsx), so the
+ * address changes through the History API and a popstate tells the router, as the browser's back button would.
+ */
+export function openPlansPage(win: Window = window) {
+  win.history.pushState(win.history.state, '', SEE_PLANS_URL);
+  win.dispatchEvent(new PopStateEvent('popstate', { state: win.history.state }));
+}
+
 /** The feature-limit and access-feature dialogs (spec section 8). Loaded only when one opens. */
-export function PlanGateDialog(props: { kind: GateDialog; message: string; onClose: () => void }) {
+export function PlanGateDialog(props: {
+  kind: GateDialog;
+  message: string;
+  onClose: () => void;
+  /** "See plans" (default: the plan and billing settings with the plan choice open). */
+  onSeePlans?: () => void;
+}) {
   const titleId = `plan-gate-${props.kind}-title`;
   return (
     <Dialog open onClose={props.onClose} aria-labelledby={titleId}>
@@ -27,8 +45,15 @@ export function PlanGateDialog(props: { kind: GateDialog; message: string; onClo
         {props.message && <DialogContentText sx={{ mt: 1, fontSize: 14 }}>{props.message}</DialogContentText>}
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose} variant="contained">
-          Got it
+        <Button onClick={props.onClose}>Got it</Button>
+        <Button
+          variant="contained"
+          onClick={() => {
+            props.onClose();
+            (props.onSeePlans ?? openPlansPage)();
+          }}
+        >
+          See plans
         </Button>
       </DialogActions>
     </Dialog>

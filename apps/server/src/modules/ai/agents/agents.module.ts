@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../platform/context.js';
+import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import { createAgentChat } from './agents.chat.js';
 import { createAgentsRepository } from './agents.repository.js';
 import { type AgentTimeouts, agentsRoutes } from './agents.routes.js';
@@ -16,7 +17,7 @@ export const AGENT_STEP_TIMEOUT_MS = 10_000;
  */
 export function createAiAgents(
   ctx: Pick<AppContext, 'db' | 'clock'>,
-  deps: AgentsDeps & { timeouts?: Partial<AgentTimeouts & { stepMs: number }> },
+  deps: AgentsDeps & { timeouts?: Partial<AgentTimeouts & { stepMs: number }>; entitlements?: PlanGate },
 ) {
   const repo = createAgentsRepository(ctx.db);
   const service = createAgentsService({
@@ -25,6 +26,7 @@ export function createAiAgents(
     registry: deps.registry,
     media: deps.media,
     ...(deps.users ? { users: deps.users } : {}),
+    entitlements: deps.entitlements,
   });
   const chat = createAgentChat({ agents: service, conversation: deps.conversation });
   const research = createResearchService({

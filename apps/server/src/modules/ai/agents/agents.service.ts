@@ -9,6 +9,7 @@ import {
 } from '@tradedesk/contracts';
 import type { Clock } from '../../../platform/clock.js';
 import { newId } from '../../../platform/ids.js';
+import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import type { ToolRegistry } from '../ai.types.js';
 import { agentError, agentNotFound, agentReadOnly } from './agents.errors.js';
 import type { AgentsRepository, AgentWithMarks } from './agents.repository.js';
@@ -24,6 +25,8 @@ export function createAgentsService(deps: {
   registry: Pick<ToolRegistry, 'get'>;
   media: AgentMedia;
   users?: { getById(id: string): Promise<{ username: string }> };
+  /** The plan's AI agents switch (billing); absent in tests of the rules alone. */
+  entitlements?: PlanGate;
 }) {
   const { repo, clock } = deps;
 
@@ -131,6 +134,7 @@ export function createAgentsService(deps: {
   }
 
   async function insert(userId: string, row: Omit<AiAgentRow, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>) {
+    await deps.entitlements?.assertIncluded(userId, 'ai_agents');
     if ((await repo.countOwned(userId)) >= AI_AGENTS_MAX_PER_USER) {
       throw agentError(
         'AI_AGENT_LIMIT_REACHED',

@@ -1,5 +1,7 @@
+import { UNLIMITED } from '@tradedesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../platform/context.js';
+import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import type { ChatModel, ToolRegistry, TurnInput, TurnOutput } from '../ai.types.js';
 import { createChatsRepository } from './chats.repository.js';
 import { aiChatsRoutes } from './chats.routes.js';
@@ -23,8 +25,10 @@ export type AiChatsDeps = {
   actions?: ChatActions;
   /** ai-agents: an agent a chat is bound to, as the caller may use it. */
   agentRuntime?(userId: string, agentId: string): Promise<AgentRuntime | null>;
-  /** Daily allowance (config AI_DAILY_MESSAGES, AI_DAILY_TOKENS). */
+  /** A fixed daily allowance (tests); otherwise the plan's (entitlements), else config AI_DAILY_MESSAGES, AI_DAILY_TOKENS. */
   quota?: AiQuota;
+  /** The plan's ai_messages_per_day and ai_tokens_per_day (billing). */
+  entitlements?: PlanGate;
   turnTimeoutMs?: number;
 };
 
@@ -32,6 +36,9 @@ export type AiChatsDeps = {
  * The AI assistant's chats: conversation (every turn, for the chat routes and for ai-agents), chats, folders,
  * prompts, starter questions, usage quotas, the routes (mount under /api) and the demo seed.
  */
+/** A plan's daily limit as the usage counter's: unlimited (-1) as the largest count the column holds. */
+const allowance = (limit: number) => (limit === UNLIMITED ? 2_147_483_647 : limit);
+
 export function createAiChats(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, deps: AiChatsDeps) {
   const repo = createChatsRepository(ctx.db);
   const chats = createChatsService({
@@ -41,7 +48,19 @@ export function createAiChats(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, 
     ...(deps.actions ? { actions: deps.actions } : {}),
   });
   const library = createLibraryService({ repo, clock: ctx.clock, ...(deps.media ? { media: deps.media } : {}) });
-  const usage = createAiUsage({ repo, clock: ctx.clock, quota: deps.quota ?? ctx.config.aiQuota ?? DEFAULT_AI_QUOTA });
+  const gate = deps.entitlements;
+  const usage = createAiUsage({
+    repo,
+    clock: ctx.clock,
+    quota:
+      deps.quota ??
+      (gate
+        ? async (userId) => ({
+            dailyMessages: allowance(await gate.limit(userId, 'ai_messages_per_day')),
+            dailyTokens: allowance(await gate.limit(userId, 'ai_tokens_per_day')),
+          })
+        : (ctx.config.aiQuota ?? DEFAULT_AI_QUOTA)),
+  });
   const conversation = createConversation({
     repo,
     chats,

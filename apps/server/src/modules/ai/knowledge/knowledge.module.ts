@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../platform/context.js';
+import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import { createTesseractOcr, type Ocr } from './knowledge.ocr.js';
 import { createKnowledgeRepository } from './knowledge.repository.js';
 import { knowledgeRoutes } from './knowledge.routes.js';
@@ -6,6 +7,8 @@ import { createKnowledgeSearch, type Embedder, type KnowledgeScopes } from './kn
 import { createKnowledgeService, defaultKnowledgeSettings, type KnowledgeSettings } from './knowledge.service.js';
 
 export type AiKnowledgeDeps = {
+  /** The plan's knowledge_storage_mb (billing). */
+  entitlements?: PlanGate;
   log?: { warn(obj: object, msg: string): void };
   /** The caller's embeddings, when their model offers them (ai-engine: `models.embedder`). */
   embedder?: Embedder;
@@ -40,6 +43,7 @@ export function createAiKnowledge(ctx: Pick<AppContext, 'db' | 'clock' | 'storag
     embedder: deps.embedder,
     settings,
     log: deps.log,
+    entitlements: deps.entitlements,
   });
   return {
     search: { search: index.search },

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+
 import type { Db } from '../../../platform/db.js';
 import { type AiChunkRow, type AiMediaRow, aiChunks, aiMedia } from './knowledge.table.js';
 
@@ -10,6 +11,15 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** AI media files and their indexed passages; every query is scoped by the owner. */
 export function createKnowledgeRepository(db: Db) {
   return {
+    /** The bytes of every file the user keeps (the plan's knowledge_storage_mb counts them). */
+    async storedBytes(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(${aiMedia.size}), 0)::float8` })
+        .from(aiMedia)
+        .where(eq(aiMedia.userId, userId));
+      return Number(row?.n ?? 0);
+    },
+
     /** The file and its passages, in one transaction: a file is never listed without its index. */
     async insert(media: AiMediaInsert, chunks: AiChunkInsert[]): Promise<AiMediaRow> {
       return db.transaction(async (tx) => {

@@ -13,6 +13,7 @@ import { imageSize } from 'image-size';
 import type { Clock } from '../../../platform/clock.js';
 import { newId } from '../../../platform/ids.js';
 import type { FileStorage } from '../../../platform/storage/storage.js';
+import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import { type ChunkOptions, chunkSections, DEFAULT_CHUNKING } from './knowledge.chunk.js';
 import { mediaError, mediaNotFound } from './knowledge.errors.js';
 import { type Extracted, extractDocument, sniffFile, UnreadableFileError } from './knowledge.extract.js';
@@ -94,8 +95,17 @@ export function createKnowledgeService(deps: {
   embedder?: Embedder;
   settings: KnowledgeSettings;
   log?: Logger;
+  /** The plan's knowledge_storage_mb (billing); absent in tests of the rules alone. */
+  entitlements?: PlanGate;
 }) {
   const { repo, storage, clock, settings } = deps;
+
+  /** Refuses a file that would take the user's files past the plan's megabytes (counted up to whole MB). */
+  async function checkStorage(userId: string, bytes: number): Promise<void> {
+    if (!deps.entitlements) return;
+    const megabytes = Math.ceil(((await repo.storedBytes(userId)) + bytes) / (1024 * 1024));
+    await deps.entitlements.assertBelow(userId, 'knowledge_storage_mb', megabytes - 1);
+  }
 
   /** Embeddings of the passages, or null when the owner's model offers none (or fails: full text still works). */
   async function embed(userId: string, texts: string[], signal: AbortSignal): Promise<number[][] | null> {
@@ -227,6 +237,7 @@ export function createKnowledgeService(deps: {
     ): Promise<AiMedia> {
       const { data, name } = input;
       if (data.length === 0) throw mediaError.onField('file', 'AI_MEDIA_UPLOAD_MISSING', 'The file is empty.');
+      await checkStorage(userId, data.length);
       const sniffed = await sniffFile(data, name);
       if (!sniffed) {
         throw mediaError.onField('file', 'AI_MEDIA_TYPE_UNSUPPORTED', `The file must be one of ${formats}.`);
@@ -312,6 +323,7 @@ export function createKnowledgeService(deps: {
           error.message,
         );
       }
+      await checkStorage(userId, page.data.length);
       return withinLimit(outer, async (signal) => {
         let extracted: Extracted;
         try {

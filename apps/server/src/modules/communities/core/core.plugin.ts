@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../platform/context.js';
+import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import type { CommunitySliceDeps } from '../communities.types.js';
 import { createCommunityImages } from './core.images.js';
 import { createCommunityPurge } from './core.purge.js';
@@ -20,7 +21,10 @@ import { createMembershipService } from './membership.service.js';
 export function createCommunityCore(
   ctx: Pick<AppContext, 'db' | 'clock' | 'storage' | 'config'>,
   deps: CommunitySliceDeps,
-  options: { log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void } } = {},
+  options: {
+    log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+    entitlements?: PlanGate;
+  } = {},
 ) {
   const { db, clock, storage } = ctx;
   const { access, graph, notifier } = deps;
@@ -28,7 +32,14 @@ export function createCommunityCore(
   let ratings: RatingLookup = noRatings;
   const urlOf = (key: string | null) => (key ? storage.url(key) : null);
   const view = createCoreView({ access, graph, repo, urlOf, ratings: () => ratings });
-  const communities = createCommunitiesService({ db, clock, access, repo, view });
+  const communities = createCommunitiesService({
+    db,
+    clock,
+    access,
+    repo,
+    view,
+    entitlements: options.entitlements,
+  });
   const membership = createMembershipService({ db, clock, access, graph, notifier, repo, view });
   const images = createCommunityImages({
     db,

@@ -138,6 +138,15 @@ export function createCoreRepository(db: Db) {
       return withTotal(rows, page.page, where, 'joined', userId);
     },
 
+    /** How many communities the user owns (those being deleted too): the plan's communities_owned counts them. */
+    async countOwned(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(communities)
+        .where(eq(communities.ownerId, userId));
+      return row?.n ?? 0;
+    },
+
     /** The communities the caller owns (those being deleted too, so they can be restored), by name. */
     async owned(userId: string, now: Date, page: { page: number; limit: number }): Promise<Paged<SummaryRow>> {
       const where = eq(communities.ownerId, userId);

@@ -13,6 +13,7 @@ import {
 import type { Clock } from '../../../platform/clock.js';
 import { type Db, inTransaction } from '../../../platform/db.js';
 import { isUniqueViolation } from '../../../platform/db-errors.js';
+import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import type { CommunityAccess } from '../communities.access.js';
 import { communityError, communityNotFound } from '../communities.errors.js';
 import { insertCommunity } from '../communities.store.js';
@@ -46,6 +47,8 @@ export function createCommunitiesService(deps: {
   access: CommunityAccess;
   repo: CoreRepository;
   view: CoreView;
+  /** The plan's communities owned (billing); absent in tests of the rules alone. */
+  entitlements?: PlanGate;
 }) {
   const { db, clock, access, repo, view } = deps;
 
@@ -102,6 +105,7 @@ export function createCommunitiesService(deps: {
     async create(userId: string, body: CreateCommunityBody): Promise<Community> {
       const handle = body.handle;
       if (reserved.has(handle)) throw handleReserved(handle);
+      await deps.entitlements?.assertBelow(userId, 'communities_owned', await repo.countOwned(userId));
       let row: CommunityRow;
       try {
         row = await inTransaction(db, async (tx) => {
