@@ -230,13 +230,14 @@ export async function registerModules(
       : undefined;
 
   // Billing (README "Billing"): plans, payments, subscriptions, invoices, the partner program
-  if (!options.withoutBilling) {
-    await app.register(plans.routes, { prefix: '/api' });
-    await app.register(entitlements.routes, { prefix: '/api' });
-  }
   const billing = options.withoutBilling
     ? undefined
-    : await registerBilling(app, ctx, { users: users.service, notifications: notifications.service });
+    : await registerBilling(app, ctx, {
+        users: users.service,
+        notifications: notifications.service,
+        plans,
+        entitlements,
+      });
 
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
