@@ -47,13 +47,15 @@ export function CheckoutDialog(props: {
   plans: Plan[];
   addons: Addon[];
   initialPlanId?: string | undefined;
+  initialInterval?: BillingInterval | undefined;
+  initialCurrency?: BillingCurrency | undefined;
   providerLabel: string;
 }) {
   const titleId = useId();
   const paid = useMemo(() => props.plans.filter((p) => p.id !== FREE_PLAN_ID), [props.plans]);
   const [planId, setPlanId] = useState(props.initialPlanId ?? paid[0]?.id ?? '');
-  const [interval, setInterval] = useState<BillingInterval>('monthly');
-  const [currency, setCurrency] = useState<BillingCurrency>('USD');
+  const [interval, setInterval] = useState<BillingInterval>(props.initialInterval ?? 'monthly');
+  const [currency, setCurrency] = useState<BillingCurrency>(props.initialCurrency ?? 'USD');
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [couponText, setCouponText] = useState('');
   const [coupon, setCoupon] = useState<CouponQuote | null>(null);

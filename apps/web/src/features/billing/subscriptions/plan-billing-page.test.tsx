@@ -84,8 +84,8 @@ function quoteFor(body: { subscription: string; coupon?: string }): CheckoutQuot
 function billingServer(subscriptions: Subscription[], extra: Parameters<typeof mockServer>[0] = {}) {
   const state = { subscriptions };
   const server = mockServer({
-    'GET /plans': { body: plans },
-    'GET /addons': { body: [] },
+    'GET /plans': { body: { plans } },
+    'GET /addons': { body: { addons: [] } },
     'GET /subscriptions': () => ({ body: { subscriptions: state.subscriptions, providerLabel: 'Test mode' } }),
     ...extra,
   });
@@ -122,6 +122,10 @@ describe('plan and billing', { timeout: 20_000 }, () => {
     const current = await screen.findByRole('region', { name: 'Current plan' });
     expect(within(current).getByText('Free plan')).toBeInTheDocument();
     await user.click(within(current).getByRole('button', { name: 'See plans' }));
+    // the plan choice first: the plans slice's comparison, then the checkout of the chosen plan
+    const choice = await screen.findByRole('dialog', { name: 'Choose a plan' });
+    expect(within(choice).getByRole('button', { name: 'Free: your plan' })).toBeDisabled();
+    await user.click(await within(choice).findByRole('button', { name: 'Choose Pro' }));
     const dialog = await screen.findByRole('dialog', { name: /Subscribe/ });
     expect(within(dialog).getByText('Test mode')).toBeInTheDocument();
     expect(await within(dialog).findByText('22.99 USD')).toBeInTheDocument();
@@ -171,6 +175,8 @@ describe('plan and billing', { timeout: 20_000 }, () => {
             },
     });
     const { user } = renderSettings('/settings/plan_billing?plans=open');
+    const choice = await screen.findByRole('dialog', { name: 'Choose a plan' });
+    await user.click(await within(choice).findByRole('button', { name: 'Choose Pro' }));
     const dialog = await screen.findByRole('dialog', { name: /Subscribe/ });
     await user.click(await within(dialog).findByRole('button', { name: 'Pay 22.99 USD' }));
     await waitFor(() => expect(go).toHaveBeenCalledWith('/billing/test-mode/authenticate/ch_1'));

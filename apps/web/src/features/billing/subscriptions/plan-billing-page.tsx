@@ -10,7 +10,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { FREE_PLAN_ID, type Plan, type Subscription } from '@tradedesk/contracts';
+import {
+  type BillingCurrency,
+  type BillingInterval,
+  FREE_PLAN_ID,
+  type Plan,
+  type Subscription,
+} from '@tradedesk/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
@@ -21,16 +27,17 @@ import { toast } from '../../../shared/toast/toast';
 import { ConfirmDialog } from '../../settings/components/confirm-dialog';
 import { SettingsSection } from '../../settings/components/settings-section';
 import { overviewSections } from '../billing-sections';
+import { PlanDialog, useAddonsQuery, usePlansQuery } from '../plans';
 import { ChangePlanDialog } from './change-plan-dialog';
 import { CheckoutDialog } from './checkout-dialog';
 import {
   liveSubscription,
-  useBillingAddonsQuery,
-  useBillingPlansQuery,
   useCancelSubscriptionMutation,
   useReactivateSubscriptionMutation,
   useSubscriptionsQuery,
 } from './subscriptions-api';
+
+type Choice = { planId: string; interval?: BillingInterval; currency?: BillingCurrency };
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -55,11 +62,12 @@ export function PlanBillingPage() {
   const [params, setParams] = useSearchParams();
   const tab: TabId = params.get('tab') === 'payment_plan' ? 'payment_plan' : 'overview';
   const subs = useSubscriptionsQuery();
-  const plans = useBillingPlansQuery();
-  const addons = useBillingAddonsQuery();
+  const plans = usePlansQuery();
+  const addons = useAddonsQuery();
   const live = liveSubscription(subs.data);
   const choosing = params.get('plans') === 'open';
-  const [chosenPlan, setChosenPlan] = useState<string | undefined>(undefined);
+  // the plan chosen (in the plan dialog's comparison or the plans tab); none yet -> the plan dialog first
+  const [chosen, setChosen] = useState<Choice | undefined>(undefined);
 
   const setParam = (key: string, value: string | null) =>
     setParams(
@@ -72,10 +80,14 @@ export function PlanBillingPage() {
       { replace: true },
     );
   const openPlans = (planId?: string) => {
-    setChosenPlan(planId);
+    setChosen(planId ? { planId } : undefined);
     setParam('plans', 'open');
   };
-  const closePlans = () => setParam('plans', null);
+  const closePlans = () => {
+    setChosen(undefined);
+    setParam('plans', null);
+  };
+  const currentPlanId = live?.planId ?? FREE_PLAN_ID;
   const done = (message: string) => {
     toast.success(message);
     closePlans();
@@ -111,26 +123,38 @@ export function PlanBillingPage() {
             ))}
           </>
         ) : (
-          <PlanTable plans={plans.data ?? []} currentPlanId={live?.planId ?? FREE_PLAN_ID} onChoose={openPlans} />
+          <PlanTable plans={plans.data ?? []} currentPlanId={currentPlanId} onChoose={openPlans} />
         )}
       </Box>
-      {choosing && plans.data && subs.data && !live && (
+      {choosing && !chosen && plans.data && subs.data && (
+        <PlanDialog
+          open
+          onClose={closePlans}
+          currentPlanId={currentPlanId}
+          onChoose={(planId, interval, currency) =>
+            planId === FREE_PLAN_ID ? closePlans() : setChosen({ planId, interval, currency })
+          }
+        />
+      )}
+      {choosing && chosen && plans.data && subs.data && !live && (
         <CheckoutDialog
           open
           onClose={closePlans}
           onDone={done}
           plans={plans.data}
           addons={addons.data ?? []}
-          initialPlanId={chosenPlan}
+          initialPlanId={chosen.planId}
+          initialInterval={chosen.interval}
+          initialCurrency={chosen.currency}
           providerLabel={subs.data.providerLabel}
         />
       )}
-      {choosing && plans.data && live && (
+      {choosing && chosen && plans.data && live && (
         <ChangePlanDialog
           open
           subscription={live}
           plans={plans.data}
-          initialPlanId={chosenPlan}
+          initialPlanId={chosen.planId}
           providerLabel={subs.data?.providerLabel ?? ''}
           onClose={closePlans}
           onDone={done}

@@ -1,11 +1,9 @@
 import type {
-  Addon,
   CheckoutQuote,
   CouponCheckBody,
   CouponQuote,
   CreateSubscriptionBody,
   ModifySubscriptionBody,
-  Plan,
   ProrationPreview,
   Subscription,
   SubscriptionChangeResult,
@@ -14,11 +12,8 @@ import type {
 import { api } from '../../../app/api';
 import { markQuietEndpoints } from '../../../shared/api/quiet-endpoints';
 
-/**
- * Subscriptions and coupons. The plan list here is a minimal local reader of GET /plans and GET /addons (the plans
- * slice's `plansApi` and PlanDialog replace it at merge).
- */
-const withTags = api.enhanceEndpoints({ addTagTypes: ['Subscriptions'] });
+/** Subscriptions and coupons. The plans and add-ons come from the plans slice's `plansApi`. */
+const withTags = api.enhanceEndpoints({ addTagTypes: ['Subscriptions', 'Entitlements'] });
 
 export const subscriptionsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
@@ -26,28 +21,20 @@ export const subscriptionsApi = withTags.injectEndpoints({
       query: () => ({ url: '/subscriptions' }),
       providesTags: ['Subscriptions'],
     }),
-    billingPlans: build.query<Plan[], void>({
-      query: () => ({ url: '/plans' }),
-      transformResponse: (body: Plan[] | { plans: Plan[] }) => (Array.isArray(body) ? body : body.plans),
-    }),
-    billingAddons: build.query<Addon[], void>({
-      query: () => ({ url: '/addons' }),
-      transformResponse: (body: Addon[] | { addons: Addon[] }) => (Array.isArray(body) ? body : body.addons),
-    }),
     checkoutQuote: build.mutation<CheckoutQuote, CreateSubscriptionBody>({
       query: (body) => ({ url: '/subscriptions', method: 'POST', body: { ...body, preview: true } }),
     }),
     subscribe: build.mutation<SubscriptionChangeResult, CreateSubscriptionBody>({
       query: (body) => ({ url: '/subscriptions', method: 'POST', body: { ...body, preview: false } }),
-      invalidatesTags: ['Subscriptions'],
+      invalidatesTags: ['Subscriptions', 'Entitlements'],
     }),
     cancelSubscription: build.mutation<Subscription, string>({
       query: (id) => ({ url: `/subscriptions/${id}/cancel`, method: 'POST', body: {} }),
-      invalidatesTags: ['Subscriptions'],
+      invalidatesTags: ['Subscriptions', 'Entitlements'],
     }),
     reactivateSubscription: build.mutation<Subscription, string>({
       query: (id) => ({ url: `/subscriptions/${id}/reactivate`, method: 'POST', body: {} }),
-      invalidatesTags: ['Subscriptions'],
+      invalidatesTags: ['Subscriptions', 'Entitlements'],
     }),
     previewChange: build.mutation<ProrationPreview, { id: string; body: ModifySubscriptionBody }>({
       query: ({ id, body }) => ({
@@ -62,7 +49,7 @@ export const subscriptionsApi = withTags.injectEndpoints({
         method: 'POST',
         body: { ...body, preview: false },
       }),
-      invalidatesTags: ['Subscriptions'],
+      invalidatesTags: ['Subscriptions', 'Entitlements'],
     }),
     checkCoupon: build.mutation<CouponQuote, { coupon: string; itemPriceId: string; currency: string }>({
       query: (body) => ({
@@ -79,8 +66,6 @@ export const subscriptionsApi = withTags.injectEndpoints({
 
 export const {
   useSubscriptionsQuery,
-  useBillingPlansQuery,
-  useBillingAddonsQuery,
   useCheckoutQuoteMutation,
   useSubscribeMutation,
   useCancelSubscriptionMutation,
