@@ -108,6 +108,8 @@ export default defineConfig({
       // ...all from this one address, past the per-address sign-up limit (10 an hour). The limits have tests
       // of their own in the server suite (auth.rate-limit, sign-in-throttle).
       RATE_LIMIT: 'false',
+      // The staff account billing.spec.ts makes to approve a partner application (none has it otherwise).
+      STAFF_EMAILS: 'e2e-billing-staff@example.com',
       LOG_LEVEL: 'warn',
       // Mail must land in the outbox that /dev/mailbox shows, and the database must be the fresh PGlite.
       SMTP_URL: '',
