@@ -35,6 +35,8 @@ const settingsPages = [
   'notifications',
   'privacy',
   'delete_account',
+  'plan_billing',
+  'partner_program',
 ];
 
 const signedInPages: { path: string; ready: (page: Page) => ReturnType<Page['getByRole']> }[] = [
