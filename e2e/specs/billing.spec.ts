@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -32,7 +33,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 test.use({ actionTimeout: 15_000 });
 
-test('billing: a free limit, See plans, a test card, a Pro trial with WELCOME20, then the partner program', async ({
+test('billing: a free limit, See plans, a test card, Pro with WELCOME20, its invoice and PDF, then the partner program', async ({
   page,
   user,
   browser,
@@ -89,24 +90,32 @@ test('billing: a free limit, See plans, a test card, a Pro trial with WELCOME20,
   await expect(checkout.getByText('Test mode')).toBeVisible();
   const price = checkout.getByLabel('Price');
   await expect(price.getByText('Subtotal')).toBeVisible();
-  // Pro's first subscription is a 7-day trial (plan.trialDays): no charge now, the discounted price after it.
-  const trial = checkout.getByText(/^Free for 7 days; then \d+\.\d\d USD per month\.$/);
-  await expect(trial).toBeVisible();
-  const fullPrice = await trial.textContent();
+  // Pro is paid from the first day: the button names the amount, which the coupon lowers.
+  const pay = checkout.getByRole('button', { name: /^Pay \d+\.\d\d USD$/ });
+  await expect(pay).toBeVisible();
+  const fullPrice = await pay.textContent();
   await checkout.getByRole('textbox', { name: 'Coupon' }).fill('WELCOME20');
   await checkout.getByRole('button', { name: 'Apply' }).click();
   await expect(checkout.getByText(/^WELCOME20: /)).toBeVisible();
   await expect(price.getByText(/^−[1-9]\d*\.\d\d USD$/)).toBeVisible();
-  await expect(trial).not.toHaveText(fullPrice ?? '');
+  await expect(pay).not.toHaveText(fullPrice ?? '');
+  const paid = ((await pay.textContent()) ?? '').replace(/^Pay /, '');
   await shot(page, 'checkout-coupon');
-  await checkout.getByRole('button', { name: 'Start trial' }).click();
-  await expect(page.getByText('Your Pro trial has started.')).toBeVisible();
+  await pay.click();
+  await expect(page.getByText('You are now on the Pro plan.')).toBeVisible();
 
   const current = page.getByRole('region', { name: 'Current plan' });
   await expect(current.getByText('Pro plan')).toBeVisible();
-  await expect(current.getByText('Trial', { exact: true })).toBeVisible();
+  await expect(current.getByText('Active', { exact: true })).toBeVisible();
   await expect(current.getByText(/coupon WELCOME20/)).toBeVisible();
-  await expect(current.getByText(/^Trial ends on /)).toBeVisible();
+
+  // ---- The invoice of that payment, and its PDF.
+  const invoiceLink = page.getByRole('link', { name: /^Download invoice TD-\d{4}-\d{6} \(PDF\)$/ });
+  await expect(invoiceLink).toHaveCount(1);
+  await expect(page.getByText(paid).first()).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), invoiceLink.click()]);
+  const pdf = await readFile(await download.path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   // the gate lifted at once: the sixth watchlist is made now
   const sixth = await page.request.post('/api/watchlist', { data: { name: 'List 6' } });
   expect(sixth.status(), await sixth.text()).toBe(201);

@@ -79,7 +79,8 @@ export const DEFAULT_CATALOGUE: CatalogueFile = {
       name: 'Pro',
       description: 'More charts, alerts and accounts for the active trader.',
       position: 1,
-      trialDays: 7,
+      // Pro is paid from the first day; Premium starts with a 7-day trial
+      trialDays: 0,
       recommended: true,
       active: true,
       entitlements: {

@@ -40,7 +40,7 @@ describe('GET /plans, /plans/{id}, /addons', () => {
     expect(plans[1]).toMatchObject({
       name: 'Pro',
       recommended: true,
-      trialDays: 7,
+      trialDays: 0,
       prices: [
         { currency: 'EUR', monthly: '18.00', yearly: '180.00' },
         { currency: 'GBP', monthly: '16.00', yearly: '160.00' },
