@@ -31,8 +31,8 @@ import {
   useRequestAffiliateMutation,
 } from './partners-api';
 
-const TITLE = 'Partner program';
-const DESCRIPTION = 'Refer traders and earn commission.';
+const TITLE = 'Refer traders';
+const DESCRIPTION = 'Share your link; earn commission on what the traders you bring pay.';
 
 /**
  * The partner program panel (spec section 2, default tab overview). Not a partner: the application form (the

@@ -94,7 +94,7 @@ export function PlanBillingPage() {
   };
 
   return (
-    <SettingsSection title="Plan and billing" description="Your plan, payments and invoices.">
+    <SettingsSection title="Your subscription" description="Your plan, payments and invoices.">
       <Tabs value={tab} onChange={(_e, v: TabId) => setParam('tab', v === 'overview' ? null : v)} sx={{ mb: 2 }}>
         {TABS.map((t) => (
           <Tab key={t.id} value={t.id} label={t.label} id={`plan-billing-tab-${t.id}`} />

@@ -13,7 +13,8 @@ import { api } from '../../../app/api';
 import { markQuietEndpoints } from '../../../shared/api/quiet-endpoints';
 
 /** Subscriptions and coupons. The plans and add-ons come from the plans slice's `plansApi`. */
-const withTags = api.enhanceEndpoints({ addTagTypes: ['Subscriptions', 'Entitlements'] });
+// 'Invoices' is the invoices slice's tag (INVOICES_TAG): a payment issues an invoice, so the list refreshes.
+const withTags = api.enhanceEndpoints({ addTagTypes: ['Subscriptions', 'Entitlements', 'Invoices'] });
 
 export const subscriptionsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
@@ -26,7 +27,7 @@ export const subscriptionsApi = withTags.injectEndpoints({
     }),
     subscribe: build.mutation<SubscriptionChangeResult, CreateSubscriptionBody>({
       query: (body) => ({ url: '/subscriptions', method: 'POST', body: { ...body, preview: false } }),
-      invalidatesTags: ['Subscriptions', 'Entitlements'],
+      invalidatesTags: ['Subscriptions', 'Entitlements', 'Invoices'],
     }),
     cancelSubscription: build.mutation<Subscription, string>({
       query: (id) => ({ url: `/subscriptions/${id}/cancel`, method: 'POST', body: {} }),
@@ -49,7 +50,7 @@ export const subscriptionsApi = withTags.injectEndpoints({
         method: 'POST',
         body: { ...body, preview: false },
       }),
-      invalidatesTags: ['Subscriptions', 'Entitlements'],
+      invalidatesTags: ['Subscriptions', 'Entitlements', 'Invoices'],
     }),
     checkCoupon: build.mutation<CouponQuote, { coupon: string; itemPriceId: string; currency: string }>({
       query: (body) => ({
