@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TradeIdea } from '@tradedesk/contracts';
 import { Link as RouterLink } from 'react-router';
+import { useFormatters } from '../../../shared/format/format-preferences';
 
 const price = (value: number | null, digits: number) => (value === null ? '–' : value.toFixed(digits));
 const signed = (value: number | null, digits: number, unit = '') =>
@@ -13,7 +14,9 @@ const signed = (value: number | null, digits: number, unit = '') =>
 /** A verified trade idea: every figure from the engine (live while open), with the "Verified by TradeDesk" badge. */
 export function TradeIdeaCard(props: { trade: TradeIdea }) {
   const t = props.trade;
-  const tone = t.result === 'win' ? 'success.main' : t.result === 'loss' ? 'error.main' : 'text.primary';
+  const f = useFormatters();
+  // the user's up/down colours, each readable on the theme's background (the accent green is not, on white)
+  const tone = t.result === 'win' ? f.pnlColor('up') : t.result === 'loss' ? f.pnlColor('down') : 'text.primary';
   const figures: [string, string][] = [
     ['Entry', price(t.entryPrice, t.digits)],
     ['Stop', price(t.stopLoss, t.digits)],
