@@ -38,6 +38,8 @@ describe('settings page', { timeout: 20_000 }, () => {
       'Trading accounts',
       'Rules (objectives)',
       'AI assistant',
+      'Plan and billing',
+      'Partner program',
       'Privacy',
       'Delete account',
     ]);
