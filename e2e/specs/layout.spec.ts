@@ -27,7 +27,8 @@ test('the two-factor dialog fits a 360 x 740 phone with its title and buttons on
 });
 
 test('the settings page list stays in view while a long settings page scrolls', async ({ page, user }) => {
-  await page.setViewportSize({ width: 1200, height: 600 });
+  // twelve pages since billing: the whole list needs about 700 px of height
+  await page.setViewportSize({ width: 1200, height: 800 });
   await signIn(page, user);
   await page.goto('/settings/security');
   await expect(page.getByRole('list', { name: 'Sessions' })).toBeVisible();
