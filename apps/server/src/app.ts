@@ -60,6 +60,8 @@ export type BuildOptions = {
   withoutCommunities?: boolean;
   /** Leaves billing out (its slices' tests mount their own parts). */
   withoutBilling?: boolean;
+  /** Leaves out the help center (its slices' tests mount their own parts). */
+  withoutHelpCenter?: boolean;
 };
 
 declare module 'fastify' {
@@ -145,6 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     withoutSocial: options.withoutSocial ?? false,
     withoutCommunities: options.withoutCommunities ?? false,
     withoutBilling: options.withoutBilling ?? false,
+    withoutHelpCenter: options.withoutHelpCenter ?? false,
   });
   if (servesClients(config.role)) {
     const closeGraceMs = Math.min(5000, Math.max(100, Math.floor(config.shutdownTimeoutMs / 3)));

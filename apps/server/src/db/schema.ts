@@ -35,6 +35,7 @@ export * from '../modules/social/moderation/moderation.table.js';
 export * from '../modules/social/posts/posts.table.js';
 export * from '../modules/social/profiles/profiles.table.js';
 export * from '../modules/social/social.table.js';
+export * from '../modules/staff/staff.table.js';
 export * from '../modules/strategies/strategies.table.js';
 export * from '../modules/trading/trade-shares.table.js';
 export * from '../modules/trading/trading.table.js';

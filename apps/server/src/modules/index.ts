@@ -27,6 +27,7 @@ import { seedTradingDemo } from './demo/demo.trading.js';
 import { createDevMailboxModule } from './dev-mailbox/dev-mailbox.plugin.js';
 import { filesRoutes } from './files/files.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { registerHelpCenter } from './helpcenter/helpcenter.plugin.js';
 import { createImportsModule } from './imports/imports.plugin.js';
 import { createJournalModule } from './journal/journal.plugin.js';
 import { createMarketModule } from './market/market.plugin.js';
@@ -37,6 +38,7 @@ import { createNotificationsModule } from './notifications/notifications.plugin.
 import { createPropModule } from './prop/prop.plugin.js';
 import { createSettingsModule } from './settings/settings.plugin.js';
 import { registerSocial } from './social/social.plugin.js';
+import { createStaffModule } from './staff/staff.plugin.js';
 import { createStrategiesModule } from './strategies/strategies.plugin.js';
 import { quotesAt } from './trading/broker.mapping.js';
 import { createTradingModule } from './trading/trading.plugin.js';
@@ -56,16 +58,20 @@ export async function registerModules(
     withoutSocial?: boolean;
     withoutCommunities?: boolean;
     withoutBilling?: boolean;
+    withoutHelpCenter?: boolean;
   } = {},
 ) {
   const users = createUsersModule(ctx);
   const auth = createAuthModule(ctx, { users: users.service });
+  // who is staff and the audit log of staff actions (issue 18): handed to every module with staff actions
+  const staff = createStaffModule(ctx);
   app.decorate('authenticate', auth.authenticate);
   app.decorate('authenticateOptional', auth.authenticateOptional);
   app.decorate('authenticateTrading', auth.authenticateTrading);
   app.decorate('verifyAccessToken', auth.verifyAccessToken);
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(auth.routes, { prefix: '/api' });
+  await app.register(staff.routes, { prefix: '/api' });
   await app.register(googleSignInPlugin(ctx, { users: users.service, auth: auth.service }), { prefix: '/api' });
   const devMailbox = createDevMailboxModule(ctx);
   if (devMailbox.routes) await app.register(devMailbox.routes, { prefix: '/api' });
@@ -239,6 +245,15 @@ export async function registerModules(
         entitlements,
       });
 
+  // Help center (README "Help center and staff console"): the guide, bugs, features, announcements, tickets
+  const helpCenter = options.withoutHelpCenter
+    ? undefined
+    : await registerHelpCenter(app, ctx, {
+        users: users.service,
+        notifications: notifications.service,
+        staff,
+      });
+
   if (ctx.config.seedDemo) {
     await seedDemoData({ users: users.service, hashPassword, now: () => ctx.clock.now(), log: app.log });
     await withSeedLock(ctx.database.pool, () =>
@@ -310,5 +325,5 @@ export async function registerModules(
     }
     if (ai) await ai.seedDemo();
   }
-  return { billing, plans, entitlements };
+  return { billing, plans, entitlements, staff, helpCenter };
 }

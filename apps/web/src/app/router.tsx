@@ -90,6 +90,8 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/communities/settings/community-settings-page'),
           },
           // Communities (issue 16): Your Community and Discover, the creation wizard, an invite's accept page
+          { path: 'help/:tab?/:id?', lazy: () => import('../features/helpcenter/helpcenter-page') },
+          { path: 'staff/:section?/:id?', lazy: () => import('../features/staff/staff-console-page') },
           { path: 'communities', lazy: () => import('../features/communities/directory/communities-page') },
           { path: 'communities/new', lazy: () => import('../features/communities/wizard/new-community-page') },
           { path: 'communities/invite/:token', lazy: () => import('../features/communities/invite/invite-page') },

@@ -59,8 +59,9 @@ export const users = pgTable(
     // acquisition: referral code and tracking parameters read from cookies at sign-up
     referralCode: text('referral_code'),
     tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default({}),
-    // staff moderate the social community (issue 15): `tradedesk staff grant <email>` or STAFF_EMAILS
-    role: text('role', { enum: ['user', 'staff'] })
+    // staff (issue 18: the staff console; issue 15: moderation) and admins: `tradedesk staff grant <email>` or
+    // STAFF_EMAILS. Read through modules/staff/staff.access.ts.
+    role: text('role', { enum: ['user', 'staff', 'admin'] })
       .notNull()
       .default('user'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import type { ModerationAction, ModerationResolution, ReportTargetKind } from '@tradedesk/contracts';
+import type { ModerationAction, ModerationResolution, ReportTargetKind, UserRole } from '@tradedesk/contracts';
 import { and, asc, countDistinct, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
 import { users } from '../../users/users.table.js';
@@ -16,7 +16,7 @@ export type ReportGroup = TargetKey & {
   firstReportedAt: Date;
   lastReportedAt: Date;
 };
-export type StaffRole = 'user' | 'staff';
+export type StaffRole = UserRole;
 
 const sameTarget = (k: TargetKey) => and(eq(socialReports.kind, k.kind), eq(socialReports.targetId, k.targetId));
 const anyTarget = <T extends typeof socialReports | typeof socialModerationActions>(table: T, keys: TargetKey[]) =>

@@ -52,7 +52,7 @@ export function createModerationService(deps: {
   async function isStaff(userId: string): Promise<boolean> {
     const user = await repo.staffInfo(userId);
     if (!user) return false;
-    return user.role === 'staff' || (user.status === 'active' && staffEmails.has(user.email.toLowerCase()));
+    return user.role !== 'user' || (user.status === 'active' && staffEmails.has(user.email.toLowerCase()));
   }
 
   async function assertStaff(userId: string): Promise<void> {

@@ -1,0 +1,7 @@
+import type { AppContext } from '../../../platform/context.js';
+import type { HelpCenterDeps, HelpCenterSlice } from '../helpcenter.types.js';
+
+/** SKELETON: the docs slice replaces this file. */
+export function createHelpDocs(_ctx: AppContext, _deps: HelpCenterDeps): HelpCenterSlice {
+  return { routes: async () => {} };
+}

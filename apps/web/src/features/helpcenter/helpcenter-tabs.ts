@@ -1,0 +1,10 @@
+import type { HelpCenterTab } from '@tradedesk/contracts';
+import type { ComponentType } from 'react';
+
+/**
+ * The help center's tabs (route /help/:tab/:id?), each owned by its slice, in the order of HELP_CENTER_TABS. A tab
+ * shows its list, or the item `itemId` when the route names one.
+ */
+export type HelpTab = { id: HelpCenterTab; label: string; Component: ComponentType<{ itemId?: string }> };
+
+export const helpTabs: HelpTab[] = [];

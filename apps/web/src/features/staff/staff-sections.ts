@@ -1,0 +1,14 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The staff console's sections (route /staff/:section/:id?), each owned by the area it manages, in the order shown.
+ * `adminOnly` sections are listed to admins only (the server refuses everyone else anyway).
+ */
+export type StaffSection = {
+  id: string;
+  label: string;
+  adminOnly?: boolean;
+  Component: ComponentType<{ itemId?: string }>;
+};
+
+export const staffSections: StaffSection[] = [];
