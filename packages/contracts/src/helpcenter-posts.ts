@@ -137,7 +137,7 @@ export const featureMergeBodySchema = z.strictObject({
 /** Staff: POST /staff/helpcenter/announcements and /updates, POST /helpcenter/tutorials/create; PUT .../posts/{id}. */
 export const helpPublishBodySchema = z.strictObject({
   title: line('Title', 160, { min: 3 }),
-  /** Markdown. */
+  /** Plain text; the web keeps its line breaks and turns links into anchors. */
   body: multiline('Body', 50_000, { min: 1 }),
   /** Updates: the version shipped ("1.4.0"). */
   version: line('Version', 40).optional(),
@@ -173,7 +173,7 @@ export const helpPostSchema = z.object({
   id: z.uuid(),
   kind: z.enum(HELP_POST_KINDS),
   title: z.string(),
-  /** Markdown. */
+  /** Plain text; the web keeps its line breaks and turns links into anchors. */
   body: z.string(),
   /** A bug's or feature's status; null for other kinds. */
   status: z.string().nullable(),
