@@ -67,7 +67,10 @@ export function createPartnersService(deps: {
   // the same rule as social moderation: users.role, or an active account named in STAFF_EMAILS
   async function assertStaff(userId: string): Promise<void> {
     const user = await users.findById(userId);
-    const staff = user?.role === 'staff' || user?.role === 'admin' || (user?.status === 'active' && staffEmails.has(user.email.toLowerCase()));
+    const staff =
+      user?.role === 'staff' ||
+      user?.role === 'admin' ||
+      (user?.status === 'active' && staffEmails.has(user.email.toLowerCase()));
     if (!staff) throw staffOnly();
   }
 
