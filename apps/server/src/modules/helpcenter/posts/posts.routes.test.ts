@@ -102,7 +102,10 @@ describe('bugs', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/bug',
-      headers: { ...alice.auth, ...multipart({ ...bug, appVersion: '1.2.3' }, { data: tinyPng, name: 'x.png' }).headers },
+      headers: {
+        ...alice.auth,
+        ...multipart({ ...bug, appVersion: '1.2.3' }, { data: tinyPng, name: 'x.png' }).headers,
+      },
       payload: multipart({ ...bug, appVersion: '1.2.3' }, { data: tinyPng, name: 'x.png' }).payload,
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -193,7 +196,13 @@ describe('comments', () => {
   it('creates a comment with the client’s id on a feature, then updates it with the same call', async () => {
     const f = await ok<HelpPost>(alice, 'POST', '/helpcenter/features/create', feature('Dark PDF export'), 201);
     const id = '7c1e4a52-2b1f-4f0e-8b7e-3d2a5c6b7e80';
-    const first = await ok<HelpComment>(bob, 'POST', `/helpcenter/features/${f.id}/comment/${id}`, { content: 'A' }, 201);
+    const first = await ok<HelpComment>(
+      bob,
+      'POST',
+      `/helpcenter/features/${f.id}/comment/${id}`,
+      { content: 'A' },
+      201,
+    );
     expect(first.id).toBe(id);
     await ok(bob, 'POST', `/helpcenter/features/${f.id}/comment/${id}`, { content: 'B' });
     const page = await ok<{ items: HelpComment[] }>(bob, 'GET', `/helpcenter/features/${f.id}/comments`);
@@ -201,7 +210,13 @@ describe('comments', () => {
   });
 
   it('updates an announcement comment from the form POST (urlencoded `comment`)', async () => {
-    const a = await ok<HelpPost>(staff, 'POST', '/staff/helpcenter/announcements', { title: 'Hello', body: 'News.' }, 201);
+    const a = await ok<HelpPost>(
+      staff,
+      'POST',
+      '/staff/helpcenter/announcements',
+      { title: 'Hello', body: 'News.' },
+      201,
+    );
     const c = await ok<HelpComment>(bob, 'POST', `/helpcenter/announcements/${a.id}/comment`, { content: 'Hi' }, 201);
     const res = await app.inject({
       method: 'POST',

@@ -53,7 +53,11 @@ async function readBugMultipart(app: FastifyInstance, request: FastifyRequest) {
       }
       if (part.fieldname !== 'screenshot' || screenshot) {
         part.file.resume();
-        throw helpPostError.onField('screenshot', 'HELP_UPLOAD_MALFORMED', 'Send one file, in a field named screenshot.');
+        throw helpPostError.onField(
+          'screenshot',
+          'HELP_UPLOAD_MALFORMED',
+          'Send one file, in a field named screenshot.',
+        );
       }
       screenshot = await part.toBuffer();
     }
@@ -65,7 +69,10 @@ async function readBugMultipart(app: FastifyInstance, request: FastifyRequest) {
       throw helpPostError.onField('screenshot', 'HELP_UPLOAD_MALFORMED', 'Send one file, in a field named screenshot.');
     }
     if ((error as { code?: string }).code?.startsWith('HELP_')) throw error;
-    throw helpPostError('HELP_UPLOAD_MALFORMED', 'The upload is not a well-formed multipart/form-data body: send it again.');
+    throw helpPostError(
+      'HELP_UPLOAD_MALFORMED',
+      'The upload is not a well-formed multipart/form-data body: send it again.',
+    );
   }
   const checked = bugCreateBodySchema.safeParse(fields);
   if (!checked.success) throw new RequestValidationError(fieldErrorsOf(checked.error.issues, 'body'));
@@ -132,8 +139,7 @@ export function postsRoutes(deps: { posts: PostsService }): FastifyPluginAsyncZo
           response: { 201: helpPostSchema, ...bad },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(await posts.createFeature(authOf(request).userId, request.body)),
+      async (request, reply) => reply.status(201).send(await posts.createFeature(authOf(request).userId, request.body)),
     );
 
     app.post(
@@ -214,7 +220,9 @@ export function postsRoutes(deps: { posts: PostsService }): FastifyPluginAsyncZo
             preHandler: app.authenticate,
             schema: {
               tags,
-              summary: liked ? `Likes the ${kind} (a second like does not count twice)` : `Withdraws a like of the ${kind}`,
+              summary: liked
+                ? `Likes the ${kind} (a second like does not count twice)`
+                : `Withdraws a like of the ${kind}`,
               params: idParams,
               response: { 200: helpLikeResultSchema, ...notFound },
             },
@@ -255,7 +263,12 @@ export function postsRoutes(deps: { posts: PostsService }): FastifyPluginAsyncZo
             },
           },
           async (request, reply) => {
-            const saved = await posts.saveComment(kind, authOf(request).userId, request.params.id, request.body.content);
+            const saved = await posts.saveComment(
+              kind,
+              authOf(request).userId,
+              request.params.id,
+              request.body.content,
+            );
             return reply.status(201).send(saved.comment);
           },
         );

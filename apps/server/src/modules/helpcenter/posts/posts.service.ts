@@ -22,8 +22,8 @@ import {
   type QuickFeedbackPage,
   type VoteType,
 } from '@tradedesk/contracts';
-import { fileTypeFromBuffer } from 'file-type';
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Clock } from '../../../platform/clock.js';
 import type { Db } from '../../../platform/db.js';
 import { newId } from '../../../platform/ids.js';
@@ -39,7 +39,7 @@ import {
   helpUpdateFeatures,
   helpVotes,
 } from './posts.table.js';
-import { type PostSelection, postColumns, type PostView, type Viewer, webPath } from './posts.view.js';
+import { type PostSelection, type PostView, postColumns, type Viewer, webPath } from './posts.view.js';
 
 /** Feature requests still open: what the default `all_requests` filter lists. */
 const OPEN_FEATURES = ['under_review', 'planned', 'in_progress'];
@@ -113,7 +113,11 @@ export function createPostsService(deps: {
   }
 
   /** Tells a post's author about something staff did to it (not when they did it themselves). */
-  async function tellAuthor(post: { id: string; kind: string; authorId: string | null; title: string }, actorId: string, body: string) {
+  async function tellAuthor(
+    post: { id: string; kind: string; authorId: string | null; title: string },
+    actorId: string,
+    body: string,
+  ) {
     if (!post.authorId || post.authorId === actorId) return;
     const kind = post.kind as HelpPostKind;
     await help.notifications.notify(post.authorId, {
@@ -160,7 +164,11 @@ export function createPostsService(deps: {
   async function storeScreenshot(data: Buffer): Promise<string> {
     const type = await fileTypeFromBuffer(data);
     if (!type || !(helpScreenshotTypes as readonly string[]).includes(type.mime)) {
-      throw helpPostError.onField('screenshot', 'HELP_SCREENSHOT_INVALID', 'The screenshot must be a PNG, JPEG or WebP image.');
+      throw helpPostError.onField(
+        'screenshot',
+        'HELP_SCREENSHOT_INVALID',
+        'The screenshot must be a PNG, JPEG or WebP image.',
+      );
     }
     const key = `helpcenter/${randomBytes(16).toString('hex')}.${type.ext}`;
     await storage.put(key, data, type.mime);
@@ -175,9 +183,16 @@ export function createPostsService(deps: {
       .from(helpPosts)
       .where(and(inArray(helpPosts.id, featureIds), eq(helpPosts.kind, 'feature')));
     if (features.length !== new Set(featureIds).size) {
-      throw helpPostError.onField('featureIds', 'HELP_POST_NOT_FOUND', 'featureIds must hold existing feature request ids.');
+      throw helpPostError.onField(
+        'featureIds',
+        'HELP_POST_NOT_FOUND',
+        'featureIds must hold existing feature request ids.',
+      );
     }
-    await db.insert(helpUpdateFeatures).values(features.map((f) => ({ updateId, featureId: f.id }))).onConflictDoNothing();
+    await db
+      .insert(helpUpdateFeatures)
+      .values(features.map((f) => ({ updateId, featureId: f.id })))
+      .onConflictDoNothing();
     for (const f of features) {
       await db
         .update(helpPosts)
@@ -532,13 +547,19 @@ export function createPostsService(deps: {
     async merge(staffId: string, id: string, intoId: string): Promise<HelpPost> {
       await access.requireStaff(staffId);
       const dup = await find('feature', id);
-      if (id === intoId) throw helpPostError.onField('intoId', 'HELP_MERGE_INVALID', 'A request cannot be merged into itself.');
+      if (id === intoId)
+        throw helpPostError.onField('intoId', 'HELP_MERGE_INVALID', 'A request cannot be merged into itself.');
       const into = await find('feature', intoId).catch(() => {
         throw helpPostError.onField('intoId', 'HELP_MERGE_INVALID', 'intoId must be an existing feature request’s id.');
       });
-      if (dup.status === 'merged') throw helpPostError('HELP_MERGE_INVALID', 'This request is already merged into another.');
+      if (dup.status === 'merged')
+        throw helpPostError('HELP_MERGE_INVALID', 'This request is already merged into another.');
       if (into.status === 'merged') {
-        throw helpPostError.onField('intoId', 'HELP_MERGE_INVALID', 'intoId is itself merged: merge into its survivor.');
+        throw helpPostError.onField(
+          'intoId',
+          'HELP_MERGE_INVALID',
+          'intoId is itself merged: merge into its survivor.',
+        );
       }
       await db.transaction(async (tx) => {
         await tx.execute(sql`
@@ -551,7 +572,11 @@ export function createPostsService(deps: {
           .set({ status: 'merged', mergedIntoId: intoId, updatedAt: clock.now() })
           .where(eq(helpPosts.id, id));
       });
-      await addActivity(id, 'merged', staffId, { from: dup.status, to: 'merged', note: `Merged into “${into.title}”.` });
+      await addActivity(id, 'merged', staffId, {
+        from: dup.status,
+        to: 'merged',
+        note: `Merged into “${into.title}”.`,
+      });
       await addActivity(intoId, 'merged', staffId, { note: `“${dup.title}” was merged into this request.` });
       await audit.record({
         actorId: staffId,
@@ -612,12 +637,7 @@ export function createPostsService(deps: {
       const rows = await db
         .select({ id: helpPosts.id, kind: helpPosts.kind, title: helpPosts.title, body: helpPosts.body })
         .from(helpPosts)
-        .where(
-          and(
-            contains(q),
-            or(sql`${helpPosts.status} is null`, notInArray(helpPosts.status, ['merged'])),
-          ),
-        )
+        .where(and(contains(q), or(sql`${helpPosts.status} is null`, notInArray(helpPosts.status, ['merged']))))
         .orderBy(desc(sql`${helpPosts.title} ilike ${pattern}`), desc(helpPosts.createdAt))
         .limit(limit);
       return rows.map((r) => {

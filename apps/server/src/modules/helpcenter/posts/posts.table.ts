@@ -33,10 +33,7 @@ export const helpPosts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('help_posts_kind_created_idx').on(t.kind, t.createdAt),
-    index('help_posts_author_idx').on(t.authorId),
-  ],
+  (t) => [index('help_posts_kind_created_idx').on(t.kind, t.createdAt), index('help_posts_author_idx').on(t.authorId)],
 );
 export type HelpPostRow = typeof helpPosts.$inferSelect;
 
