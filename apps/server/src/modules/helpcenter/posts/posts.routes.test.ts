@@ -78,6 +78,14 @@ function multipart(fields: Record<string, string>, file?: { data: Buffer; name: 
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+function postMultipart(user: SignedInUser, url: string, body: ReturnType<typeof multipart>) {
+  return app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: { ...user.auth, ...body.headers },
+    payload: body.payload,
+  });
+}
 
 const bug = { title: 'Chart freezes', description: 'The chart stops updating after an hour.', page: '/charts' };
 const feature = (title: string) => ({ title, description: 'It would help me trade faster every day.' });
@@ -113,12 +121,7 @@ describe('bugs', () => {
     expect(created.screenshotUrl).toMatch(/^\/api\/files\/helpcenter\/[0-9a-f]{32}\.png$/);
     expect(created.context?.appVersion).toBe('1.2.3');
     const text = multipart(bug, { data: Buffer.from('not an image'), name: 'x.png' });
-    const refused = await app.inject({
-      method: 'POST',
-      url: '/api/v1/bug',
-      headers: { ...alice.auth, ...text.headers },
-      payload: text.payload,
-    });
+    const refused = await postMultipart(alice, '/v1/bug', text);
     expect(refused.statusCode).toBe(415);
     expect(refused.json().message).toBe('The screenshot must be a PNG, JPEG or WebP image.');
   });
@@ -127,13 +130,7 @@ describe('bugs', () => {
     const res = await call(alice, 'POST', '/helpcenter/bugs/create', { title: 'x', description: 'short' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/Title/);
-    const form = multipart({ title: 'Chart freezes' });
-    const missing = await app.inject({
-      method: 'POST',
-      url: '/api/helpcenter/bugs/create',
-      headers: { ...alice.auth, ...form.headers },
-      payload: form.payload,
-    });
+    const missing = await postMultipart(alice, '/helpcenter/bugs/create', multipart({ title: 'Chart freezes' }));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/Description/);
   });

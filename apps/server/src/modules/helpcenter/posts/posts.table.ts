@@ -71,16 +71,21 @@ export const helpActivity = pgTable(
   (t) => [index('help_activity_post_idx').on(t.postId, t.createdAt)],
 );
 
+/** The key of a vote or a like: one per post and user, gone with either. */
+const postAndUser = () => ({
+  postId: uuid('post_id')
+    .notNull()
+    .references(() => helpPosts.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
 /** One vote per user and feature request (changeable); withdrawing deletes it. */
 export const helpVotes = pgTable(
   'help_votes',
   {
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => helpPosts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...postAndUser(),
     voteType: text('vote_type', { enum: ['up', 'down'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -91,12 +96,7 @@ export const helpVotes = pgTable(
 export const helpLikes = pgTable(
   'help_likes',
   {
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => helpPosts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...postAndUser(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] })],
