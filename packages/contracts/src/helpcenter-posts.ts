@@ -269,6 +269,18 @@ export const quickFeedbackSchema = z.object({
   createdAt: z.string(),
 });
 export type QuickFeedback = z.infer<typeof quickFeedbackSchema>;
+/** Staff: GET /staff/helpcenter/feedback?page&limit, newest first. */
+export const quickFeedbackPageSchema = z.object({
+  items: z.array(quickFeedbackSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type QuickFeedbackPage = z.infer<typeof quickFeedbackPageSchema>;
+
+/** The screenshot of a bug: PNG, JPEG or WebP (read from the content), at most 5 MB. */
+export const HELP_SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+export const helpScreenshotTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 export const helpPostErrorCodes = [
   'HELP_POST_NOT_FOUND',
@@ -277,5 +289,7 @@ export const helpPostErrorCodes = [
   'HELP_BAD_STATUS',
   'HELP_MERGE_INVALID',
   'HELP_SCREENSHOT_INVALID',
+  'HELP_SCREENSHOT_TOO_LARGE',
+  'HELP_UPLOAD_MALFORMED',
 ] as const;
 export type HelpPostErrorCode = (typeof helpPostErrorCodes)[number];
