@@ -86,6 +86,10 @@ export async function registerModules(
   const plans = createBillingPlans(ctx);
   const entitlements = createEntitlements(ctx, { catalogue: plans.catalogue });
   app.decorate('entitlements', entitlements);
+  staff.usePlans(async (userId) => {
+    const { planId, planName } = await entitlements.service.effective(userId);
+    return { id: planId, name: planName };
+  });
   const userData = createUserDataModule(ctx);
   await app.register(userData.routes, { prefix: '/api' });
   const candles = createCandlesModule(ctx);
