@@ -226,6 +226,7 @@ export async function registerModules(
         metrics: metrics.service,
         market: market.market,
         charts: charts.charts,
+        staff,
       });
 
   // Communities (README "Communities"): built on the social graph and notifier
@@ -247,6 +248,7 @@ export async function registerModules(
         notifications: notifications.service,
         plans,
         entitlements,
+        staff,
       });
 
   // Help center (README "Help center and staff console"): the guide, bugs, features, announcements, tickets
