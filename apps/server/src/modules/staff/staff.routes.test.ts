@@ -34,7 +34,12 @@ describe('staff routes', () => {
     const named = await userWithRole(app, 'user', { firstName: 'Zebulon', lastName: 'Quist' });
     const byName = (await call(staff, 'GET', '/staff/users?q=zebulon%20qu')).json() as StaffUserList;
     expect(byName.items.map((u) => u.id)).toEqual([named.userId]);
-    expect(byName.items[0]).toMatchObject({ email: named.email, name: 'Zebulon Quist', status: 'active', role: 'user' });
+    expect(byName.items[0]).toMatchObject({
+      email: named.email,
+      name: 'Zebulon Quist',
+      status: 'active',
+      role: 'user',
+    });
     const byEmail = (await call(staff, 'GET', `/staff/users?q=${named.email.toUpperCase()}`)).json() as StaffUserList;
     expect(byEmail.total).toBe(1);
     const byUsername = (await call(staff, 'GET', `/staff/users?q=${named.username}`)).json() as StaffUserList;

@@ -21,7 +21,11 @@ export const adminOnlyResponse = { 403: errorBodySchema.describe('The caller is 
 const userNotFoundResponse = { 404: errorBodySchema.describe('No account has this id (STAFF_USER_NOT_FOUND)') };
 
 /** The staff console's own calls (issue 18, item 5). Each area's staff routes live with the area. Mount under /api. */
-export function staffRoutes(deps: { access: StaffAccess; audit: StaffAudit; users: StaffUsers }): FastifyPluginAsyncZod {
+export function staffRoutes(deps: {
+  access: StaffAccess;
+  audit: StaffAudit;
+  users: StaffUsers;
+}): FastifyPluginAsyncZod {
   const { access, audit, users } = deps;
   return async (app) => {
     app.get(

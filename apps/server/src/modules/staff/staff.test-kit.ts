@@ -1,22 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js';
+import { signUpAndLogin } from '../../../test/auth-helpers.js';
 import { createTestApp } from '../../../test/helpers.js';
 import type { BuildOptions } from '../../app.js';
+import { caller } from '../billing/partners/partners.test-kit.js';
 import { users } from '../users/users.table.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** Calls `/api<url>` as `user` (or signed out). */
-export function caller(app: FastifyInstance) {
-  return (user: SignedInUser | null, method: Method, url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url: `/api${url}`,
-      headers: user ? user.auth : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-}
 
 /** Signs up a user and stores `role` for them. */
 export async function userWithRole(app: FastifyInstance, role: 'user' | 'staff' | 'admin', names = {}) {
@@ -47,3 +35,5 @@ export async function staffTestApp(build: BuildOptions = {}) {
   ];
   return { app, admin, staff, user, call: caller(app) };
 }
+
+export { caller };

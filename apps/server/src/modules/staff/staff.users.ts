@@ -68,7 +68,10 @@ export function createStaffUsers(deps: {
       const user = await find(id);
       const [[accounts], [signIn], plan, role] = await Promise.all([
         db.select({ n: count() }).from(tradingAccounts).where(eq(tradingAccounts.userId, id)),
-        db.select({ at: max(sessions.createdAt) }).from(sessions).where(eq(sessions.userId, id)),
+        db
+          .select({ at: max(sessions.createdAt) })
+          .from(sessions)
+          .where(eq(sessions.userId, id)),
         deps.planOf()(id),
         deps.access.roleOf(id),
       ]);
