@@ -69,5 +69,48 @@ export const staffAuditListSchema = z.object({
 });
 export type StaffAuditList = z.infer<typeof staffAuditListSchema>;
 
-export const staffErrorCodes = ['STAFF_ONLY', 'STAFF_ADMIN_ONLY'] as const;
+export const staffErrorCodes = ['STAFF_ONLY', 'STAFF_ADMIN_ONLY', 'STAFF_USER_NOT_FOUND', 'STAFF_OWN_ROLE'] as const;
 export type StaffErrorCode = (typeof staffErrorCodes)[number];
+
+/** GET /staff/users?q&page&limit: accounts whose e-mail, username or name contains `q`, newest first. */
+export const staffUsersQuerySchema = staffPageQuerySchema.extend({
+  q: line('q', 120).optional(),
+});
+export type StaffUsersQuery = z.infer<typeof staffUsersQuerySchema>;
+
+/** One account in the staff user look-up. */
+export const staffUserRowSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  username: z.string(),
+  name: z.string(),
+  status: z.enum(['pending', 'active']),
+  role: z.enum(USER_ROLES),
+  createdAt: z.string(),
+});
+export type StaffUserRow = z.infer<typeof staffUserRowSchema>;
+
+export const staffUserListSchema = z.object({
+  items: z.array(staffUserRowSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type StaffUserList = z.infer<typeof staffUserListSchema>;
+
+/** GET /staff/users/{id}: the account with its plan, trading accounts and last sign-in (null when never). */
+export const staffUserDetailSchema = staffUserRowSchema.extend({
+  activatedAt: z.string().nullable(),
+  lastSignInAt: z.string().nullable(),
+  plan: z.object({ id: z.string(), name: z.string() }),
+  tradingAccounts: z.number().int(),
+});
+export type StaffUserDetail = z.infer<typeof staffUserDetailSchema>;
+
+/** PUT /staff/users/{id}/role (admins only). */
+export const staffRoleBodySchema = z.object({
+  role: z.enum(USER_ROLES, { error: 'role must be user, staff or admin.' }),
+});
+export type StaffRoleBody = z.infer<typeof staffRoleBodySchema>;
+
+export const STAFF_USER_NOT_FOUND_MESSAGE = 'No account has this id.';

@@ -35,9 +35,11 @@ Commands:
   calendar import FILE --kind earnings|ipos|economic [--source NAME]
       Imports a calendar from a CSV file (a header row naming the columns) or an ICS (iCalendar) file; the events
       are shown with their source (default: the file's name). Importing the same file again updates its events.
-  staff grant EMAIL | staff revoke EMAIL | staff list
-      Grants or revokes the staff role of the account with this e-mail (staff moderate the community's reports),
-      or lists the staff. STAFF_EMAILS (comma-separated) grants the role at every start.
+  staff grant EMAIL [--admin] | staff revoke EMAIL | staff list
+      Grants the staff role (--admin: the admin role) to the account with this e-mail, revokes it, or lists the
+      staff and admins with their roles. Staff use the staff console (/staff): tickets, bugs, feature requests,
+      moderation, partners; admins also edit plans and coupons and change roles. STAFF_EMAILS (comma-separated)
+      grants the staff role at every start.
 ${COUPONS_HELP}  plans export FILE | plans import FILE
       Writes the plan catalogue (plans, add-ons, prices per currency, the entitlements each grants; -1 is
       unlimited) to a JSON file, or writes a file's entries back: checked whole, in one transaction, applying at

@@ -56,12 +56,13 @@ describe('tradedesk staff', () => {
       [['staff', 'grant'], 'staff grant takes one EMAIL'],
       [['staff', 'revoke', 'not-an-email'], 'staff revoke takes one EMAIL'],
       [['staff', 'list', 'x@y.z'], 'staff list takes no EMAIL.'],
+      [['staff', 'revoke', 'a@b.c', '--admin'], 'staff revoke takes one EMAIL'],
     ] as const) {
       const r = await run(...argv);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr).toContain(message);
     }
-    expect((await run('help')).stdout).toContain('staff grant EMAIL | staff revoke EMAIL | staff list');
+    expect((await run('help')).stdout).toContain('staff grant EMAIL [--admin] | staff revoke EMAIL | staff list');
   });
 
   it('grants, lists and revokes the staff role by e-mail; an unknown e-mail fails', async () => {
@@ -77,10 +78,17 @@ describe('tradedesk staff', () => {
     const granted = await run('staff', 'grant', email.toUpperCase());
     expect(granted).toMatchObject({
       code: 0,
-      stdout: `${email} is now staff: they can moderate the community's reports.\n`,
+      stdout: `${email} is now staff: they use the staff console and moderate the community's reports.\n`,
     });
     expect(await roleOf()).toBe('staff');
-    expect((await run('staff', 'list')).stdout).toContain(email);
+    expect((await run('staff', 'list')).stdout).toContain(`${email}\tstaff`);
+
+    const admin = await run('staff', 'grant', email, '--admin');
+    expect(admin.stdout).toBe(
+      `${email} is now an admin: they use the staff console and edit plans, coupons and roles.\n`,
+    );
+    expect(await roleOf()).toBe('admin');
+    expect((await run('staff', 'list')).stdout).toContain(`${email}\tadmin`);
 
     env = { ...env, STAFF_EMAILS: email };
     const revoked = await run('staff', 'revoke', email);

@@ -86,6 +86,10 @@ export async function registerModules(
   const plans = createBillingPlans(ctx);
   const entitlements = createEntitlements(ctx, { catalogue: plans.catalogue });
   app.decorate('entitlements', entitlements);
+  staff.usePlans(async (userId) => {
+    const { planId, planName } = await entitlements.service.effective(userId);
+    return { id: planId, name: planName };
+  });
   const userData = createUserDataModule(ctx);
   await app.register(userData.routes, { prefix: '/api' });
   const candles = createCandlesModule(ctx);
@@ -222,6 +226,7 @@ export async function registerModules(
         metrics: metrics.service,
         market: market.market,
         charts: charts.charts,
+        staff,
       });
 
   // Communities (README "Communities"): built on the social graph and notifier
@@ -243,6 +248,7 @@ export async function registerModules(
         notifications: notifications.service,
         plans,
         entitlements,
+        staff,
       });
 
   // Help center (README "Help center and staff console"): the guide, bugs, features, announcements, tickets

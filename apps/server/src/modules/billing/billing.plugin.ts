@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { StaffModule } from '../staff/staff.plugin.js';
 import type { UsersService } from '../users/users.service.js';
 import { createBillingHooks, type PaymentEvents } from './billing.types.js';
 import type { EntitlementsModule } from './entitlements/entitlements.js';
@@ -17,6 +18,8 @@ export type BillingDeps = {
   /** Built before the feature modules (they ask the entitlements); their routes are mounted here. */
   plans: BillingPlans;
   entitlements: EntitlementsModule;
+  /** Who is staff and the audit log: the partner program's staff routes use them. */
+  staff?: Pick<StaffModule, 'access' | 'audit'>;
 };
 
 /**
@@ -58,7 +61,12 @@ export async function registerBilling(app: FastifyInstance, ctx: AppContext, dep
   ctx.jobs.register(subscriptions.job);
   deps.entitlements.setLookup(subscriptions.lookup);
 
-  const partners = createPartners(ctx, { users: deps.users, notifications: deps.notifications, hooks });
+  const partners = createPartners(ctx, {
+    users: deps.users,
+    notifications: deps.notifications,
+    hooks,
+    ...(deps.staff ? { staff: deps.staff } : {}),
+  });
   routes.push(partners.routes);
 
   for (const r of routes) await app.register(r, { prefix: '/api' });

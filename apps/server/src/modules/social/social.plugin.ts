@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { ChartsService } from '../charts/charts.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { ProfileImagesService } from '../settings/profile-images.service.js';
+import type { StaffModule } from '../staff/staff.plugin.js';
 import type { UsersService } from '../users/users.service.js';
 import { createSocialArticles } from './articles/articles.plugin.js';
 import { createSocialFeed, type SocialFeedDeps } from './feed/feed.plugin.js';
@@ -23,6 +24,8 @@ export type SocialDeps = {
   metrics: SocialProfilesDeps['metrics'];
   market: SocialFeedDeps['market'];
   charts: Pick<ChartsService, 'get' | 'share'>;
+  /** Who is staff and the audit log: moderation's staff actions use them. */
+  staff?: Pick<StaffModule, 'access' | 'audit'>;
 };
 
 /**
@@ -39,7 +42,7 @@ export async function registerSocial(app: FastifyInstance, ctx: AppContext, deps
     graph,
     log: app.log,
   });
-  const moderation = createSocialModeration(ctx, { notifier });
+  const moderation = createSocialModeration(ctx, { notifier, ...(deps.staff ? { staff: deps.staff } : {}) });
 
   // posts and feed need each other (views, trade ideas, bookmarks): joined through closures, both built before
   // any request arrives

@@ -1,4 +1,8 @@
 import type { ComponentType } from 'react';
+import { AuditSection } from './audit/audit-section';
+import { ModerationSection } from './moderation/moderation-section';
+import { PartnersSection } from './partners/partners-section';
+import { UsersSection } from './users/users-section';
 
 /**
  * The staff console's sections (route /staff/:section/:id?), each owned by the area it manages, in the order shown.
@@ -12,3 +16,11 @@ export type StaffSection = {
 };
 
 export const staffSections: StaffSection[] = [];
+
+// E. staff console: users, the audit log, community moderation and the partner program
+staffSections.push(
+  { id: 'users', label: 'Users', Component: UsersSection },
+  { id: 'audit', label: 'Audit log', Component: AuditSection },
+  { id: 'moderation', label: 'Moderation', Component: ModerationSection },
+  { id: 'partners', label: 'Partners', Component: PartnersSection },
+);

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../../platform/context.js';
+import { createStaffAccess, type StaffAccess } from '../../staff/staff.access.js';
+import { createStaffAudit, type StaffAudit } from '../../staff/staff.audit.js';
 import type { BillingHooks } from '../billing.types.js';
 import { DAY_MS, toHundredths } from './commission.js';
 import { createPartnerCommissions } from './partners.commissions.js';
@@ -23,7 +25,13 @@ const JOB_INTERVAL_MS = 60_000;
  */
 export function createPartners(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'jobs'>,
-  deps: { users: PartnerUsers; notifications: PartnerNotifier; hooks: BillingHooks },
+  deps: {
+    users: PartnerUsers;
+    notifications: PartnerNotifier;
+    hooks: BillingHooks;
+    /** Who is staff and the audit log (modules/staff); built here from the context when not given (tests). */
+    staff?: { access: StaffAccess; audit: StaffAudit };
+  },
 ): { routes: ReturnType<typeof partnersRoutes>; service: PartnersService } {
   const configured = ctx.config.partners;
   const terms: PartnerTerms = configured
@@ -41,7 +49,9 @@ export function createPartners(
     users: deps.users,
     notifications: deps.notifications,
     terms,
-    staffEmails: ctx.config.moderation?.staffEmails ?? [],
+    access:
+      deps.staff?.access ?? createStaffAccess({ db: ctx.db, staffEmails: ctx.config.moderation?.staffEmails ?? [] }),
+    audit: deps.staff?.audit ?? createStaffAudit({ db: ctx.db, clock: ctx.clock }),
     publicUrl: ctx.config.publicUrl,
   });
   const commissions = createPartnerCommissions({ repo, clock: ctx.clock, terms });

@@ -1,8 +1,10 @@
 import { AFFILIATE_QUESTIONS, type AffiliateDetails, type StaffAffiliate } from '@tradedesk/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUpAndLogin } from '../../../../test/auth-helpers.js';
 import { createManualClock } from '../../../platform/clock.js';
+import { staffAudit } from '../../staff/staff.table.js';
 import { approvedPartner, caller, partnersTestApp, relogin, someAnswers } from './partners.test-kit.js';
 
 const clock = createManualClock('2026-05-04T09:00:00Z');
@@ -112,6 +114,13 @@ describe('staff', () => {
     await Promise.all([relogin(app, staff), relogin(app, cy), relogin(app, dee)]);
     const approved = await call(staff, 'POST', `/staff/affiliates/${cyApp}/approve`);
     expect(approved.json()).toMatchObject({ status: 'approved', decidedAt: '2026-05-04T10:00:00.000Z' });
+    const [audit] = await app.ctx.db.select().from(staffAudit).where(eq(staffAudit.targetId, cyApp));
+    expect(audit).toMatchObject({
+      actorId: staff.userId,
+      action: 'affiliate.approve',
+      targetKind: 'affiliate',
+      summary: `Approved the partner application of ${cy.email}.`,
+    });
     expect((await call(staff, 'POST', `/staff/affiliates/${cyApp}/reject`)).json()).toMatchObject({
       statusCode: 409,
       code: 'PARTNER_NOT_PENDING',

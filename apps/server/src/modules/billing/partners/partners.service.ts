@@ -11,6 +11,8 @@ import {
 import type { Clock } from '../../../platform/clock.js';
 import { isUniqueViolation } from '../../../platform/db-errors.js';
 import { newId } from '../../../platform/ids.js';
+import type { StaffAccess } from '../../staff/staff.access.js';
+import type { StaffAudit } from '../../staff/staff.audit.js';
 import type { UserRow } from '../../users/users.service.js';
 import { fromHundredths, toHundredths } from './commission.js';
 import { applicationNotFound, notAffiliate, partnerError, staffOnly } from './partners.errors.js';
@@ -57,22 +59,20 @@ export function createPartnersService(deps: {
   users: PartnerUsers;
   notifications: PartnerNotifier;
   terms: PartnerTerms;
-  staffEmails: readonly string[];
+  /** Who is staff (modules/staff): the one answer every module asks. */
+  access: Pick<StaffAccess, 'isStaff'>;
+  /** The staff audit log: every decision and payout is written to it. */
+  audit: Pick<StaffAudit, 'record'>;
   /** The public origin (PUBLIC_URL) the referral link starts with. */
   publicUrl: string;
 }) {
-  const { repo, clock, users, notifications, terms } = deps;
-  const staffEmails = new Set(deps.staffEmails.map((e) => e.toLowerCase()));
+  const { repo, clock, users, notifications, terms, audit } = deps;
 
-  // the same rule as social moderation: users.role, or an active account named in STAFF_EMAILS
   async function assertStaff(userId: string): Promise<void> {
-    const user = await users.findById(userId);
-    const staff =
-      user?.role === 'staff' ||
-      user?.role === 'admin' ||
-      (user?.status === 'active' && staffEmails.has(user.email.toLowerCase()));
-    if (!staff) throw staffOnly();
+    if (!(await deps.access.isStaff(userId))) throw staffOnly();
   }
+
+  const emailOf = async (userId: string) => (await users.findById(userId))?.email ?? `the account ${userId}`;
 
   function newCode(): string {
     let code = '';
@@ -247,6 +247,13 @@ export function createPartnersService(deps: {
         }
       }
       if (!decided) throw partnerError('PARTNER_NOT_PENDING', 'This application was decided meanwhile.');
+      await audit.record({
+        actorId: staffId,
+        action: decision === 'approved' ? 'affiliate.approve' : 'affiliate.reject',
+        targetKind: 'affiliate',
+        targetId: id,
+        summary: `${decision === 'approved' ? 'Approved' : 'Rejected'} the partner application of ${await emailOf(decided.userId)}.`,
+      });
       await notifications.notify(decided.userId, {
         kind: 'system',
         title: decision === 'approved' ? 'Welcome to the partner program' : 'Partner program application',
@@ -292,6 +299,13 @@ export function createPartnersService(deps: {
           `Nothing is payable in ${input.currency} to this partner.`,
         );
       }
+      await audit.record({
+        actorId: staffId,
+        action: 'affiliate.payout',
+        targetKind: 'affiliate',
+        targetId: id,
+        summary: `Paid out ${payout.amount} ${payout.currency} to the partner ${await emailOf(found.userId)} (reference ${payout.reference}).`,
+      });
       await notifications.notify(found.userId, {
         kind: 'system',
         title: 'Partner payout sent',

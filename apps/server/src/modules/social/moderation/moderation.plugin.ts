@@ -1,9 +1,11 @@
 import type { AppContext } from '../../../platform/context.js';
+import { createStaffAccess, type StaffAccess } from '../../staff/staff.access.js';
+import { createStaffAudit, type StaffAudit } from '../../staff/staff.audit.js';
+import { createStaffRoles } from '../../staff/staff.roles.js';
 import type { SocialNotifier } from '../social.types.js';
 import { createModerationRepository } from './moderation.repository.js';
 import { moderationRoutes } from './moderation.routes.js';
 import { createModerationService } from './moderation.service.js';
-import { createStaffRoles } from './staff.js';
 
 export { createSocialNotifier, SOCIAL_NOTICE_SWITCH, type SocialNotifierDeps } from './social-notifier.js';
 
@@ -15,6 +17,8 @@ export type SocialModerationDeps = {
   hideThreshold?: number;
   /** Overrides config STAFF_EMAILS. */
   staffEmails?: readonly string[];
+  /** Who is staff and the audit log (modules/staff); built here from the context when not given (tests). */
+  staff?: { access: StaffAccess; audit: StaffAudit };
 };
 
 /**
@@ -30,9 +34,10 @@ export function createSocialModeration(ctx: Pick<AppContext, 'db' | 'clock' | 'c
     clock: ctx.clock,
     notifier: deps.notifier,
     hideThreshold: deps.hideThreshold ?? ctx.config.moderation?.reportHideThreshold ?? 3,
-    staffEmails,
+    access: deps.staff?.access ?? createStaffAccess({ db: ctx.db, staffEmails }),
+    audit: deps.staff?.audit ?? createStaffAudit({ db: ctx.db, clock: ctx.clock }),
   });
-  const staff = createStaffRoles({ repo, staffEmails });
+  const staff = createStaffRoles({ db: ctx.db, staffEmails });
   return {
     registry: service.registry,
     service,

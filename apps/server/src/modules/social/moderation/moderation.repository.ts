@@ -1,7 +1,6 @@
-import type { ModerationAction, ModerationResolution, ReportTargetKind, UserRole } from '@tradedesk/contracts';
+import type { ModerationAction, ModerationResolution, ReportTargetKind } from '@tradedesk/contracts';
 import { and, asc, countDistinct, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
-import { users } from '../../users/users.table.js';
 import {
   type SocialModerationActionRow,
   type SocialReportRow,
@@ -16,13 +15,12 @@ export type ReportGroup = TargetKey & {
   firstReportedAt: Date;
   lastReportedAt: Date;
 };
-export type StaffRole = UserRole;
 
 const sameTarget = (k: TargetKey) => and(eq(socialReports.kind, k.kind), eq(socialReports.targetId, k.targetId));
 const anyTarget = <T extends typeof socialReports | typeof socialModerationActions>(table: T, keys: TargetKey[]) =>
   or(...keys.map((k) => and(eq(table.kind, k.kind), eq(table.targetId, k.targetId))));
 
-/** Reports, the moderation history of items, and the users' staff role. */
+/** Reports and the moderation history of items. */
 export function createModerationRepository(db: Db) {
   return {
     /** One report per reporter and item: a second one updates the reason and details (and keeps its status). */
@@ -166,33 +164,6 @@ export function createModerationRepository(db: Db) {
         .from(socialModerationActions)
         .where(anyTarget(socialModerationActions, keys))
         .orderBy(asc(socialModerationActions.seq));
-    },
-
-    async staffInfo(userId: string): Promise<{ email: string; role: StaffRole; status: string } | null> {
-      const [row] = await db
-        .select({ email: users.email, role: users.role, status: users.status })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row ?? null;
-    },
-
-    /** Sets the role of the user with this e-mail (any case); null when nobody has it. */
-    async setRoleByEmail(email: string, role: StaffRole): Promise<{ id: string; email: string } | null> {
-      const [row] = await db
-        .update(users)
-        .set({ role })
-        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-        .returning({ id: users.id, email: users.email });
-      return row ?? null;
-    },
-
-    async staffEmails(): Promise<string[]> {
-      const rows = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.role, 'staff'))
-        .orderBy(asc(users.email));
-      return rows.map((r) => r.email);
     },
   };
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ModerationItem, ModerationQueue } from '@tradedesk/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUpAndLogin } from '../../../../test/auth-helpers.js';
 import { createTestApp } from '../../../../test/helpers.js';
 import { createManualClock } from '../../../platform/clock.js';
 import { AppError } from '../../../platform/errors.js';
+import { staffAudit } from '../../staff/staff.table.js';
 import { createSocialModeration } from './moderation.plugin.js';
 import { fakeTargets, recordingNotifier } from './moderation.test-kit.js';
 
@@ -191,6 +193,12 @@ describe('staff queue routes', () => {
       ['restore', staff.userId, null],
     ]);
     expect(posts.isHidden(id)).toBe(false);
+    // both written to the staff audit log
+    const audit = await app.ctx.db.select().from(staffAudit).where(eq(staffAudit.targetId, id));
+    expect(audit.map((a) => [a.action, a.actorId, a.targetKind, a.summary]).sort()).toEqual([
+      ['moderation.hide', staff.userId, 'post', `Hid the post ${id}. Note: Fake signals.`],
+      ['moderation.restore', staff.userId, 'post', `Showed the post ${id} again.`],
+    ]);
   });
 
   it('warns the owner with the reason, leaving the item as it is', async () => {

@@ -11,6 +11,8 @@ import type {
 } from '@tradedesk/contracts';
 import type { Clock } from '../../../platform/clock.js';
 import { newId } from '../../../platform/ids.js';
+import type { StaffAccess } from '../../staff/staff.access.js';
+import type { StaffAudit } from '../../staff/staff.audit.js';
 import type { ModerationRegistry, ModerationTargetHandler, SocialNotifier } from '../social.types.js';
 import { notReported, ownTarget, staffOnly, targetNotFound } from './moderation.errors.js';
 import type { ModerationRepository, ReportGroup, TargetKey } from './moderation.repository.js';
@@ -38,22 +40,19 @@ export function createModerationService(deps: {
   notifier: SocialNotifier;
   /** Distinct open reporters that hide an item automatically (SOCIAL_REPORT_HIDE_THRESHOLD). */
   hideThreshold: number;
-  /** Active users with these e-mails (lower case) are staff whatever their stored role (STAFF_EMAILS). */
-  staffEmails: readonly string[];
+  /** Who is staff (modules/staff): the one answer every module asks. */
+  access: Pick<StaffAccess, 'isStaff'>;
+  /** The staff audit log: every hide, restore, warning and dismissal is written to it. */
+  audit: Pick<StaffAudit, 'record'>;
 }) {
   const { repo, clock, notifier } = deps;
   const handlers = new Map<ReportTargetKind, ModerationTargetHandler>();
-  const staffEmails = new Set(deps.staffEmails.map((e) => e.toLowerCase()));
 
   function handlerOf(kind: ReportTargetKind): ModerationTargetHandler | undefined {
     return handlers.get(kind);
   }
 
-  async function isStaff(userId: string): Promise<boolean> {
-    const user = await repo.staffInfo(userId);
-    if (!user) return false;
-    return user.role !== 'user' || (user.status === 'active' && staffEmails.has(user.email.toLowerCase()));
-  }
+  const isStaff = (userId: string) => deps.access.isStaff(userId);
 
   async function assertStaff(userId: string): Promise<void> {
     if (!(await isStaff(userId))) throw staffOnly();
@@ -140,6 +139,20 @@ export function createModerationService(deps: {
     const now = clock.now();
     await repo.addAction({ id: newId(), ...key, actorId: staffId, action, note, createdAt: now });
     await repo.resolveOpen(key, resolution, staffId, now);
+    const what = `the ${nounOf[key.kind]} ${key.targetId}`;
+    const done = {
+      hide: `Hid ${what}.`,
+      restore: `Showed ${what} again.`,
+      warn: `Warned the owner of ${what}.`,
+      dismiss: `Dismissed the reports on ${what}.`,
+    }[action];
+    await deps.audit.record({
+      actorId: staffId,
+      action: `moderation.${action}`,
+      targetKind: key.kind,
+      targetId: key.targetId,
+      summary: note ? `${done} ${action === 'warn' ? 'Reason' : 'Note'}: ${note}` : done,
+    });
   }
 
   const registry: ModerationRegistry = {

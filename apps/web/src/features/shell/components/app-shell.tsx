@@ -25,6 +25,7 @@ import { selectCurrentUser } from '../../auth';
 import { useLoginOptionsQuery, useLogoutMutation } from '../../auth/auth-api';
 import { LazyNotificationsBell } from '../../notifications';
 import { LazyNewPostButton } from '../../social/posts/composer/lazy-new-post-button';
+import { useStaffMeQuery } from '../../staff/staff-api';
 import { SymbolSearchDialog } from '../../symbol-search/lazy-symbol-search-dialog';
 import { LazyAccountSwitcher } from '../../trading/accounts/lazy-account-switcher';
 import { useKeyboardShortcuts } from '../hooks/use-keyboard-shortcuts';
@@ -52,7 +53,8 @@ export function AppShell() {
   const { resolved, toggle, choose } = useThemeToggle();
   const themeMode = useAppSelector(selectThemeMode);
   const navigate = useNavigate();
-  const items = navItems({ mailbox: options?.mailbox ?? false });
+  const { data: staffMe } = useStaffMeQuery(undefined, { skip: !user });
+  const items = navItems({ mailbox: options?.mailbox ?? false, staff: staffMe?.isStaff ?? false });
 
   useKeyboardShortcuts({
     help: () => setShortcutsOpen(true),

@@ -1,3 +1,4 @@
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
@@ -17,7 +18,7 @@ import { MessagesNavIcon } from '../../social/messenger/messages-nav-icon';
 export type NavItem = { label: string; to: string; icon: typeof HomeOutlined; match: string };
 
 /** The product's areas that work today; later issues add theirs here. */
-export function navItems(options: { mailbox: boolean }): NavItem[] {
+export function navItems(options: { mailbox: boolean; staff?: boolean }): NavItem[] {
   const items: NavItem[] = [
     { label: 'Home', to: '/', icon: HomeOutlined, match: '/' },
     { label: 'Chart', to: '/chart', icon: CandlestickChartOutlined, match: '/chart' },
@@ -40,6 +41,9 @@ export function navItems(options: { mailbox: boolean }): NavItem[] {
     { label: 'Communities', to: '/communities', icon: Diversity3Outlined, match: '/communities' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
+  // the staff console, for staff and admins (GET /staff/me)
+  if (options.staff)
+    items.push({ label: 'Staff console', to: '/staff', icon: AdminPanelSettingsOutlined, match: '/staff' });
   if (options.mailbox)
     items.push({ label: 'Dev mailbox', to: '/dev/mailbox', icon: MailOutlined, match: '/dev/mailbox' });
   return items;

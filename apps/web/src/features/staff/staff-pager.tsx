@@ -1,0 +1,28 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+
+/** Previous and next page under a staff table; hidden when everything fits on one page. */
+export function StaffPager(props: {
+  page: number;
+  limit: number;
+  total: number;
+  busy?: boolean;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(props.total / props.limit));
+  if (pages <= 1) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
+      <Button size="small" disabled={props.page <= 1 || props.busy} onClick={() => props.onPage(props.page - 1)}>
+        Previous page
+      </Button>
+      <Typography variant="body2">
+        Page {props.page} of {pages}
+      </Typography>
+      <Button size="small" disabled={props.page >= pages || props.busy} onClick={() => props.onPage(props.page + 1)}>
+        Next page
+      </Button>
+    </Box>
+  );
+}
