@@ -7,7 +7,11 @@ describe('the user guide in the repository', () => {
 
   it('is found and has an article in every category, each with a summary', () => {
     expect(guide.categories.length).toBeGreaterThanOrEqual(5);
-    for (const c of guide.categories) expect(guide.articles.some((a) => a.category === c.id), c.id).toBe(true);
+    for (const c of guide.categories)
+      expect(
+        guide.articles.some((a) => a.category === c.id),
+        c.id,
+      ).toBe(true);
     for (const a of guide.articles) expect(a.summary.length, a.slug).toBeGreaterThan(20);
     expect(guide.articles.map((a) => a.slug)).toContain('getting-started');
   });
@@ -20,7 +24,8 @@ describe('the user guide in the repository', () => {
   it('links only to articles that exist', () => {
     const slugs = new Set([...guide.articles.map((a) => a.slug), 'faq']);
     for (const a of guide.articles) {
-      for (const m of a.html.matchAll(/href="\/help\/docs\/([a-z0-9-]+)/g)) expect(slugs.has(m[1] ?? ''), `${a.slug} -> ${m[1]}`).toBe(true);
+      for (const m of a.html.matchAll(/href="\/help\/docs\/([a-z0-9-]+)/g))
+        expect(slugs.has(m[1] ?? ''), `${a.slug} -> ${m[1]}`).toBe(true);
     }
   });
 

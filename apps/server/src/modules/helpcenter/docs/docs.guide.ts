@@ -121,7 +121,9 @@ export function renderMarkdown(
       heading(token) {
         const { anchor } = token as AnchoredHeading;
         const inner = this.parser.parseInline(token.tokens);
-        return anchor ? `<h${token.depth} id="${anchor}">${inner}</h${token.depth}>\n` : `<h${token.depth}>${inner}</h${token.depth}>\n`;
+        return anchor
+          ? `<h${token.depth} id="${anchor}">${inner}</h${token.depth}>\n`
+          : `<h${token.depth}>${inner}</h${token.depth}>\n`;
       },
     },
   });
@@ -186,7 +188,11 @@ function loadCategories(data: Record<string, unknown>): GuideCategory[] {
   return list.map((c, i) => {
     const entry = (c ?? {}) as Record<string, unknown>;
     const where = `${FAQ_FILE} category ${i + 1}`;
-    return { id: field(entry, 'id', where), title: field(entry, 'title', where), summary: field(entry, 'summary', where) };
+    return {
+      id: field(entry, 'id', where),
+      title: field(entry, 'title', where),
+      summary: field(entry, 'summary', where),
+    };
   });
 }
 
@@ -207,7 +213,8 @@ export function loadGuide(dir: string | undefined): Guide {
     .map((f) => loadArticle(dir, f, ids, names));
   const rank = new Map(categories.map((c, i) => [c.id, i]));
   articles.sort(
-    (a, b) => (rank.get(a.category) ?? 0) - (rank.get(b.category) ?? 0) || a.order - b.order || a.title.localeCompare(b.title),
+    (a, b) =>
+      (rank.get(a.category) ?? 0) - (rank.get(b.category) ?? 0) || a.order - b.order || a.title.localeCompare(b.title),
   );
   return { articles, faqs: loadFaqs(faqSource.body, names), categories, images };
 }

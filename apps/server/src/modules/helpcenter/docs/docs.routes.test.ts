@@ -20,9 +20,21 @@ describe('articles', () => {
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json()).toEqual({
       articles: [
-        { slug: 'getting-started', title: 'Getting started', category: 'basics', summary: 'Sign in and look around.', order: 1 },
+        {
+          slug: 'getting-started',
+          title: 'Getting started',
+          category: 'basics',
+          summary: 'Sign in and look around.',
+          order: 1,
+        },
         { slug: 'charts', title: 'Charts', category: 'trading', summary: 'Timeframes and drawings.', order: 1 },
-        { slug: 'orders', title: 'Orders and risk', category: 'trading', summary: 'Sizing by risk and stop losses.', order: 2 },
+        {
+          slug: 'orders',
+          title: 'Orders and risk',
+          category: 'trading',
+          summary: 'Sizing by risk and stop losses.',
+          order: 2,
+        },
       ],
     });
     const slugs = async (q: string) =>
@@ -67,7 +79,11 @@ describe('FAQ and categories', () => {
         question: 'Are the prices real?',
         answerHtml: '<p>No: the market is <strong>simulated</strong> unless candles were imported.</p>',
       },
-      { id: 'can-i-reset-an-account', question: 'Can I reset an account?', answerHtml: '<p>Yes, from <em>Account settings</em>.</p>' },
+      {
+        id: 'can-i-reset-an-account',
+        question: 'Can I reset an account?',
+        answerHtml: '<p>Yes, from <em>Account settings</em>.</p>',
+      },
     ]);
   });
 
@@ -88,7 +104,14 @@ describe('images', () => {
   });
 
   it('refuses every other name: unknown, not an image, and paths out of the folder', async () => {
-    for (const name of ['missing.jpg', 'notes.txt', '..%2Fsecret.txt', '..%2F..%2Ffaqs.md', '%2Fetc%2Fpasswd', '.jpg']) {
+    for (const name of [
+      'missing.jpg',
+      'notes.txt',
+      '..%2Fsecret.txt',
+      '..%2F..%2Ffaqs.md',
+      '%2Fetc%2Fpasswd',
+      '.jpg',
+    ]) {
       const res = await get(`/helpcenter/images/${name}`, null);
       expect(res.statusCode, name).toBe(404);
       expect(res.json(), name).toMatchObject({ code: 'HELP_IMAGE_NOT_FOUND' });

@@ -11,7 +11,10 @@ const SNIPPET_CHARS = 160;
 /** About SNIPPET_CHARS of `text` around the first word of `q` it contains (its start when none). */
 export function snippetOf(text: string, q: string): string {
   const lower = text.toLowerCase();
-  const words = q.toLowerCase().split(/\W+/).filter((w) => w.length > 2);
+  const words = q
+    .toLowerCase()
+    .split(/\W+/)
+    .filter((w) => w.length > 2);
   const at = words.map((w) => lower.indexOf(w)).filter((i) => i >= 0);
   const first = at.length > 0 ? Math.min(...at) : 0;
   const start = Math.max(0, first - SNIPPET_CHARS / 4);
@@ -60,7 +63,11 @@ export function createGuideSearch(guide: Guide): HelpSearchSource & { articleSlu
         }));
     },
     articleSlugs(q) {
-      return new Set(run(q).filter((r) => r.kind === 'article').map((r) => r.key));
+      return new Set(
+        run(q)
+          .filter((r) => r.kind === 'article')
+          .map((r) => r.key),
+      );
     },
   };
 }

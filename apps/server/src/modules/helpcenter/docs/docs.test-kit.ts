@@ -59,7 +59,13 @@ export function writeFixtureGuide(): string {
 /** A test app with the docs slice (on `guideDir`) and the help-center search over it, under /api. */
 export async function docsTestApp(guideDir: string) {
   const { app } = await createTestApp({
-    build: { withoutHelpCenter: true, withoutAi: true, withoutSocial: true, withoutCommunities: true, withoutBilling: true },
+    build: {
+      withoutHelpCenter: true,
+      withoutAi: true,
+      withoutSocial: true,
+      withoutCommunities: true,
+      withoutBilling: true,
+    },
   });
   // the docs slice uses none of the help center's shared services
   const docs = createHelpDocs(app.ctx, {} as HelpCenterDeps, { guideDir });

@@ -1,6 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { HelpArticle, HelpArticleList, HelpCategoryList, HelpFaqList, HelpSearchResult } from '@tradedesk/contracts';
+import type {
+  HelpArticle,
+  HelpArticleList,
+  HelpCategoryList,
+  HelpFaqList,
+  HelpSearchResult,
+} from '@tradedesk/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
@@ -11,7 +17,13 @@ import { HelpCenterPage } from '../helpcenter-page';
 
 const articles: HelpArticleList = {
   articles: [
-    { slug: 'getting-started', title: 'Getting started', category: 'basics', summary: 'Sign in and look around.', order: 1 },
+    {
+      slug: 'getting-started',
+      title: 'Getting started',
+      category: 'basics',
+      summary: 'Sign in and look around.',
+      order: 1,
+    },
     { slug: 'orders-and-risk', title: 'Orders and risk', category: 'trading', summary: 'Sizing by risk.', order: 1 },
   ],
 };

@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { HelpArticleSummary } from '@tradedesk/contracts';
 import { useEffect } from 'react';
-import { useLocation, Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { EmptyState } from '../../../shared/states/empty-state';
 import { ErrorState } from '../../../shared/states/error-state';
@@ -88,7 +88,13 @@ function GuideIndex() {
             </Typography>
             <Box
               component="ul"
-              sx={{ display: 'grid', gap: 1.5, p: 0, m: 0, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}
+              sx={{
+                display: 'grid',
+                gap: 1.5,
+                p: 0,
+                m: 0,
+                gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+              }}
             >
               {list
                 .filter((a) => a.category === c.id)
