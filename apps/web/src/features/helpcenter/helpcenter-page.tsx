@@ -35,10 +35,18 @@ export function HelpCenterPage() {
             sx={{ borderBottom: 1, borderColor: 'divider' }}
           >
             {orderedTabs.map((t) => (
-              <Tab key={t.id} value={t.id} label={t.label} component={RouterLink} to={`/help/${t.id}`} />
+              <Tab
+                key={t.id}
+                id={`help-tab-${t.id}`}
+                aria-controls="help-tab-panel"
+                value={t.id}
+                label={t.label}
+                component={RouterLink}
+                to={`/help/${t.id}`}
+              />
             ))}
           </Tabs>
-          <Box role="region" aria-label={current.label}>
+          <Box role="tabpanel" id="help-tab-panel" aria-labelledby={`help-tab-${current.id}`}>
             <current.Component {...(itemId === undefined ? {} : { itemId })} />
           </Box>
         </>

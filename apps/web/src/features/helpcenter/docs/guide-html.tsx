@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
  * HTML of the user guide (sanitised by the server, docs.guide.ts). Links inside the app (`/help/docs/...`)
  * navigate without reloading the page; others open as the server marked them.
  */
-export function GuideHtml(props: { html: string; label?: string }) {
+export function GuideHtml(props: { html: string }) {
   const navigate = useNavigate();
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as HTMLElement).closest('a');
@@ -19,7 +19,6 @@ export function GuideHtml(props: { html: string; label?: string }) {
     <Box
       // a click on a link inside; the links themselves are the keyboard targets
       onClick={onClick}
-      aria-label={props.label}
       sx={{
         lineHeight: 1.6,
         '& img': { maxWidth: '100%', height: 'auto', borderRadius: 1, border: 1, borderColor: 'divider' },
