@@ -1,9 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadGuide, resolveGuideDir } from './docs.guide.js';
 
 /** The repository's own guide (docs/guide): what the help center serves. */
 describe('the user guide in the repository', () => {
-  const guide = loadGuide(resolveGuideDir());
+  const dir = resolveGuideDir();
+  const guide = loadGuide(dir);
 
   it('is found and has an article in every category, each with a summary', () => {
     expect(guide.categories.length).toBeGreaterThanOrEqual(5);
@@ -31,5 +34,14 @@ describe('the user guide in the repository', () => {
 
   it('says that the market is simulated offline', () => {
     expect(guide.articles.find((a) => a.slug === 'getting-started')?.text).toContain('simulated market');
+  });
+
+  it('has every screenshot its articles show (e2e/specs/guide-screenshots.spec.ts takes them)', () => {
+    const files = readdirSync(dir ?? '').filter((f) => f.endsWith('.md'));
+    const referenced = files.flatMap((f) =>
+      [...readFileSync(join(dir ?? '', f), 'utf8').matchAll(/\]\(images\/([^)]+)\)/g)].map((m) => m[1] ?? ''),
+    );
+    expect(referenced.length).toBeGreaterThanOrEqual(8);
+    for (const name of referenced) expect(guide.images.has(name), name).toBe(true);
   });
 });
