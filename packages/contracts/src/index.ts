@@ -28,6 +28,7 @@ export * from './compliance.js';
 export * from './drawings.js';
 export * from './health.js';
 export * from './helpcenter.js';
+export * from './helpcenter-docs.js';
 export * from './helpcenter-posts.js';
 export * from './indicators.js';
 export * from './journal.js';

@@ -5,6 +5,7 @@ import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
 import Diversity3Outlined from '@mui/icons-material/Diversity3Outlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
@@ -39,6 +40,7 @@ export function navItems(options: { mailbox: boolean; staff?: boolean }): NavIte
     { label: 'Community', to: '/community', icon: GroupsOutlined, match: '/community' },
     // matched as its own area: the Community feed above lights up on /community/... only, never on /communities
     { label: 'Communities', to: '/communities', icon: Diversity3Outlined, match: '/communities' },
+    { label: 'Help center', to: '/help', icon: HelpOutlineOutlined, match: '/help' },
     { label: 'Settings', to: '/settings/my_account', icon: SettingsOutlined, match: '/settings' },
   ];
   // the staff console, for staff and admins (GET /staff/me)
