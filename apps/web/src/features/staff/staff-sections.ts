@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { triageSections } from './triage/triage-sections';
 
 /**
  * The staff console's sections (route /staff/:section/:id?), each owned by the area it manages, in the order shown.
@@ -12,3 +13,4 @@ export type StaffSection = {
 };
 
 export const staffSections: StaffSection[] = [];
+staffSections.push(...triageSections);

@@ -1,0 +1,251 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import ThumbDownOutlined from '@mui/icons-material/ThumbDownOutlined';
+import ThumbUpOutlined from '@mui/icons-material/ThumbUpOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { FEATURE_FILTERS, featureCreateBodySchema, type HelpPost, type VoteType } from '@tradedesk/contracts';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { applyServerErrors } from '../../../shared/forms/server-errors';
+import { useFormAlert } from '../../../shared/forms/use-form-alert';
+import { EmptyState } from '../../../shared/states/empty-state';
+import { ErrorState } from '../../../shared/states/error-state';
+import { InlineAlert } from '../../../shared/states/inline-alert';
+import { LoadingState } from '../../../shared/states/loading-state';
+import { toast } from '../../../shared/toast/toast';
+import { HELP_LIST_LIMIT, ListSelect } from './bugs-tab';
+import { ActivityList, CommentsSection } from './comments-section';
+import { BackToList, Byline, ItemState, Pager, PlainText, PostList, PostRow, SearchBox, StatusChip } from './post-parts';
+import { useCreateFeatureMutation, useHelpPostQuery, useHelpPostsQuery, useVoteFeatureMutation } from './posts-api';
+
+/** Up and down toggles with the score: pressing the caller's current vote withdraws it. */
+export function VoteButtons(props: { post: HelpPost }) {
+  const { post } = props;
+  const [vote, { isLoading }] = useVoteFeatureMutation();
+  const votes = post.votes ?? { up: 0, down: 0, score: 0, mine: null };
+  const cast = (type: VoteType) => void vote({ id: post.id, vote: votes.mine === type ? null : type });
+  const closed = post.status === 'merged';
+  return (
+    <Stack sx={{ alignItems: 'center', minWidth: 48 }} role="group" aria-label={`Votes on “${post.title}”`}>
+      <IconButton
+        size="small"
+        aria-label={`Vote up (${votes.up})`}
+        aria-pressed={votes.mine === 'up'}
+        color={votes.mine === 'up' ? 'primary' : 'default'}
+        disabled={isLoading || closed}
+        onClick={() => cast('up')}
+      >
+        <ThumbUpOutlined fontSize="small" />
+      </IconButton>
+      <Typography variant="body2" sx={{ fontWeight: 700 }} aria-label={`Score ${votes.score}`}>
+        {votes.score}
+      </Typography>
+      <IconButton
+        size="small"
+        aria-label={`Vote down (${votes.down})`}
+        aria-pressed={votes.mine === 'down'}
+        color={votes.mine === 'down' ? 'primary' : 'default'}
+        disabled={isLoading || closed}
+        onClick={() => cast('down')}
+      >
+        <ThumbDownOutlined fontSize="small" />
+      </IconButton>
+    </Stack>
+  );
+}
+
+function NewRequestDialog(props: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [create] = useCreateFeatureMutation();
+  const form = useForm({ resolver: zodResolver(featureCreateBodySchema), defaultValues: { title: '', description: '' } });
+  const formAlert = useFormAlert({ watch: form.watch });
+  const { errors, isSubmitting } = form.formState;
+  const titleId = useId();
+  const close = () => {
+    form.reset();
+    formAlert.clear();
+    props.onClose();
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await create(values);
+    if ('data' in result && result.data) {
+      toast.success('Your request was posted.');
+      close();
+      navigate(`/help/all_requests/${result.data.id}`);
+    } else formAlert.show(applyServerErrors(result.error, ['title', 'description'], form.setError));
+  });
+  return (
+    <Dialog open={props.open} onClose={isSubmitting ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>New feature request</DialogTitle>
+        <DialogContent>
+          {formAlert.alert && (
+            <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
+              {formAlert.alert}
+            </InlineAlert>
+          )}
+          <TextField
+            label="Title"
+            required
+            fullWidth
+            margin="dense"
+            autoFocus
+            error={Boolean(errors.title)}
+            helperText={errors.title?.message}
+            {...form.register('title')}
+          />
+          <TextField
+            label="Description"
+            required
+            fullWidth
+            multiline
+            minRows={4}
+            margin="dense"
+            error={Boolean(errors.description)}
+            helperText={errors.description?.message ?? 'What you would like, and what it would let you do.'}
+            {...form.register('description')}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {isSubmitting ? 'Posting…' : 'Post request'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+const FEATURE_FILTER_LABELS = { all_requests: 'All requests' };
+const FEATURE_SORT_LABELS = { votes: 'Most votes', recent: 'Newest first' };
+
+function FeatureList() {
+  const [status, setStatus] = useState<string>('all_requests');
+  const [sort, setSort] = useState('votes');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const { data, isLoading, isError, isFetching, refetch } = useHelpPostsQuery({
+    kind: 'feature',
+    status,
+    sort,
+    search,
+    page,
+    limit: HELP_LIST_LIMIT,
+  });
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <ListSelect
+          label="Status"
+          value={status}
+          options={FEATURE_FILTERS}
+          labels={FEATURE_FILTER_LABELS}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+        />
+        <ListSelect label="Sort" value={sort} options={['votes', 'recent']} labels={FEATURE_SORT_LABELS} onChange={setSort} />
+        <SearchBox
+          label="Search requests"
+          value={search}
+          onSearch={(q) => {
+            setSearch(q);
+            setPage(1);
+          }}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        <Button variant="contained" onClick={() => setCreating(true)}>
+          New request
+        </Button>
+      </Stack>
+      {isLoading ? (
+        <LoadingState label="Loading the feature requests…" />
+      ) : isError || !data ? (
+        <ErrorState title="The feature requests could not be loaded." onRetry={() => void refetch()} />
+      ) : data.items.length === 0 ? (
+        <EmptyState
+          title={search || status !== 'all_requests' ? 'No requests match.' : 'No feature requests yet.'}
+          description="Missing something? Ask for it, and vote for the requests you want most."
+        />
+      ) : (
+        <PostList label="Feature requests">
+          {data.items.map((p) => (
+            <PostRow key={p.id} post={p} to={`/help/all_requests/${p.id}`} aside={<VoteButtons post={p} />} />
+          ))}
+        </PostList>
+      )}
+      {data && <Pager page={page} limit={data.limit} total={data.total} busy={isFetching} onPage={setPage} />}
+      <NewRequestDialog open={creating} onClose={() => setCreating(false)} />
+    </Box>
+  );
+}
+
+function FeatureView(props: { id: string }) {
+  const { data: post, isLoading, error, refetch } = useHelpPostQuery({ kind: 'feature', id: props.id });
+  if (!post)
+    return (
+      <>
+        <BackToList tab="all_requests" label="All requests" />
+        <ItemState isLoading={isLoading} error={error} what="feature request" onRetry={() => void refetch()} />
+      </>
+    );
+  return (
+    <Box component="article" aria-labelledby="feature-title" sx={{ display: 'grid', gap: 2 }}>
+      <BackToList tab="all_requests" label="All requests" />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <VoteButtons post={post} />
+        <div>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography id="feature-title" variant="h5" component="h2">
+              {post.title}
+            </Typography>
+            <StatusChip status={post.status} />
+          </Stack>
+          <Byline person={post.author} at={post.createdAt} />
+        </div>
+      </Stack>
+      {post.mergedIntoId && (
+        <InlineAlert severity="info">
+          This request was merged into another one, where its votes now count:{' '}
+          <Link component={RouterLink} to={`/help/all_requests/${post.mergedIntoId}`}>
+            see the request
+          </Link>
+          .
+        </InlineAlert>
+      )}
+      {post.changelogId && (
+        <InlineAlert severity="success">
+          Shipped:{' '}
+          <Link component={RouterLink} to={`/help/whats_new/${post.changelogId}`}>
+            read the update
+          </Link>
+          .
+        </InlineAlert>
+      )}
+      <PlainText text={post.body} />
+      <ActivityList post={post} />
+      <CommentsSection post={post} />
+    </Box>
+  );
+}
+
+/** The help center's "Feature requests" tab: the requests with their votes, or one of them. */
+export function FeaturesTab(props: { itemId?: string }) {
+  return props.itemId ? <FeatureView id={props.itemId} /> : <FeatureList />;
+}
+export { FeaturesTab as default };
