@@ -74,11 +74,12 @@ describe('BugsTab', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText(/^Screenshot/), { target: { files: [png] } });
     expect(within(dialog).queryByText('Screenshot must be a PNG, JPEG or WebP image.')).toBeNull();
 
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Stop loss not saved');
-    await userEvent.type(
-      within(dialog).getByRole('textbox', { name: /What happened/ }),
-      'I set a stop loss and it was gone after a reload.',
-    );
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Title/ }), {
+      target: { value: 'Stop loss not saved' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /What happened/ }), {
+      target: { value: 'I set a stop loss and it was gone after a reload.' },
+    });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await vi.waitFor(() => expect(net.callsTo('POST', '/helpcenter/bugs/create')).toHaveLength(1));
     const sent = String(net.callsTo('POST', '/helpcenter/bugs/create')[0]?.body);
