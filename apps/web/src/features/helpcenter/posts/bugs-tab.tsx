@@ -156,9 +156,7 @@ function BugView(props: { id: string }) {
           <Typography variant="subtitle2" component="h3">
             Details (only you and our staff see them)
           </Typography>
-          {post.context && (
-            <BugContextLines context={post.context} />
-          )}
+          {post.context && <BugContextLines context={post.context} />}
           {post.screenshotUrl && (
             <Link href={post.screenshotUrl} target="_blank" rel="noopener noreferrer">
               <Box

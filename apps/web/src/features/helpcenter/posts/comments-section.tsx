@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import type { HelpComment, HelpPost } from '@tradedesk/contracts';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
-import { formMessage } from '../../../shared/forms/server-errors';
 import { useFormatters } from '../../../shared/format/format-preferences';
+import { formMessage } from '../../../shared/forms/server-errors';
 import { EmptyState } from '../../../shared/states/empty-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
@@ -199,7 +199,6 @@ const ACTIVITY_TEXT: Record<string, string> = {
 /** What happened to a bug or feature request, oldest first. */
 export function ActivityList(props: { post: HelpPost }) {
   const { post } = props;
-  const f = useFormatters();
   const { data, isLoading, isError } = useHelpActivityQuery(
     { kind: post.kind, id: post.id },
     { skip: !HAS_ACTIVITY.has(post.kind) },

@@ -58,7 +58,10 @@ describe('FeaturesTab', { timeout: 20_000 }, () => {
     expect(within(votes).getByRole('button', { name: 'Vote up (4)' })).toHaveAttribute('aria-pressed', 'false');
 
     await userEvent.click(within(votes).getByRole('button', { name: 'Vote down (2)' }));
-    expect(await within(votes).findByRole('button', { name: 'Vote down (1)' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await within(votes).findByRole('button', { name: 'Vote down (1)' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
 
     expect(net.callsTo('POST', `/helpcenter/features/${id}/vote`).map((c) => c.body)).toEqual([
       { vote_type: 'up' },

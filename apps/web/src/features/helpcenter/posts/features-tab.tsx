@@ -25,7 +25,17 @@ import { LoadingState } from '../../../shared/states/loading-state';
 import { toast } from '../../../shared/toast/toast';
 import { HELP_LIST_LIMIT, ListSelect } from './bugs-tab';
 import { ActivityList, CommentsSection } from './comments-section';
-import { BackToList, Byline, ItemState, Pager, PlainText, PostList, PostRow, SearchBox, StatusChip } from './post-parts';
+import {
+  BackToList,
+  Byline,
+  ItemState,
+  Pager,
+  PlainText,
+  PostList,
+  PostRow,
+  SearchBox,
+  StatusChip,
+} from './post-parts';
 import { useCreateFeatureMutation, useHelpPostQuery, useHelpPostsQuery, useVoteFeatureMutation } from './posts-api';
 
 /** Up and down toggles with the score: pressing the caller's current vote withdraws it. */
@@ -67,7 +77,10 @@ export function VoteButtons(props: { post: HelpPost }) {
 function NewRequestDialog(props: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const [create] = useCreateFeatureMutation();
-  const form = useForm({ resolver: zodResolver(featureCreateBodySchema), defaultValues: { title: '', description: '' } });
+  const form = useForm({
+    resolver: zodResolver(featureCreateBodySchema),
+    defaultValues: { title: '', description: '' },
+  });
   const formAlert = useFormAlert({ watch: form.watch });
   const { errors, isSubmitting } = form.formState;
   const titleId = useId();
@@ -85,7 +98,13 @@ function NewRequestDialog(props: { open: boolean; onClose: () => void }) {
     } else formAlert.show(applyServerErrors(result.error, ['title', 'description'], form.setError));
   });
   return (
-    <Dialog open={props.open} onClose={isSubmitting ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open={props.open}
+      onClose={isSubmitting ? undefined : close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
       <form noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>New feature request</DialogTitle>
         <DialogContent>
@@ -159,7 +178,13 @@ function FeatureList() {
             setPage(1);
           }}
         />
-        <ListSelect label="Sort" value={sort} options={['votes', 'recent']} labels={FEATURE_SORT_LABELS} onChange={setSort} />
+        <ListSelect
+          label="Sort"
+          value={sort}
+          options={['votes', 'recent']}
+          labels={FEATURE_SORT_LABELS}
+          onChange={setSort}
+        />
         <SearchBox
           label="Search requests"
           value={search}

@@ -39,7 +39,12 @@ const STATUS_COLORS: Record<string, 'default' | 'info' | 'warning' | 'success' |
 export function StatusChip(props: { status: string | null }) {
   if (!props.status) return null;
   return (
-    <Chip size="small" variant="outlined" color={STATUS_COLORS[props.status] ?? 'default'} label={statusLabel(props.status)} />
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLORS[props.status] ?? 'default'}
+      label={statusLabel(props.status)}
+    />
   );
 }
 
@@ -78,7 +83,11 @@ export function PersonName(props: { person: HelpPerson }) {
 export function Byline(props: { person: HelpPerson; at: string; extra?: ReactNode }) {
   const f = useFormatters();
   return (
-    <Typography variant="body2" component="div" sx={{ color: 'text.secondary', display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+    <Typography
+      variant="body2"
+      component="div"
+      sx={{ color: 'text.secondary', display: 'flex', gap: 1, flexWrap: 'wrap' }}
+    >
       <PersonName person={props.person} />
       <span aria-hidden>·</span>
       <span>{f.dateTime(props.at)}</span>
@@ -97,12 +106,7 @@ export function BackToList(props: { tab: string; label: string }) {
 }
 
 /** Loading, failure (404 says the item is gone) or the item. */
-export function ItemState(props: {
-  isLoading: boolean;
-  error: unknown;
-  what: string;
-  onRetry: () => void;
-}): ReactNode {
+export function ItemState(props: { isLoading: boolean; error: unknown; what: string; onRetry: () => void }): ReactNode {
   if (props.isLoading) return <LoadingState label={`Loading the ${props.what}…`} />;
   const status = (props.error as { status?: number } | undefined)?.status;
   if (status === 404) return <ErrorState title={`This ${props.what} does not exist or was deleted.`} />;
@@ -127,7 +131,13 @@ export function LikeButton(props: { post: HelpPost }) {
 }
 
 /** Previous / next under a list. */
-export function Pager(props: { page: number; limit: number; total: number; busy?: boolean; onPage: (p: number) => void }) {
+export function Pager(props: {
+  page: number;
+  limit: number;
+  total: number;
+  busy?: boolean;
+  onPage: (p: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(props.total / props.limit));
   if (pages <= 1) return null;
   return (

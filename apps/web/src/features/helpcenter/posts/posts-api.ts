@@ -69,7 +69,10 @@ function postTags(kind: HelpPostKind, id: string) {
 export const helpPostsApi = api.enhanceEndpoints({ addTagTypes: [...TAGS] }).injectEndpoints({
   endpoints: (build) => ({
     helpPosts: build.query<HelpPostPage, PostListArgs>({
-      query: ({ kind, ...params }) => ({ url: POST_BASE[kind], params: { ...params, search: params.search || undefined } }),
+      query: ({ kind, ...params }) => ({
+        url: POST_BASE[kind],
+        params: { ...params, search: params.search || undefined },
+      }),
       providesTags: (_r, _e, { kind }) => [{ type: 'HelpPosts', id: kind }],
     }),
     helpPost: build.query<HelpPost, { kind: HelpPostKind; id: string }>({
@@ -190,7 +193,11 @@ export const helpPostsApi = api.enhanceEndpoints({ addTagTypes: [...TAGS] }).inj
       ],
     }),
     editHelpPost: build.mutation<HelpPost, { kind: HelpPostKind; id: string; body: HelpPublishBody }>({
-      query: ({ id, body }) => ({ url: `/staff/helpcenter/posts/${encodeURIComponent(id)}`, method: 'PUT', ...json(body) }),
+      query: ({ id, body }) => ({
+        url: `/staff/helpcenter/posts/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        ...json(body),
+      }),
       invalidatesTags: (_r, _e, { kind, id }) => [...postTags(kind, id), { type: 'HelpPosts', id: 'feature' }],
     }),
     deleteHelpPost: build.mutation<void, { kind: HelpPostKind; id: string }>({

@@ -7,7 +7,17 @@ import { EmptyState } from '../../../shared/states/empty-state';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { HELP_LIST_LIMIT } from './bugs-tab';
-import { BackToList, Byline, ItemState, LikeButton, Pager, PlainText, PostList, PostRow, SearchBox } from './post-parts';
+import {
+  BackToList,
+  Byline,
+  ItemState,
+  LikeButton,
+  Pager,
+  PlainText,
+  PostList,
+  PostRow,
+  SearchBox,
+} from './post-parts';
 import { useHelpPostQuery, useHelpPostsQuery } from './posts-api';
 
 function TutorialList() {

@@ -11,7 +11,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { featureCreateBodySchema } from '@tradedesk/contracts';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
@@ -29,15 +29,14 @@ import { contextOf, SCREENSHOT_TYPES, screenshotProblem } from './bug-context';
 export function ReportBugDialog(props: { open: boolean; onClose: () => void; via: 'app' | 'helpcenter' }) {
   const location = useLocation();
   const navigate = useNavigate();
-  // taken when the dialog opens: the page the user was on
-  const context = useMemo(
-    () => contextOf(`${location.pathname}${location.search}`),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: refreshed on each opening only
-    [props.open],
-  );
+  // the page the user is on (the dialog is modal: it stays while the dialog is open)
+  const context = contextOf(`${location.pathname}${location.search}`);
   const [report] = useReportBugMutation();
   // the title and description rules are the same as a feature request's (bugCreateBodySchema adds the context)
-  const form = useForm({ resolver: zodResolver(featureCreateBodySchema), defaultValues: { title: '', description: '' } });
+  const form = useForm({
+    resolver: zodResolver(featureCreateBodySchema),
+    defaultValues: { title: '', description: '' },
+  });
   const formAlert = useFormAlert({ watch: form.watch });
   const { errors, isSubmitting } = form.formState;
   const [screenshot, setScreenshot] = useState<File | null>(null);
@@ -70,7 +69,13 @@ export function ReportBugDialog(props: { open: boolean; onClose: () => void; via
   });
 
   return (
-    <Dialog open={props.open} onClose={isSubmitting ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open={props.open}
+      onClose={isSubmitting ? undefined : close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
       <form noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>Report a bug</DialogTitle>
         <DialogContent>

@@ -13,7 +13,13 @@ afterEach(() => {
 function renderMenu() {
   return renderAt(
     '/chart?symbol=EURUSD',
-    <AccountMenu user={user} onShowShortcuts={() => {}} syncTheme={false} onSyncTheme={() => {}} onSignOut={() => {}} />,
+    <AccountMenu
+      user={user}
+      onShowShortcuts={() => {}}
+      syncTheme={false}
+      onSyncTheme={() => {}}
+      onSignOut={() => {}}
+    />,
   );
 }
 

@@ -13,7 +13,11 @@ import { fieldErrorsOf, isApiError } from '../../../shared/api/api-error';
 import { formMessage } from '../../../shared/forms/server-errors';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
-import { useEditHelpPostMutation, useHelpPostsQuery, usePublishHelpPostMutation } from '../../helpcenter/posts/posts-api';
+import {
+  useEditHelpPostMutation,
+  useHelpPostsQuery,
+  usePublishHelpPostMutation,
+} from '../../helpcenter/posts/posts-api';
 
 export type PublishKind = 'announcement' | 'update' | 'tutorial';
 

@@ -12,8 +12,8 @@ import { ListSelect } from '../../helpcenter/posts/bugs-tab';
 import { Pager } from '../../helpcenter/posts/post-parts';
 import { useDeleteHelpPostMutation, useHelpPostsQuery } from '../../helpcenter/posts/posts-api';
 import { ConfirmDialog } from '../../settings/components/confirm-dialog';
-import { KIND_NOUN, PublishDialog, type PublishKind } from './publish-dialog';
 import { TRIAGE_LIMIT } from '../triage/triage-section';
+import { KIND_NOUN, PublishDialog, type PublishKind } from './publish-dialog';
 
 const KINDS: PublishKind[] = ['announcement', 'update', 'tutorial'];
 const KIND_LABELS = { announcement: 'Announcements', update: 'Updates (changelog)', tutorial: 'Tutorials' };
@@ -37,7 +37,13 @@ function columnsOf(
   ];
   if (kind === 'update') {
     columns.splice(1, 0, { id: 'version', header: 'Version', value: (p) => p.version, width: 100 });
-    columns.push({ id: 'shipped', header: 'Requests shipped', value: (p) => p.featureIds.length, numeric: true, width: 150 });
+    columns.push({
+      id: 'shipped',
+      header: 'Requests shipped',
+      value: (p) => p.featureIds.length,
+      numeric: true,
+      width: 150,
+    });
   }
   if (kind === 'tutorial') columns.push({ id: 'video', header: 'Video', value: (p) => p.videoUrl, width: 220 });
   columns.push({

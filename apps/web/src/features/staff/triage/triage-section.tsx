@@ -284,9 +284,7 @@ function TriageItem(props: { kind: TriageKind; id: string }) {
         </Link>
       </div>
       <PlainText text={post.body} />
-      {post.context && (
-        <BugContextLines context={post.context} />
-      )}
+      {post.context && <BugContextLines context={post.context} />}
       {post.screenshotUrl && (
         <Link href={post.screenshotUrl} target="_blank" rel="noopener noreferrer">
           Screenshot
