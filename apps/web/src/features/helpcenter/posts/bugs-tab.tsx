@@ -1,128 +1,47 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BUG_STATUSES } from '@tradedesk/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { formMessage } from '../../../shared/forms/server-errors';
-import { EmptyState } from '../../../shared/states/empty-state';
-import { ErrorState } from '../../../shared/states/error-state';
-import { LoadingState } from '../../../shared/states/loading-state';
 import { ConfirmDialog } from '../../settings/components/confirm-dialog';
 import { ReportBugDialog } from '../report-bug/report-bug-dialog';
 import { ActivityList, CommentsSection } from './comments-section';
-import {
-  BackToList,
-  BugContextLines,
-  Byline,
-  ItemState,
-  Pager,
-  PlainText,
-  PostList,
-  PostRow,
-  SearchBox,
-  StatusChip,
-  statusLabel,
-} from './post-parts';
-import { useDeleteBugMutation, useHelpPostQuery, useHelpPostsQuery } from './posts-api';
+import { PostListView } from './post-list-view';
+import { BackToList, BugContextLines, Byline, ItemState, PlainText, StatusChip } from './post-parts';
+import { useDeleteBugMutation, useHelpPostQuery } from './posts-api';
 
-export const HELP_LIST_LIMIT = 10;
-
-/** A select of a list's filter or sort. */
-export function ListSelect(props: {
-  label: string;
-  value: string;
-  options: readonly string[];
-  labels?: Record<string, string>;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <TextField
-      select
-      size="small"
-      label={props.label}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value)}
-      sx={{ minWidth: 160 }}
-    >
-      {props.options.map((o) => (
-        <MenuItem key={o} value={o}>
-          {props.labels?.[o] ?? statusLabel(o)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-const BUG_SORTS = ['recent', 'oldest', 'comments'] as const;
 const BUG_SORT_LABELS = { recent: 'Newest first', oldest: 'Oldest first', comments: 'Most comments' };
 
 function BugList() {
-  const [status, setStatus] = useState('all');
-  const [sort, setSort] = useState('recent');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [reporting, setReporting] = useState(false);
-  const { data, isLoading, isError, isFetching, refetch } = useHelpPostsQuery({
-    kind: 'bug',
-    status,
-    sort,
-    search,
-    page,
-    limit: HELP_LIST_LIMIT,
-  });
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <ListSelect
-          label="Status"
-          value={status}
-          options={['all', ...BUG_STATUSES]}
-          labels={{ all: 'All statuses' }}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-        />
-        <ListSelect label="Sort" value={sort} options={BUG_SORTS} labels={BUG_SORT_LABELS} onChange={setSort} />
-        <SearchBox
-          label="Search bugs"
-          value={search}
-          onSearch={(q) => {
-            setSearch(q);
-            setPage(1);
-          }}
-        />
-        <Box sx={{ flexGrow: 1 }} />
-        <Button variant="contained" onClick={() => setReporting(true)}>
-          Report a bug
-        </Button>
-      </Stack>
-      {isLoading ? (
-        <LoadingState label="Loading the bug reports…" />
-      ) : isError || !data ? (
-        <ErrorState title="The bug reports could not be loaded." onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <EmptyState
-          title={search || status !== 'all' ? 'No bug reports match.' : 'No bug reports yet.'}
-          description="Found something that does not work? Report it and we will look into it."
-        />
-      ) : (
-        <PostList label="Bug reports">
-          {data.items.map((p) => (
-            <PostRow key={p.id} post={p} to={`/help/bugs_report/${p.id}`} />
-          ))}
-        </PostList>
-      )}
-      {data && <Pager page={page} limit={data.limit} total={data.total} busy={isFetching} onPage={setPage} />}
+    <>
+      <PostListView
+        kind="bug"
+        tab="bugs_report"
+        label="Bug reports"
+        statuses={{ options: ['all', ...BUG_STATUSES], labels: { all: 'All statuses' }, initial: 'all' }}
+        sorts={{ options: Object.keys(BUG_SORT_LABELS), labels: BUG_SORT_LABELS, initial: 'recent' }}
+        searchLabel="Search bugs"
+        action={
+          <Button variant="contained" onClick={() => setReporting(true)}>
+            Report a bug
+          </Button>
+        }
+        empty={{
+          title: 'No bug reports yet.',
+          filtered: 'No bug reports match.',
+          description: 'Found something that does not work? Report it and we will look into it.',
+        }}
+      />
       <ReportBugDialog via="helpcenter" open={reporting} onClose={() => setReporting(false)} />
-    </Box>
+    </>
   );
 }
 

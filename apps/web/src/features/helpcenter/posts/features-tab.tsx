@@ -18,25 +18,12 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useFormAlert } from '../../../shared/forms/use-form-alert';
-import { EmptyState } from '../../../shared/states/empty-state';
-import { ErrorState } from '../../../shared/states/error-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
-import { LoadingState } from '../../../shared/states/loading-state';
 import { toast } from '../../../shared/toast/toast';
-import { HELP_LIST_LIMIT, ListSelect } from './bugs-tab';
 import { ActivityList, CommentsSection } from './comments-section';
-import {
-  BackToList,
-  Byline,
-  ItemState,
-  Pager,
-  PlainText,
-  PostList,
-  PostRow,
-  SearchBox,
-  StatusChip,
-} from './post-parts';
-import { useCreateFeatureMutation, useHelpPostQuery, useHelpPostsQuery, useVoteFeatureMutation } from './posts-api';
+import { PostListView } from './post-list-view';
+import { BackToList, Byline, ItemState, PlainText, StatusChip } from './post-parts';
+import { useCreateFeatureMutation, useHelpPostQuery, useVoteFeatureMutation } from './posts-api';
 
 /** Up and down toggles with the score: pressing the caller's current vote withdraws it. */
 export function VoteButtons(props: { post: HelpPost }) {
@@ -148,75 +135,33 @@ function NewRequestDialog(props: { open: boolean; onClose: () => void }) {
   );
 }
 
-const FEATURE_FILTER_LABELS = { all_requests: 'All requests' };
 const FEATURE_SORT_LABELS = { votes: 'Most votes', recent: 'Newest first' };
 
 function FeatureList() {
-  const [status, setStatus] = useState<string>('all_requests');
-  const [sort, setSort] = useState('votes');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
-  const { data, isLoading, isError, isFetching, refetch } = useHelpPostsQuery({
-    kind: 'feature',
-    status,
-    sort,
-    search,
-    page,
-    limit: HELP_LIST_LIMIT,
-  });
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <ListSelect
-          label="Status"
-          value={status}
-          options={FEATURE_FILTERS}
-          labels={FEATURE_FILTER_LABELS}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-        />
-        <ListSelect
-          label="Sort"
-          value={sort}
-          options={['votes', 'recent']}
-          labels={FEATURE_SORT_LABELS}
-          onChange={setSort}
-        />
-        <SearchBox
-          label="Search requests"
-          value={search}
-          onSearch={(q) => {
-            setSearch(q);
-            setPage(1);
-          }}
-        />
-        <Box sx={{ flexGrow: 1 }} />
-        <Button variant="contained" onClick={() => setCreating(true)}>
-          New request
-        </Button>
-      </Stack>
-      {isLoading ? (
-        <LoadingState label="Loading the feature requests…" />
-      ) : isError || !data ? (
-        <ErrorState title="The feature requests could not be loaded." onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <EmptyState
-          title={search || status !== 'all_requests' ? 'No requests match.' : 'No feature requests yet.'}
-          description="Missing something? Ask for it, and vote for the requests you want most."
-        />
-      ) : (
-        <PostList label="Feature requests">
-          {data.items.map((p) => (
-            <PostRow key={p.id} post={p} to={`/help/all_requests/${p.id}`} aside={<VoteButtons post={p} />} />
-          ))}
-        </PostList>
-      )}
-      {data && <Pager page={page} limit={data.limit} total={data.total} busy={isFetching} onPage={setPage} />}
+    <>
+      <PostListView
+        kind="feature"
+        tab="all_requests"
+        label="Feature requests"
+        statuses={{ options: FEATURE_FILTERS, labels: { all_requests: 'All requests' }, initial: 'all_requests' }}
+        sorts={{ options: Object.keys(FEATURE_SORT_LABELS), labels: FEATURE_SORT_LABELS, initial: 'votes' }}
+        searchLabel="Search requests"
+        action={
+          <Button variant="contained" onClick={() => setCreating(true)}>
+            New request
+          </Button>
+        }
+        empty={{
+          title: 'No feature requests yet.',
+          filtered: 'No requests match.',
+          description: 'Missing something? Ask for it, and vote for the requests you want most.',
+        }}
+        aside={(p) => <VoteButtons post={p} />}
+      />
       <NewRequestDialog open={creating} onClose={() => setCreating(false)} />
-    </Box>
+    </>
   );
 }
 

@@ -2,58 +2,20 @@ import OndemandVideoOutlined from '@mui/icons-material/OndemandVideoOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { EmptyState } from '../../../shared/states/empty-state';
-import { ErrorState } from '../../../shared/states/error-state';
-import { LoadingState } from '../../../shared/states/loading-state';
-import { HELP_LIST_LIMIT } from './bugs-tab';
-import {
-  BackToList,
-  Byline,
-  ItemState,
-  LikeButton,
-  Pager,
-  PlainText,
-  PostList,
-  PostRow,
-  SearchBox,
-} from './post-parts';
-import { useHelpPostQuery, useHelpPostsQuery } from './posts-api';
+import { PostListView } from './post-list-view';
+import { BackToList, Byline, ItemState, LikeButton, PlainText } from './post-parts';
+import { useHelpPostQuery } from './posts-api';
 
 function TutorialList() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const { data, isLoading, isError, isFetching, refetch } = useHelpPostsQuery({
-    kind: 'tutorial',
-    search,
-    page,
-    limit: HELP_LIST_LIMIT,
-  });
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <SearchBox
-        label="Search tutorials"
-        value={search}
-        onSearch={(q) => {
-          setSearch(q);
-          setPage(1);
-        }}
-      />
-      {isLoading ? (
-        <LoadingState label="Loading the tutorials…" />
-      ) : isError || !data ? (
-        <ErrorState title="The tutorials could not be loaded." onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <EmptyState title={search ? 'No tutorials match.' : 'No tutorials yet.'} />
-      ) : (
-        <PostList label="Tutorials">
-          {data.items.map((p) => (
-            <PostRow key={p.id} post={p} to={`/help/tutorials/${p.id}`} meta={<LikeButton post={p} />} />
-          ))}
-        </PostList>
-      )}
-      {data && <Pager page={page} limit={data.limit} total={data.total} busy={isFetching} onPage={setPage} />}
-    </Box>
+    <PostListView
+      kind="tutorial"
+      tab="tutorials"
+      label="Tutorials"
+      searchLabel="Search tutorials"
+      empty={{ title: 'No tutorials yet.', filtered: 'No tutorials match.' }}
+      meta={(p) => <LikeButton post={p} />}
+    />
   );
 }
 

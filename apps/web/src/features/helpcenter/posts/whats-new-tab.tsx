@@ -4,53 +4,31 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { HelpPost } from '@tradedesk/contracts';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { EmptyState } from '../../../shared/states/empty-state';
-import { ErrorState } from '../../../shared/states/error-state';
-import { LoadingState } from '../../../shared/states/loading-state';
-import { HELP_LIST_LIMIT } from './bugs-tab';
 import { ActivityList, CommentsSection } from './comments-section';
-import { BackToList, Byline, ItemState, LikeButton, Pager, PlainText, PostList, PostRow } from './post-parts';
-import { useHelpPostQuery, useHelpPostsQuery } from './posts-api';
+import { PostListView } from './post-list-view';
+import { BackToList, Byline, ItemState, LikeButton, PlainText } from './post-parts';
+import { useHelpPostQuery } from './posts-api';
 
 /** Announcements or updates, newest first, each with its likes. */
 function NewsList(props: { kind: 'announcement' | 'update'; title: string; empty: string }) {
-  const [page, setPage] = useState(1);
-  const { data, isLoading, isError, isFetching, refetch } = useHelpPostsQuery({
-    kind: props.kind,
-    page,
-    limit: HELP_LIST_LIMIT,
-  });
   return (
-    <Box component="section" aria-label={props.title} sx={{ display: 'grid', gap: 1 }}>
+    <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography variant="h6" component="h2">
         {props.title}
       </Typography>
-      {isLoading ? (
-        <LoadingState label={`Loading the ${props.title.toLowerCase()}…`} />
-      ) : isError || !data ? (
-        <ErrorState title={`The ${props.title.toLowerCase()} could not be loaded.`} onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <EmptyState title={props.empty} />
-      ) : (
-        <PostList label={props.title}>
-          {data.items.map((p) => (
-            <PostRow
-              key={p.id}
-              post={p}
-              to={`/help/whats_new/${p.id}`}
-              meta={
-                <>
-                  {p.version && <Chip size="small" label={`Version ${p.version}`} sx={{ height: 20 }} />}
-                  <LikeButton post={p} />
-                </>
-              }
-            />
-          ))}
-        </PostList>
-      )}
-      {data && <Pager page={page} limit={data.limit} total={data.total} busy={isFetching} onPage={setPage} />}
+      <PostListView
+        kind={props.kind}
+        tab="whats_new"
+        label={props.title}
+        empty={{ title: props.empty }}
+        meta={(p) => (
+          <>
+            {p.version && <Chip size="small" label={`Version ${p.version}`} sx={{ height: 20 }} />}
+            <LikeButton post={p} />
+          </>
+        )}
+      />
     </Box>
   );
 }

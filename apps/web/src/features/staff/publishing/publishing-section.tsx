@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn } from '../../../shared/data-table/data
 import { type Formatters, useFormatters } from '../../../shared/format/format-preferences';
 import { formMessage } from '../../../shared/forms/server-errors';
 import { toast } from '../../../shared/toast/toast';
-import { ListSelect } from '../../helpcenter/posts/bugs-tab';
+import { ListSelect } from '../../helpcenter/posts/post-list-view';
 import { Pager } from '../../helpcenter/posts/post-parts';
 import { useDeleteHelpPostMutation, useHelpPostsQuery } from '../../helpcenter/posts/posts-api';
 import { ConfirmDialog } from '../../settings/components/confirm-dialog';

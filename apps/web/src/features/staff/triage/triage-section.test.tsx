@@ -48,8 +48,8 @@ describe('Staff triage', { timeout: 20_000 }, () => {
     });
     renderAt(`/staff/bugs/${bug.id}`, <BugTriageSection itemId={bug.id} />);
     const form = await screen.findByRole('form', { name: 'Change the status' });
-    await userEvent.click(within(form).getByRole('combobox', { name: 'New status' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Confirmed' }));
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'New status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Confirmed' }));
     fireEvent.change(within(form).getByRole('textbox', { name: /Note for the author/ }), {
       target: { value: 'Seen on 1.2.' },
     });
@@ -76,7 +76,7 @@ describe('Staff triage', { timeout: 20_000 }, () => {
     });
     renderAt(`/staff/feature_requests/${dup.id}`, <FeatureTriageSection itemId={dup.id} />);
     const form = await screen.findByRole('form', { name: 'Merge as a duplicate' });
-    await userEvent.click(within(form).getByRole('combobox', { name: 'Merge into' }));
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Merge into' }));
     await userEvent.click(await screen.findByRole('option', { name: /Trailing stops/ }));
     await userEvent.click(within(form).getByRole('button', { name: 'Merge' }));
     await vi.waitFor(() =>

@@ -15,8 +15,8 @@ import { type Formatters, useFormatters } from '../../../shared/format/format-pr
 import { formMessage } from '../../../shared/forms/server-errors';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
-import { ListSelect } from '../../helpcenter/posts/bugs-tab';
 import { ActivityList, CommentsSection } from '../../helpcenter/posts/comments-section';
+import { ListSelect } from '../../helpcenter/posts/post-list-view';
 import {
   BugContextLines,
   Byline,
