@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BUG_STATUSES } from '@tradedesk/contracts';
 import { useState } from 'react';
@@ -13,7 +12,7 @@ import { ConfirmDialog } from '../../settings/components/confirm-dialog';
 import { ReportBugDialog } from '../report-bug/report-bug-dialog';
 import { ActivityList, CommentsSection } from './comments-section';
 import { PostListView } from './post-list-view';
-import { BackToList, BugContextLines, Byline, ItemState, PlainText, StatusChip } from './post-parts';
+import { BackToList, BugContextLines, ItemState, PlainText, PostHeading } from './post-parts';
 import { useDeleteBugMutation, useHelpPostQuery } from './posts-api';
 
 const BUG_SORT_LABELS = { recent: 'Newest first', oldest: 'Oldest first', comments: 'Most comments' };
@@ -61,13 +60,7 @@ function BugView(props: { id: string }) {
     <Box component="article" aria-labelledby="bug-title" sx={{ display: 'grid', gap: 2 }}>
       <div>
         <BackToList tab="bugs_report" label="All bug reports" />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography id="bug-title" variant="h5" component="h2">
-            {post.title}
-          </Typography>
-          <StatusChip status={post.status} />
-        </Stack>
-        <Byline person={post.author} at={post.createdAt} />
+        <PostHeading post={post} id="bug-title" />
       </div>
       <PlainText text={post.body} />
       {(post.context || post.screenshotUrl) && (

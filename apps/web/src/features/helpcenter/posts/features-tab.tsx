@@ -3,17 +3,12 @@ import ThumbDownOutlined from '@mui/icons-material/ThumbDownOutlined';
 import ThumbUpOutlined from '@mui/icons-material/ThumbUpOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FEATURE_FILTERS, featureCreateBodySchema, type HelpPost, type VoteType } from '@tradedesk/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
@@ -21,8 +16,9 @@ import { useFormAlert } from '../../../shared/forms/use-form-alert';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
 import { ActivityList, CommentsSection } from './comments-section';
+import { FormDialog } from './form-dialog';
 import { PostListView } from './post-list-view';
-import { BackToList, Byline, ItemState, PlainText, StatusChip } from './post-parts';
+import { BackToList, ItemState, PlainText, PostHeading, TitleDescriptionFields } from './post-parts';
 import { useCreateFeatureMutation, useHelpPostQuery, useVoteFeatureMutation } from './posts-api';
 
 /** Up and down toggles with the score: pressing the caller's current vote withdraws it. */
@@ -69,8 +65,7 @@ function NewRequestDialog(props: { open: boolean; onClose: () => void }) {
     defaultValues: { title: '', description: '' },
   });
   const formAlert = useFormAlert({ watch: form.watch });
-  const { errors, isSubmitting } = form.formState;
-  const titleId = useId();
+  const { isSubmitting } = form.formState;
   const close = () => {
     form.reset();
     formAlert.clear();
@@ -85,53 +80,23 @@ function NewRequestDialog(props: { open: boolean; onClose: () => void }) {
     } else formAlert.show(applyServerErrors(result.error, ['title', 'description'], form.setError));
   });
   return (
-    <Dialog
+    <FormDialog
       open={props.open}
-      onClose={isSubmitting ? undefined : close}
-      aria-labelledby={titleId}
-      fullWidth
+      title="New feature request"
+      busy={isSubmitting}
+      submitLabel="Post request"
+      busyLabel="Posting…"
+      alert={formAlert.alert}
       maxWidth="sm"
+      onClose={close}
+      onSubmit={onSubmit}
     >
-      <form noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>New feature request</DialogTitle>
-        <DialogContent>
-          {formAlert.alert && (
-            <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
-              {formAlert.alert}
-            </InlineAlert>
-          )}
-          <TextField
-            label="Title"
-            required
-            fullWidth
-            margin="dense"
-            autoFocus
-            error={Boolean(errors.title)}
-            helperText={errors.title?.message}
-            {...form.register('title')}
-          />
-          <TextField
-            label="Description"
-            required
-            fullWidth
-            multiline
-            minRows={4}
-            margin="dense"
-            error={Boolean(errors.description)}
-            helperText={errors.description?.message ?? 'What you would like, and what it would let you do.'}
-            {...form.register('description')}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {isSubmitting ? 'Posting…' : 'Post request'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <TitleDescriptionFields
+        form={form}
+        descriptionLabel="Description"
+        hint={'What you would like, and what it would let you do.'}
+      />
+    </FormDialog>
   );
 }
 
@@ -180,13 +145,7 @@ function FeatureView(props: { id: string }) {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
         <VoteButtons post={post} />
         <div>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Typography id="feature-title" variant="h5" component="h2">
-              {post.title}
-            </Typography>
-            <StatusChip status={post.status} />
-          </Stack>
-          <Byline person={post.author} at={post.createdAt} />
+          <PostHeading post={post} id="feature-title" />
         </div>
       </Stack>
       {post.mergedIntoId && (

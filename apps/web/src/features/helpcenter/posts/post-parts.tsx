@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { HelpPerson, HelpPost } from '@tradedesk/contracts';
 import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { ErrorState } from '../../../shared/states/error-state';
@@ -222,5 +223,54 @@ export function BugContextLines(props: { context: NonNullable<HelpPost['context'
       <div>App version: {props.context.appVersion ?? '—'}</div>
       <div>Browser: {props.context.browser ?? '—'}</div>
     </Typography>
+  );
+}
+
+type TitleDescriptionForm = UseFormReturn<{ title: string; description: string }>;
+
+/** The title and description fields of a new bug report or feature request (react-hook-form). */
+export function TitleDescriptionFields(props: { form: TitleDescriptionForm; descriptionLabel: string; hint: string }) {
+  const { form } = props;
+  const { errors } = form.formState;
+  return (
+    <>
+      <TextField
+        label="Title"
+        required
+        fullWidth
+        margin="dense"
+        autoFocus
+        error={Boolean(errors.title)}
+        helperText={errors.title?.message}
+        {...form.register('title')}
+      />
+      <TextField
+        label={props.descriptionLabel}
+        required
+        fullWidth
+        multiline
+        minRows={4}
+        margin="dense"
+        error={Boolean(errors.description)}
+        helperText={errors.description?.message ?? props.hint}
+        {...form.register('description')}
+      />
+    </>
+  );
+}
+
+/** An item view's title (with its status, or `chip`) and who wrote it when; `id` names the article. */
+export function PostHeading(props: { post: HelpPost; id: string; chip?: ReactNode; byline?: ReactNode }) {
+  const { post } = props;
+  return (
+    <div>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography id={props.id} variant="h5" component="h2">
+          {post.title}
+        </Typography>
+        {props.chip ?? <StatusChip status={post.status} />}
+      </Stack>
+      <Byline person={post.author} at={post.createdAt} extra={props.byline} />
+    </div>
   );
 }

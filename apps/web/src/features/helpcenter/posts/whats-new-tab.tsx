@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { HelpPost } from '@tradedesk/contracts';
 import { Link as RouterLink } from 'react-router';
 import { ActivityList, CommentsSection } from './comments-section';
 import { PostListView } from './post-list-view';
-import { BackToList, Byline, ItemState, LikeButton, PlainText } from './post-parts';
+import { BackToList, ItemState, LikeButton, PlainText, PostHeading } from './post-parts';
 import { useHelpPostQuery } from './posts-api';
 
 /** Announcements or updates, newest first, each with its likes. */
@@ -40,13 +39,12 @@ export function NewsPost(props: { post: HelpPost }) {
     <Box component="article" aria-labelledby="news-title" sx={{ display: 'grid', gap: 2 }}>
       <div>
         <BackToList tab="whats_new" label="What’s new" />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography id="news-title" variant="h5" component="h2">
-            {post.title}
-          </Typography>
-          {post.version && <Chip size="small" label={`Version ${post.version}`} />}
-        </Stack>
-        <Byline person={post.author} at={post.createdAt} extra={<LikeButton post={post} />} />
+        <PostHeading
+          post={post}
+          id="news-title"
+          chip={post.version && <Chip size="small" label={`Version ${post.version}`} />}
+          byline={<LikeButton post={post} />}
+        />
       </div>
       <PlainText text={post.body} />
       {post.featureIds.length > 0 && (

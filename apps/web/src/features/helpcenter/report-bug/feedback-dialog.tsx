@@ -1,19 +1,13 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormLabel from '@mui/material/FormLabel';
 import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import { fieldErrorsOf, isApiError } from '../../../shared/api/api-error';
 import { formMessage } from '../../../shared/forms/server-errors';
-import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
+import { FormDialog } from '../posts/form-dialog';
 import { useSendFeedbackMutation } from '../posts/posts-api';
 import { contextOf } from './bug-context';
 
@@ -25,7 +19,6 @@ export function FeedbackDialog(props: { open: boolean; onClose: () => void }) {
   const [rating, setRating] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
-  const titleId = useId();
 
   const close = () => {
     setMessage('');
@@ -57,47 +50,39 @@ export function FeedbackDialog(props: { open: boolean; onClose: () => void }) {
   };
 
   return (
-    <Dialog open={props.open} onClose={isLoading ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Send feedback</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>What do you like, and what would make TradeDesk better?</DialogContentText>
-          {alert && (
-            <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
-              {alert}
-            </InlineAlert>
-          )}
-          <TextField
-            label="Your feedback"
-            required
-            fullWidth
-            multiline
-            minRows={3}
-            margin="dense"
-            autoFocus
-            value={message}
-            onChange={(e) => {
-              setMessage(e.target.value);
-              setError(null);
-            }}
-            error={Boolean(error)}
-            helperText={error ?? undefined}
-            slotProps={{ htmlInput: { maxLength: 5000 } }}
-          />
-          <FormControl component="fieldset" sx={{ mt: 1 }}>
-            <FormLabel component="legend">How is TradeDesk working for you? (optional)</FormLabel>
-            <Rating name="feedback-rating" value={rating} onChange={(_e, value) => setRating(value)} />
-          </FormControl>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isLoading}>
-            {isLoading ? 'Sending…' : 'Send feedback'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={props.open}
+      title="Send feedback"
+      intro="What do you like, and what would make TradeDesk better?"
+      busy={isLoading}
+      submitLabel="Send feedback"
+      busyLabel="Sending…"
+      alert={alert}
+      maxWidth="xs"
+      onClose={close}
+      onSubmit={submit}
+    >
+      <TextField
+        label="Your feedback"
+        required
+        fullWidth
+        multiline
+        minRows={3}
+        margin="dense"
+        autoFocus
+        value={message}
+        onChange={(e) => {
+          setMessage(e.target.value);
+          setError(null);
+        }}
+        error={Boolean(error)}
+        helperText={error ?? undefined}
+        slotProps={{ htmlInput: { maxLength: 5000 } }}
+      />
+      <FormControl component="fieldset" sx={{ mt: 1 }}>
+        <FormLabel component="legend">How is TradeDesk working for you? (optional)</FormLabel>
+        <Rating name="feedback-rating" value={rating} onChange={(_e, value) => setRating(value)} />
+      </FormControl>
+    </FormDialog>
   );
 }

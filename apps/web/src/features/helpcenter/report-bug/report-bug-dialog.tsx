@@ -1,14 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { featureCreateBodySchema } from '@tradedesk/contracts';
 import { useId, useRef, useState } from 'react';
@@ -16,8 +10,9 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useFormAlert } from '../../../shared/forms/use-form-alert';
-import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
+import { FormDialog } from '../posts/form-dialog';
+import { TitleDescriptionFields } from '../posts/post-parts';
 import { useReportBugMutation } from '../posts/posts-api';
 import { contextOf, SCREENSHOT_TYPES, screenshotProblem } from './bug-context';
 
@@ -38,11 +33,10 @@ export function ReportBugDialog(props: { open: boolean; onClose: () => void; via
     defaultValues: { title: '', description: '' },
   });
   const formAlert = useFormAlert({ watch: form.watch });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const titleId = useId();
   const fileId = useId();
 
   const close = () => {
@@ -69,120 +63,88 @@ export function ReportBugDialog(props: { open: boolean; onClose: () => void; via
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={props.open}
-      onClose={isSubmitting ? undefined : close}
-      aria-labelledby={titleId}
-      fullWidth
+      title="Report a bug"
+      intro="Tell us what went wrong and how to make it happen again. Only you and our staff see the details below."
+      busy={isSubmitting}
+      submitLabel="Send report"
+      busyLabel="Sending…"
+      alert={formAlert.alert}
       maxWidth="sm"
+      onClose={close}
+      onSubmit={onSubmit}
     >
-      <form noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Report a bug</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>
-            Tell us what went wrong and how to make it happen again. Only you and our staff see the details below.
-          </DialogContentText>
-          {formAlert.alert && (
-            <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
-              {formAlert.alert}
-            </InlineAlert>
-          )}
-          <TextField
-            label="Title"
-            required
-            fullWidth
-            margin="dense"
-            autoFocus
-            error={Boolean(errors.title)}
-            helperText={errors.title?.message}
-            {...form.register('title')}
-          />
-          <TextField
-            label="What happened"
-            required
-            fullWidth
-            multiline
-            minRows={4}
-            margin="dense"
-            error={Boolean(errors.description)}
-            helperText={errors.description?.message ?? 'What you did, what you expected, and what happened instead.'}
-            {...form.register('description')}
-          />
-          <Box sx={{ mt: 1.5 }}>
-            <Button variant="outlined" size="small" component="label" htmlFor={fileId}>
-              {screenshot ? 'Replace screenshot' : 'Attach a screenshot'}
-            </Button>
-            <input
-              id={fileId}
-              ref={fileInput}
-              type="file"
-              accept={SCREENSHOT_TYPES.join(',')}
-              aria-label="Screenshot (PNG, JPEG or WebP, up to 5 MB)"
-              aria-describedby={`${fileId}-help`}
-              hidden
-              onChange={(e) => {
-                const file = e.target.files?.[0] ?? null;
-                setFileError(file ? screenshotProblem(file) : null);
-                setScreenshot(file);
-              }}
-            />
-            {screenshot && (
-              <Button
-                size="small"
-                sx={{ ml: 1 }}
-                onClick={() => {
-                  setScreenshot(null);
-                  setFileError(null);
-                  if (fileInput.current) fileInput.current.value = '';
-                }}
-              >
-                Remove
-              </Button>
-            )}
-            <FormHelperText id={`${fileId}-help`} error={Boolean(fileError)}>
-              {fileError ?? (screenshot ? screenshot.name : 'Optional: PNG, JPEG or WebP, up to 5 MB.')}
-            </FormHelperText>
-          </Box>
-          <Box component="dl" aria-label="Sent with your report" sx={{ mt: 2, mb: 0, display: 'grid', gap: 0.25 }}>
-            <Typography variant="subtitle2" component="p">
-              Sent with your report
-            </Typography>
-            {(
-              [
-                ['Page', context.page],
-                ['App version', context.appVersion],
-                ['Browser', context.browser],
-              ] as const
-            ).map(([label, value]) => (
-              <Box key={label} sx={{ display: 'flex', gap: 1, fontSize: 13, color: 'text.secondary' }}>
-                <Box component="dt" sx={{ fontWeight: 600, minWidth: 96 }}>
-                  {label}
-                </Box>
-                <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {value}
-                </Box>
-              </Box>
-            ))}
-          </Box>
-          {props.via === 'app' && (
-            <Typography variant="body2" sx={{ mt: 1.5 }}>
-              See known bugs in the{' '}
-              <Link component={RouterLink} to="/help/bugs_report" onClick={close}>
-                help center
-              </Link>
-              .
-            </Typography>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            Cancel
+      <TitleDescriptionFields
+        form={form}
+        descriptionLabel="What happened"
+        hint={'What you did, what you expected, and what happened instead.'}
+      />
+      <Box sx={{ mt: 1.5 }}>
+        <Button variant="outlined" size="small" component="label" htmlFor={fileId}>
+          {screenshot ? 'Replace screenshot' : 'Attach a screenshot'}
+        </Button>
+        <input
+          id={fileId}
+          ref={fileInput}
+          type="file"
+          accept={SCREENSHOT_TYPES.join(',')}
+          aria-label="Screenshot (PNG, JPEG or WebP, up to 5 MB)"
+          aria-describedby={`${fileId}-help`}
+          hidden
+          onChange={(e) => {
+            const file = e.target.files?.[0] ?? null;
+            setFileError(file ? screenshotProblem(file) : null);
+            setScreenshot(file);
+          }}
+        />
+        {screenshot && (
+          <Button
+            size="small"
+            sx={{ ml: 1 }}
+            onClick={() => {
+              setScreenshot(null);
+              setFileError(null);
+              if (fileInput.current) fileInput.current.value = '';
+            }}
+          >
+            Remove
           </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {isSubmitting ? 'Sending…' : 'Send report'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        )}
+        <FormHelperText id={`${fileId}-help`} error={Boolean(fileError)}>
+          {fileError ?? (screenshot ? screenshot.name : 'Optional: PNG, JPEG or WebP, up to 5 MB.')}
+        </FormHelperText>
+      </Box>
+      <Box component="dl" aria-label="Sent with your report" sx={{ mt: 2, mb: 0, display: 'grid', gap: 0.25 }}>
+        <Typography variant="subtitle2" component="p">
+          Sent with your report
+        </Typography>
+        {(
+          [
+            ['Page', context.page],
+            ['App version', context.appVersion],
+            ['Browser', context.browser],
+          ] as const
+        ).map(([label, value]) => (
+          <Box key={label} sx={{ display: 'flex', gap: 1, fontSize: 13, color: 'text.secondary' }}>
+            <Box component="dt" sx={{ fontWeight: 600, minWidth: 96 }}>
+              {label}
+            </Box>
+            <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {value}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+      {props.via === 'app' && (
+        <Typography variant="body2" sx={{ mt: 1.5 }}>
+          See known bugs in the{' '}
+          <Link component={RouterLink} to="/help/bugs_report" onClick={close}>
+            help center
+          </Link>
+          .
+        </Typography>
+      )}
+    </FormDialog>
   );
 }

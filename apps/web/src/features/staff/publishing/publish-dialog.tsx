@@ -1,18 +1,13 @@
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type HelpPost, type HelpPublishBody, helpPublishBodySchema } from '@tradedesk/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { fieldErrorsOf, isApiError } from '../../../shared/api/api-error';
 import { formMessage } from '../../../shared/forms/server-errors';
-import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
+import { FormDialog } from '../../helpcenter/posts/form-dialog';
 import {
   useEditHelpPostMutation,
   useHelpPostsQuery,
@@ -64,7 +59,6 @@ export function PublishDialog(props: { kind: PublishKind; post: HelpPost | null;
     { skip: kind !== 'update' },
   );
   const shippable = features.data?.items ?? [];
-  const titleId = useId();
   const noun = KIND_NOUN[kind];
 
   const set = (name: keyof Fields) => (value: Fields[keyof Fields]) => {
@@ -101,97 +95,88 @@ export function PublishDialog(props: { kind: PublishKind; post: HelpPost | null;
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : props.onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <form noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{post ? `Edit the ${noun}` : `New ${noun}`}</DialogTitle>
-        <DialogContent>
-          {alert && (
-            <InlineAlert severity="error" sx={{ mt: 0, mb: 2 }}>
-              {alert}
-            </InlineAlert>
-          )}
+    <FormDialog
+      open={true}
+      title={post ? `Edit the ${noun}` : `New ${noun}`}
+      busy={busy}
+      submitLabel={post ? 'Save' : 'Publish'}
+      alert={alert}
+      maxWidth="md"
+      onClose={props.onClose}
+      onSubmit={submit}
+    >
+      <TextField
+        label="Title"
+        required
+        fullWidth
+        margin="dense"
+        autoFocus
+        value={fields.title}
+        onChange={(e) => set('title')(e.target.value)}
+        error={Boolean(errors.title)}
+        helperText={errors.title}
+      />
+      <TextField
+        label="Text"
+        required
+        fullWidth
+        multiline
+        minRows={6}
+        margin="dense"
+        value={fields.body}
+        onChange={(e) => set('body')(e.target.value)}
+        error={Boolean(errors.body)}
+        helperText={errors.body ?? 'Plain text: line breaks are kept and links become clickable.'}
+      />
+      {kind === 'update' && (
+        <>
           <TextField
-            label="Title"
-            required
+            label="Version"
             fullWidth
             margin="dense"
-            autoFocus
-            value={fields.title}
-            onChange={(e) => set('title')(e.target.value)}
-            error={Boolean(errors.title)}
-            helperText={errors.title}
+            placeholder="1.4.0"
+            value={fields.version}
+            onChange={(e) => set('version')(e.target.value)}
+            error={Boolean(errors.version)}
+            helperText={errors.version}
           />
           <TextField
-            label="Text"
-            required
+            select
+            label="Feature requests it ships"
             fullWidth
-            multiline
-            minRows={6}
             margin="dense"
-            value={fields.body}
-            onChange={(e) => set('body')(e.target.value)}
-            error={Boolean(errors.body)}
-            helperText={errors.body ?? 'Plain text: line breaks are kept and links become clickable.'}
-          />
-          {kind === 'update' && (
-            <>
-              <TextField
-                label="Version"
-                fullWidth
-                margin="dense"
-                placeholder="1.4.0"
-                value={fields.version}
-                onChange={(e) => set('version')(e.target.value)}
-                error={Boolean(errors.version)}
-                helperText={errors.version}
-              />
-              <TextField
-                select
-                label="Feature requests it ships"
-                fullWidth
-                margin="dense"
-                value={fields.featureIds}
-                onChange={(e) => set('featureIds')(e.target.value as unknown as string[])}
-                error={Boolean(errors.featureIds)}
-                helperText={errors.featureIds ?? 'They are set to done and link to this update.'}
-                slotProps={{
-                  select: {
-                    multiple: true,
-                    renderValue: (ids) => `${(ids as string[]).length} selected`,
-                  },
-                }}
-              >
-                {shippable.map((f) => (
-                  <MenuItem key={f.id} value={f.id}>
-                    <Checkbox size="small" checked={fields.featureIds.includes(f.id)} />
-                    <ListItemText primary={f.title} />
-                  </MenuItem>
-                ))}
-              </TextField>
-            </>
-          )}
-          {kind === 'tutorial' && (
-            <TextField
-              label="Video link (https)"
-              type="url"
-              fullWidth
-              margin="dense"
-              value={fields.videoUrl}
-              onChange={(e) => set('videoUrl')(e.target.value)}
-              error={Boolean(errors.videoUrl)}
-              helperText={errors.videoUrl}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {post ? 'Save' : 'Publish'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            value={fields.featureIds}
+            onChange={(e) => set('featureIds')(e.target.value as unknown as string[])}
+            error={Boolean(errors.featureIds)}
+            helperText={errors.featureIds ?? 'They are set to done and link to this update.'}
+            slotProps={{
+              select: {
+                multiple: true,
+                renderValue: (ids) => `${(ids as string[]).length} selected`,
+              },
+            }}
+          >
+            {shippable.map((f) => (
+              <MenuItem key={f.id} value={f.id}>
+                <Checkbox size="small" checked={fields.featureIds.includes(f.id)} />
+                <ListItemText primary={f.title} />
+              </MenuItem>
+            ))}
+          </TextField>
+        </>
+      )}
+      {kind === 'tutorial' && (
+        <TextField
+          label="Video link (https)"
+          type="url"
+          fullWidth
+          margin="dense"
+          value={fields.videoUrl}
+          onChange={(e) => set('videoUrl')(e.target.value)}
+          error={Boolean(errors.videoUrl)}
+          helperText={errors.videoUrl}
+        />
+      )}
+    </FormDialog>
   );
 }

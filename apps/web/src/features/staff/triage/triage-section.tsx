@@ -19,10 +19,10 @@ import { ActivityList, CommentsSection } from '../../helpcenter/posts/comments-s
 import { ListSelect } from '../../helpcenter/posts/post-list-view';
 import {
   BugContextLines,
-  Byline,
   ItemState,
   Pager,
   PlainText,
+  PostHeading,
   SearchBox,
   StatusChip,
   statusLabel,
@@ -272,13 +272,7 @@ function TriageItem(props: { kind: TriageKind; id: string }) {
     <Box component="article" aria-labelledby="triage-title" sx={{ display: 'grid', gap: 2 }}>
       {back}
       <div>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography id="triage-title" variant="h5" component="h2">
-            {post.title}
-          </Typography>
-          <StatusChip status={post.status} />
-        </Stack>
-        <Byline person={post.author} at={post.createdAt} />
+        <PostHeading post={post} id="triage-title" />
         <Link component={RouterLink} to={`/help/${kind === 'bug' ? 'bugs_report' : 'all_requests'}/${post.id}`}>
           Open in the help center
         </Link>
