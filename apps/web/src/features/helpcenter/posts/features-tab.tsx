@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import ThumbDownOutlined from '@mui/icons-material/ThumbDownOutlined';
 import ThumbUpOutlined from '@mui/icons-material/ThumbUpOutlined';
 import Box from '@mui/material/Box';
@@ -7,12 +6,9 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FEATURE_FILTERS, featureCreateBodySchema, type HelpPost, type VoteType } from '@tradedesk/contracts';
+import { FEATURE_FILTERS, type HelpPost, type VoteType } from '@tradedesk/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { applyServerErrors } from '../../../shared/forms/server-errors';
-import { useFormAlert } from '../../../shared/forms/use-form-alert';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { toast } from '../../../shared/toast/toast';
 import { ActivityList, CommentsSection } from './comments-section';
@@ -20,6 +16,7 @@ import { FormDialog } from './form-dialog';
 import { PostListView } from './post-list-view';
 import { BackToList, ItemState, PlainText, PostHeading, TitleDescriptionFields } from './post-parts';
 import { useCreateFeatureMutation, useHelpPostQuery, useVoteFeatureMutation } from './posts-api';
+import { useTitleDescriptionForm } from './title-description-form';
 
 /** Up and down toggles with the score: pressing the caller's current vote withdraws it. */
 export function VoteButtons(props: { post: HelpPost }) {
@@ -60,24 +57,15 @@ export function VoteButtons(props: { post: HelpPost }) {
 function NewRequestDialog(props: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const [create] = useCreateFeatureMutation();
-  const form = useForm({
-    resolver: zodResolver(featureCreateBodySchema),
-    defaultValues: { title: '', description: '' },
-  });
-  const formAlert = useFormAlert({ watch: form.watch });
+  const { form, formAlert, close, refused } = useTitleDescriptionForm(props.onClose);
   const { isSubmitting } = form.formState;
-  const close = () => {
-    form.reset();
-    formAlert.clear();
-    props.onClose();
-  };
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await create(values);
     if ('data' in result && result.data) {
       toast.success('Your request was posted.');
       close();
       navigate(`/help/all_requests/${result.data.id}`);
-    } else formAlert.show(applyServerErrors(result.error, ['title', 'description'], form.setError));
+    } else refused(result.error);
   });
   return (
     <FormDialog

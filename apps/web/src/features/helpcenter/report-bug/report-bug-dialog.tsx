@@ -1,19 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { featureCreateBodySchema } from '@tradedesk/contracts';
 import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { applyServerErrors } from '../../../shared/forms/server-errors';
-import { useFormAlert } from '../../../shared/forms/use-form-alert';
 import { toast } from '../../../shared/toast/toast';
 import { FormDialog } from '../posts/form-dialog';
 import { TitleDescriptionFields } from '../posts/post-parts';
 import { useReportBugMutation } from '../posts/posts-api';
+import { useTitleDescriptionForm } from '../posts/title-description-form';
 import { contextOf, SCREENSHOT_TYPES, screenshotProblem } from './bug-context';
 
 /**
@@ -27,12 +23,7 @@ export function ReportBugDialog(props: { open: boolean; onClose: () => void; via
   // the page the user is on (the dialog is modal: it stays while the dialog is open)
   const context = contextOf(`${location.pathname}${location.search}`);
   const [report] = useReportBugMutation();
-  // the title and description rules are the same as a feature request's (bugCreateBodySchema adds the context)
-  const form = useForm({
-    resolver: zodResolver(featureCreateBodySchema),
-    defaultValues: { title: '', description: '' },
-  });
-  const formAlert = useFormAlert({ watch: form.watch });
+  const { form, formAlert, close: closeForm, refused } = useTitleDescriptionForm(props.onClose);
   const { isSubmitting } = form.formState;
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -40,11 +31,9 @@ export function ReportBugDialog(props: { open: boolean; onClose: () => void; via
   const fileId = useId();
 
   const close = () => {
-    form.reset();
-    formAlert.clear();
     setScreenshot(null);
     setFileError(null);
-    props.onClose();
+    closeForm();
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -57,9 +46,7 @@ export function ReportBugDialog(props: { open: boolean; onClose: () => void; via
         action: { label: 'View report', onClick: () => navigate(`/help/bugs_report/${id}`) },
       });
       close();
-    } else {
-      formAlert.show(applyServerErrors(result.error, ['title', 'description'], form.setError));
-    }
+    } else refused(result.error);
   });
 
   return (
