@@ -1,6 +1,7 @@
 import type { HelpCenterTab } from '@tradedesk/contracts';
 import type { ComponentType } from 'react';
 import { DocsTab } from './docs/docs-tab';
+import { postTabs } from './posts/posts-tabs';
 
 /**
  * The help center's tabs (route /help/:tab/:id?), each owned by its slice, in the order of HELP_CENTER_TABS. A tab
@@ -10,3 +11,4 @@ export type HelpTab = { id: HelpCenterTab; label: string; Component: ComponentTy
 
 export const helpTabs: HelpTab[] = [];
 helpTabs.push({ id: 'docs', label: 'Docs', Component: DocsTab });
+helpTabs.push(...postTabs);

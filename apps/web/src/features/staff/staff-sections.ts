@@ -3,6 +3,7 @@ import { AuditSection } from './audit/audit-section';
 import { ModerationSection } from './moderation/moderation-section';
 import { PartnersSection } from './partners/partners-section';
 import { UsersSection } from './users/users-section';
+import { triageSections } from './triage/triage-sections';
 
 /**
  * The staff console's sections (route /staff/:section/:id?), each owned by the area it manages, in the order shown.
@@ -24,3 +25,4 @@ staffSections.push(
   { id: 'moderation', label: 'Moderation', Component: ModerationSection },
   { id: 'partners', label: 'Partners', Component: PartnersSection },
 );
+staffSections.push(...triageSections);

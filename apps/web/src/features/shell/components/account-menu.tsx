@@ -1,4 +1,6 @@
+import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import Check from '@mui/icons-material/Check';
+import FeedbackOutlined from '@mui/icons-material/FeedbackOutlined';
 import KeyboardOutlined from '@mui/icons-material/KeyboardOutlined';
 import Logout from '@mui/icons-material/Logout';
 import SettingsBrightnessOutlined from '@mui/icons-material/SettingsBrightnessOutlined';
@@ -14,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { AuthUser } from '@tradedesk/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useReportDialogs } from '../../helpcenter/report-bug/lazy-report-dialogs';
 
 function initials(user: AuthUser): string {
   const letters = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.trim();
@@ -35,6 +38,7 @@ export function AccountMenu(props: {
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
+  const report = useReportDialogs();
   const close = () => setAnchor(null);
   const then = (fn: () => void) => () => {
     close();
@@ -86,6 +90,18 @@ export function AccountMenu(props: {
           </ListItemIcon>
           Keyboard shortcuts
         </MenuItem>
+        <MenuItem onClick={then(() => report.open('bug'))}>
+          <ListItemIcon>
+            <BugReportOutlined fontSize="small" />
+          </ListItemIcon>
+          Report a bug
+        </MenuItem>
+        <MenuItem onClick={then(() => report.open('feedback'))}>
+          <ListItemIcon>
+            <FeedbackOutlined fontSize="small" />
+          </ListItemIcon>
+          Send feedback
+        </MenuItem>
         <MenuItem role="menuitemcheckbox" aria-checked={props.syncTheme} onClick={then(props.onSyncTheme)}>
           <ListItemIcon>
             <SettingsBrightnessOutlined fontSize="small" />
@@ -101,6 +117,7 @@ export function AccountMenu(props: {
           Sign out
         </MenuItem>
       </Menu>
+      {report.dialogs}
     </>
   );
 }
