@@ -43,3 +43,4 @@ export * from '../modules/user-data/user-data.table.js';
 export * from '../modules/users/users.table.js';
 export * from '../modules/watchlists/watchlists.table.js';
 export * from '../platform/mail/mail.table.js';
+export * from '../modules/helpcenter/tickets/tickets.table.js';
