@@ -98,6 +98,12 @@ export function createTicketsService(deps: {
     return shaped;
   }
 
+  async function reread(id: string): Promise<HelpTicketRow> {
+    const ticket = await repo.find(id);
+    if (!ticket) throw ticketNotFound();
+    return ticket;
+  }
+
   async function ownTicket(userId: string, id: string): Promise<HelpTicketRow> {
     const ticket = await repo.find(id);
     if (!ticket || ticket.userId !== userId) throw ticketNotFound();
@@ -111,13 +117,17 @@ export function createTicketsService(deps: {
     return ticket;
   }
 
+  /** A message after the ticket's latest one (a millisecond later at least, so the conversation keeps its order). */
   const message = (
-    ticketId: string,
+    ticket: Pick<HelpTicketRow, 'id' | 'lastMessageAt'>,
     authorId: string,
     body: string,
     fromStaff: boolean,
     source: 'web' | 'email' = 'web',
-  ): HelpTicketMessageRow => ({ id: newId(), ticketId, authorId, fromStaff, body, source, createdAt: clock.now() });
+  ): HelpTicketMessageRow => {
+    const createdAt = new Date(Math.max(clock.now().getTime(), ticket.lastMessageAt.getTime() + 1));
+    return { id: newId(), ticketId: ticket.id, authorId, fromStaff, body, source, createdAt };
+  };
 
   async function mailSupport(ticket: HelpTicketRow, body: string, isNew: boolean): Promise<void> {
     if (!mail.supportEmail) return;
@@ -139,7 +149,7 @@ export function createTicketsService(deps: {
 
   /** The user's reply, from the web or a mail: the ticket is open (awaiting staff) again. */
   async function userReply(ticket: HelpTicketRow, body: string, source: 'web' | 'email'): Promise<void> {
-    await repo.addMessage(message(ticket.id, ticket.userId, body, false, source), 'open');
+    await repo.addMessage(message(ticket, ticket.userId, body, false, source), 'open');
     await mailSupport(ticket, body, false);
   }
 
@@ -162,7 +172,7 @@ export function createTicketsService(deps: {
         createdAt: now,
         lastMessageAt: now,
       };
-      await repo.insertTicket(ticket, message(ticket.id, userId, body.message, false));
+      await repo.insertTicket(ticket, { ...message(ticket, userId, body.message, false), createdAt: now });
       await mailSupport(ticket, body.message, true);
       return one(ticket, false);
     },
@@ -178,7 +188,7 @@ export function createTicketsService(deps: {
     async reply(userId: string, id: string, body: string): Promise<Ticket> {
       const ticket = await ownTicket(userId, id);
       await userReply(ticket, body, 'web');
-      return one(ticket, false);
+      return one(await reread(ticket.id), false);
     },
 
     /** A mail reply to `support+<token>@domain`: added when it comes from the ticket's owner. */
@@ -210,7 +220,7 @@ export function createTicketsService(deps: {
     /** Staff answer: the ticket waits for the user, who gets a mail (and a notification in the bell). */
     async staffReply(actorId: string, id: string, body: string): Promise<Ticket> {
       const ticket = await staffTicket(actorId, id);
-      await repo.addMessage(message(ticket.id, actorId, body, true), 'waiting');
+      await repo.addMessage(message(ticket, actorId, body, true), 'waiting');
       await staff.audit.record({
         actorId,
         action: 'ticket.reply',
@@ -236,7 +246,7 @@ export function createTicketsService(deps: {
           data: { firstName: owner.firstName, subject: ticket.subject, body, link: `${mail.publicUrl}${link}` },
         });
       }
-      return one(ticket, true);
+      return one(await reread(ticket.id), true);
     },
 
     async setStatus(actorId: string, id: string, status: TicketStatus): Promise<Ticket> {
