@@ -1,5 +1,6 @@
 import type { HelpCenterTab } from '@tradedesk/contracts';
 import type { ComponentType } from 'react';
+import { TicketsTab } from './tickets/tickets-tab';
 
 /**
  * The help center's tabs (route /help/:tab/:id?), each owned by its slice, in the order of HELP_CENTER_TABS. A tab
@@ -8,3 +9,6 @@ import type { ComponentType } from 'react';
 export type HelpTab = { id: HelpCenterTab; label: string; Component: ComponentType<{ itemId?: string }> };
 
 export const helpTabs: HelpTab[] = [];
+
+// Tickets (slice D): the user's support tickets.
+helpTabs.push({ id: 'tickets', label: 'Tickets', Component: TicketsTab });

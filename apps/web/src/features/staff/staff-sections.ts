@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { StaffTicketsSection } from './tickets/staff-tickets-section';
 
 /**
  * The staff console's sections (route /staff/:section/:id?), each owned by the area it manages, in the order shown.
@@ -12,3 +13,6 @@ export type StaffSection = {
 };
 
 export const staffSections: StaffSection[] = [];
+
+// Tickets (slice D): the support inbox.
+staffSections.push({ id: 'tickets', label: 'Tickets', Component: StaffTicketsSection });
