@@ -2,12 +2,7 @@ import type { TicketStatus } from '@tradedesk/contracts';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
 import { users } from '../../users/users.table.js';
-import {
-  type HelpTicketMessageRow,
-  type HelpTicketRow,
-  helpTicketMessages,
-  helpTickets,
-} from './tickets.table.js';
+import { type HelpTicketMessageRow, type HelpTicketRow, helpTicketMessages, helpTickets } from './tickets.table.js';
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -106,11 +101,7 @@ export function createTicketsRepository(db: Db) {
           .orderBy(...order)
           .limit(filter.limit)
           .offset((filter.page - 1) * filter.limit),
-        db
-          .select({ n: count() })
-          .from(helpTickets)
-          .innerJoin(users, eq(users.id, helpTickets.userId))
-          .where(where),
+        db.select({ n: count() }).from(helpTickets).innerJoin(users, eq(users.id, helpTickets.userId)).where(where),
       ]);
       return { rows: rows.map((r) => r.ticket), total: total?.n ?? 0 };
     },

@@ -118,7 +118,11 @@ describe('staff', () => {
     expect(answered.statusCode, answered.body).toBe(201);
     expect(answered.json()).toMatchObject({ status: 'waiting', messageCount: 2 });
     const seen = (await call(user, 'GET', `/helpcenter/tickets/${ticket.id}`)).json() as Ticket;
-    expect(seen.messages[1]).toMatchObject({ fromStaff: true, authorName: 'TradeDesk support', body: 'Try again now.' });
+    expect(seen.messages[1]).toMatchObject({
+      fromStaff: true,
+      authorName: 'TradeDesk support',
+      body: 'Try again now.',
+    });
     expect(notified).toContainEqual({
       userId: user.userId,
       title: 'Support answered your ticket',

@@ -77,10 +77,7 @@ export function createTicketsService(deps: {
         requester: { id: t.userId, name: nameOf(requester), email: forStaff ? (requester?.email ?? null) : null },
         messages: own.map((m) => ({
           id: m.id,
-          authorName:
-            m.fromStaff && !forStaff
-              ? SUPPORT_NAME
-              : nameOf(m.authorId ? people.get(m.authorId) : undefined),
+          authorName: m.fromStaff && !forStaff ? SUPPORT_NAME : nameOf(m.authorId ? people.get(m.authorId) : undefined),
           fromStaff: m.fromStaff,
           body: m.body,
           source: m.source,

@@ -59,7 +59,12 @@ async function captureSmtp(): Promise<{ url: string; received: Received[] }> {
 export async function ticketsTestApp(clock: Clock) {
   const { app } = await createTestApp({ build: { clock, withoutHelpCenter: true } });
   const smtp = await captureSmtp();
-  const mailer = createMailer({ smtpUrl: smtp.url, from: 'TradeDesk <no-reply@tradedesk.local>', db: app.ctx.db, clock });
+  const mailer = createMailer({
+    smtpUrl: smtp.url,
+    from: 'TradeDesk <no-reply@tradedesk.local>',
+    db: app.ctx.db,
+    clock,
+  });
   const notified: { userId: string; title: string; link: string | undefined }[] = [];
   const notifications = {
     async notify(userId: string, input: { title: string; link?: string }) {

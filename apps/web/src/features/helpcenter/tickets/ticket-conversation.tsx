@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { Ticket, TicketStatus } from '@tradedesk/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
-import { formMessage } from '../../../shared/forms/server-errors';
 import { useFormatters } from '../../../shared/format/format-preferences';
+import { formMessage } from '../../../shared/forms/server-errors';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 
 export const ticketStatusLabels: Record<TicketStatus, { label: string; color: 'warning' | 'info' | 'success' }> = {
@@ -26,9 +26,7 @@ export const staffTicketStatusLabels: Record<TicketStatus, string> = {
 
 export function TicketStatusChip(props: { status: TicketStatus; forStaff?: boolean }) {
   const { label, color } = ticketStatusLabels[props.status];
-  return (
-    <Chip size="small" color={color} label={props.forStaff ? staffTicketStatusLabels[props.status] : label} />
-  );
+  return <Chip size="small" color={color} label={props.forStaff ? staffTicketStatusLabels[props.status] : label} />;
 }
 
 /** The text of a failed call, as a sentence. */
@@ -83,7 +81,12 @@ export function TicketConversation(props: {
             key={m.id}
             component="li"
             variant="outlined"
-            sx={{ p: 2, ml: m.fromStaff ? 0 : 4, mr: m.fromStaff ? 4 : 0, borderColor: m.fromStaff ? 'primary.main' : undefined }}
+            sx={{
+              p: 2,
+              ml: m.fromStaff ? 0 : 4,
+              mr: m.fromStaff ? 4 : 0,
+              borderColor: m.fromStaff ? 'primary.main' : undefined,
+            }}
           >
             <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
               {m.authorName}

@@ -1,10 +1,4 @@
-import type {
-  StaffTicketListQuery,
-  Ticket,
-  TicketCreateBody,
-  TicketPage,
-  TicketStatus,
-} from '@tradedesk/contracts';
+import type { StaffTicketListQuery, Ticket, TicketCreateBody, TicketPage, TicketStatus } from '@tradedesk/contracts';
 import { api } from '../../../app/api';
 
 const TAG = 'Tickets';

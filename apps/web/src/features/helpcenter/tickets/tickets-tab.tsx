@@ -14,12 +14,7 @@ import { ErrorState } from '../../../shared/states/error-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { failureText, TicketConversation, TicketStatusChip } from './ticket-conversation';
-import {
-  useOpenTicketMutation,
-  useReplyToTicketMutation,
-  useTicketQuery,
-  useTicketsQuery,
-} from './tickets-api';
+import { useOpenTicketMutation, useReplyToTicketMutation, useTicketQuery, useTicketsQuery } from './tickets-api';
 
 const TAB_PATH = '/help/tickets';
 
