@@ -9,6 +9,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { formMessage } from '../../../shared/forms/server-errors';
+import { ErrorState } from '../../../shared/states/error-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 
 export const ticketStatusLabels: Record<TicketStatus, { label: string; color: 'warning' | 'info' | 'success' }> = {
@@ -123,6 +124,40 @@ export function TicketConversation(props: {
           </Button>
         </Box>
       </Box>
+    </Box>
+  );
+}
+
+/** Previous and next page under a ticket list, shown when there is more than one page. */
+export function TicketPager(props: { page: number; pages: number; busy: boolean; onPage: (page: number) => void }) {
+  const { page, pages, busy, onPage } = props;
+  if (pages <= 1) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
+      <Button size="small" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
+        Previous page
+      </Button>
+      <Typography variant="body2">
+        Page {page} of {pages}
+      </Typography>
+      <Button size="small" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>
+        Next page
+      </Button>
+    </Box>
+  );
+}
+
+/** A ticket that could not be loaded (gone, another user's, offline): why, a retry, and the way back. */
+export function TicketLoadFailed(props: { back: ReactNode; error: unknown; onRetry: () => void; retrying: boolean }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {props.back}
+      <ErrorState
+        title="This ticket could not be loaded."
+        message={failureText(props.error)}
+        onRetry={props.onRetry}
+        retrying={props.retrying}
+      />
     </Box>
   );
 }

@@ -1,15 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import type { Ticket, TicketPage } from '@tradedesk/contracts';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../app/api';
-import { AppProviders } from '../../../app/providers';
-import { createAppStore } from '../../../app/store';
 import { mockFetch } from '../../../test/fetch-mock';
-import { signedInState } from '../../../test/render-app';
 import { helpTabs } from '../helpcenter-tabs';
-import { TICKET_ID as ID, ticket } from './tickets.fixtures';
+import { TICKET_ID as ID, renderItemRoute, ticket } from './test/tickets-fixtures';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -27,20 +21,7 @@ const pageOf = (items: Ticket[], total = items.length): TicketPage => ({
 function renderTab(path = '/help/tickets') {
   const tab = helpTabs.find((t) => t.id === 'tickets');
   if (!tab) throw new Error('the tickets tab is not in helpcenter-tabs.ts');
-  const Tab = tab.Component;
-  function Route() {
-    const { id } = useParams();
-    return <Tab {...(id ? { itemId: id } : {})} />;
-  }
-  const store = createAppStore(signedInState());
-  store.dispatch(api.util.resetApiState());
-  const router = createMemoryRouter([{ path: '/help/tickets/:id?', element: <Route /> }], { initialEntries: [path] });
-  render(
-    <AppProviders store={store} withSession={false}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, user: userEvent.setup() };
+  return renderItemRoute(tab.Component, '/help/tickets/:id?', path);
 }
 
 describe('the Tickets tab', { timeout: 20_000 }, () => {

@@ -13,7 +13,13 @@ import { EmptyState } from '../../../shared/states/empty-state';
 import { ErrorState } from '../../../shared/states/error-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
-import { failureText, TicketConversation, TicketStatusChip } from './ticket-conversation';
+import {
+  failureText,
+  TicketConversation,
+  TicketLoadFailed,
+  TicketPager,
+  TicketStatusChip,
+} from './ticket-conversation';
 import { useOpenTicketMutation, useReplyToTicketMutation, useTicketQuery, useTicketsQuery } from './tickets-api';
 
 const TAB_PATH = '/help/tickets';
@@ -79,19 +85,7 @@ function TicketList() {
           ))}
         </List>
       )}
-      {pages > 1 && (
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
-          <Button size="small" disabled={page <= 1 || isFetching} onClick={() => setPage((p) => p - 1)}>
-            Previous page
-          </Button>
-          <Typography variant="body2">
-            Page {page} of {pages}
-          </Typography>
-          <Button size="small" disabled={page >= pages || isFetching} onClick={() => setPage((p) => p + 1)}>
-            Next page
-          </Button>
-        </Box>
-      )}
+      <TicketPager page={page} pages={pages} busy={isFetching} onPage={setPage} />
     </Box>
   );
 }
@@ -169,17 +163,7 @@ function TicketView(props: { id: string }) {
   );
   if (isLoading) return <LoadingState label="Loading the ticket" />;
   if (isError || !data) {
-    return (
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        {back}
-        <ErrorState
-          title="This ticket could not be loaded."
-          message={failureText(error)}
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
-      </Box>
-    );
+    return <TicketLoadFailed back={back} error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   }
   return (
     <TicketConversation

@@ -1,13 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../app/api';
-import { AppProviders } from '../../../app/providers';
-import { createAppStore } from '../../../app/store';
 import { mockFetch } from '../../../test/fetch-mock';
-import { signedInState } from '../../../test/render-app';
-import { ticket } from '../../helpcenter/tickets/tickets.fixtures';
+import { renderItemRoute, ticket } from '../../helpcenter/tickets/test/tickets-fixtures';
 import { staffSections } from '../staff-sections';
 
 beforeEach(() => {
@@ -28,20 +22,7 @@ const staffTicket = ticket({
 function renderSection(path: string) {
   const section = staffSections.find((s) => s.id === 'tickets');
   if (!section) throw new Error('the tickets section is not in staff-sections.ts');
-  const Section = section.Component;
-  function Route() {
-    const { id } = useParams();
-    return <Section {...(id ? { itemId: id } : {})} />;
-  }
-  const store = createAppStore(signedInState());
-  store.dispatch(api.util.resetApiState());
-  const router = createMemoryRouter([{ path: '/staff/tickets/:id?', element: <Route /> }], { initialEntries: [path] });
-  render(
-    <AppProviders store={store} withSession={false}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, user: userEvent.setup() };
+  return renderItemRoute(section.Component, '/staff/tickets/:id?', path);
 }
 
 describe('the staff Tickets section', { timeout: 20_000 }, () => {

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -15,13 +14,14 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../shared/data-table/data-table';
 import { type Formatters, useFormatters } from '../../../shared/format/format-preferences';
-import { ErrorState } from '../../../shared/states/error-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
 import {
   failureText,
   staffTicketStatusLabels,
   TicketConversation,
+  TicketLoadFailed,
+  TicketPager,
   TicketStatusChip,
 } from '../../helpcenter/tickets/ticket-conversation';
 import {
@@ -129,19 +129,7 @@ function Inbox() {
           </Box>
         }
       />
-      {pages > 1 && (
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
-          <Button size="small" disabled={page <= 1 || isFetching} onClick={() => setPage((p) => p - 1)}>
-            Previous page
-          </Button>
-          <Typography variant="body2">
-            Page {page} of {pages}
-          </Typography>
-          <Button size="small" disabled={page >= pages || isFetching} onClick={() => setPage((p) => p + 1)}>
-            Next page
-          </Button>
-        </Box>
-      )}
+      <TicketPager page={page} pages={pages} busy={isFetching} onPage={setPage} />
     </Box>
   );
 }
@@ -158,17 +146,7 @@ function StaffTicketView(props: { id: string }) {
   );
   if (isLoading) return <LoadingState label="Loading the ticket" />;
   if (isError || !data) {
-    return (
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        {back}
-        <ErrorState
-          title="This ticket could not be loaded."
-          message={failureText(error)}
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
-      </Box>
-    );
+    return <TicketLoadFailed back={back} error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   }
   const changeStatus = async (status: TicketStatus) => {
     setStatusError(null);
