@@ -148,6 +148,21 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   // Another Stripe API address (a proxy, or a local fake); unset: api.stripe.com
   STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  // Support tickets (help center): new tickets and users' replies are mailed to SUPPORT_EMAIL (unset: none)
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').optional()),
+  // Inbound mail: with INBOUND_SMTP_PORT and INBOUND_MAIL_DOMAIN set, an SMTP listener takes users' replies to
+  // support+<ticket token>@INBOUND_MAIL_DOMAIN (point the domain's MX, or a relay, at it)
+  INBOUND_SMTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
+  INBOUND_SMTP_HOST: z.string().trim().min(1).default('0.0.0.0'),
+  INBOUND_MAIL_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$/, 'must be a domain name such as support.example.com')
+      .optional(),
+  ),
 });
 
 export type AppConfig = {
@@ -216,6 +231,11 @@ export type AppConfig = {
   partners?: { commissionPercent: string; commissionMonths: number; attributionDays: number; holdDays: number };
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL); undefined: the test-mode provider only. */
   stripe?: { secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+  /**
+   * Support tickets (SUPPORT_EMAIL, INBOUND_SMTP_PORT, INBOUND_SMTP_HOST, INBOUND_MAIL_DOMAIN); left out (tests):
+   * no support address, no inbound listener. `inbound.port` 0 listens on a free port (tests).
+   */
+  tickets?: { supportEmail: string | undefined; inbound: { host: string; port: number; domain: string } | undefined };
 };
 
 export type AiConfig = {
@@ -443,6 +463,13 @@ export function loadConfig(
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
         : undefined,
+    tickets: {
+      supportEmail: e.SUPPORT_EMAIL,
+      inbound:
+        e.INBOUND_SMTP_PORT !== undefined && e.INBOUND_MAIL_DOMAIN
+          ? { host: e.INBOUND_SMTP_HOST, port: e.INBOUND_SMTP_PORT, domain: e.INBOUND_MAIL_DOMAIN }
+          : undefined,
+    },
   };
 }
 

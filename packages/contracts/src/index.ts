@@ -30,6 +30,7 @@ export * from './health.js';
 export * from './helpcenter.js';
 export * from './helpcenter-docs.js';
 export * from './helpcenter-posts.js';
+export * from './helpcenter-tickets.js';
 export * from './indicators.js';
 export * from './journal.js';
 export * from './market.js';

@@ -23,6 +23,7 @@ export * from '../modules/communities/communities.table.js';
 export * from '../modules/communities/content/content.table.js';
 export * from '../modules/communities/members/members.table.js';
 export * from '../modules/helpcenter/posts/posts.table.js';
+export * from '../modules/helpcenter/tickets/tickets.table.js';
 export * from '../modules/imports/imports.table.js';
 export * from '../modules/journal/journal.table.js';
 export * from '../modules/metrics/metrics.table.js';

@@ -18,6 +18,7 @@ export function createMailer(deps: { smtpUrl: string | undefined; from: string; 
         await transport.sendMail({
           from: deps.from,
           to: message.to,
+          ...('replyTo' in message && message.replyTo ? { replyTo: message.replyTo } : {}),
           subject: mail.subject,
           text: mail.text,
           html: mail.html,

@@ -26,6 +26,19 @@ export type MailMessage =
       template: 'notification';
       to: string;
       data: { firstName: string; title: string; body: string; link: string; settingsLink: string };
+    }
+  | {
+      /** Staff answered the user's support ticket; `replyTo` is the ticket's reply address when inbound mail runs. */
+      template: 'ticket-reply';
+      to: string;
+      replyTo?: string;
+      data: { firstName: string; subject: string; body: string; link: string };
+    }
+  | {
+      /** To the support address (SUPPORT_EMAIL): a new ticket, or the user's reply to one. */
+      template: 'ticket-support';
+      to: string;
+      data: { firstName: string; requester: string; subject: string; body: string; isNew: boolean; link: string };
     };
 
 export interface Mailer {

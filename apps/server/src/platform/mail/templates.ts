@@ -110,5 +110,32 @@ export function renderMail(message: MailMessage): RenderedMail {
         links: [link, settingsLink],
       };
     }
+    case 'ticket-reply': {
+      const { subject, body, link } = message.data;
+      const intro = [`Hi ${name},`, 'TradeDesk support answered your ticket:', ...body.split(/\n{2,}/)];
+      const footer = message.replyTo
+        ? 'Reply to this mail, or open the ticket, to answer.'
+        : 'Open the ticket to answer: replies to this mail are not read.';
+      return {
+        subject: `Re: ${subject}`,
+        text: `${intro.join('\n\n')}\n\nOpen the ticket: ${link}\n\n${footer}\n`,
+        html: layout(subject, intro, { label: 'Open the ticket', link }, footer),
+        links: [link],
+      };
+    }
+    case 'ticket-support': {
+      const { requester, subject, body, isNew, link } = message.data;
+      const intro = [
+        isNew ? `${requester} opened a ticket:` : `${requester} replied to their ticket:`,
+        ...body.split(/\n{2,}/),
+      ];
+      const footer = 'Answer in the staff console: the reply is mailed to the user.';
+      return {
+        subject: isNew ? `New ticket: ${subject}` : `Reply on ticket: ${subject}`,
+        text: `${intro.join('\n\n')}\n\nOpen in the staff console: ${link}\n\n${footer}\n`,
+        html: layout(subject, intro, { label: 'Open in the staff console', link }, footer),
+        links: [link],
+      };
+    }
   }
 }

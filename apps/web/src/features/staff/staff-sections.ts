@@ -4,6 +4,7 @@ import { ModerationSection } from './moderation/moderation-section';
 import { PartnersSection } from './partners/partners-section';
 import { UsersSection } from './users/users-section';
 import { triageSections } from './triage/triage-sections';
+import { StaffTicketsSection } from './tickets/staff-tickets-section';
 
 /**
  * The staff console's sections (route /staff/:section/:id?), each owned by the area it manages, in the order shown.
@@ -26,3 +27,5 @@ staffSections.push(
   { id: 'partners', label: 'Partners', Component: PartnersSection },
 );
 staffSections.push(...triageSections);
+// Tickets (slice D): the support inbox.
+staffSections.push({ id: 'tickets', label: 'Tickets', Component: StaffTicketsSection });
