@@ -2,9 +2,9 @@ import type { ComponentType } from 'react';
 import { AuditSection } from './audit/audit-section';
 import { ModerationSection } from './moderation/moderation-section';
 import { PartnersSection } from './partners/partners-section';
-import { UsersSection } from './users/users-section';
-import { triageSections } from './triage/triage-sections';
 import { StaffTicketsSection } from './tickets/staff-tickets-section';
+import { triageSections } from './triage/triage-sections';
+import { UsersSection } from './users/users-section';
 
 /**
  * The staff console's sections (route /staff/:section/:id?), each owned by the area it manages, in the order shown.
@@ -17,15 +17,12 @@ export type StaffSection = {
   Component: ComponentType<{ itemId?: string }>;
 };
 
-export const staffSections: StaffSection[] = [];
-
-// E. staff console: users, the audit log, community moderation and the partner program
-staffSections.push(
+/** The support inbox first (the default), then triage and publishing, then people, moderation and the business. */
+export const staffSections: StaffSection[] = [
+  { id: 'tickets', label: 'Tickets', Component: StaffTicketsSection },
+  ...triageSections,
   { id: 'users', label: 'Users', Component: UsersSection },
-  { id: 'audit', label: 'Audit log', Component: AuditSection },
   { id: 'moderation', label: 'Moderation', Component: ModerationSection },
   { id: 'partners', label: 'Partners', Component: PartnersSection },
-);
-staffSections.push(...triageSections);
-// Tickets (slice D): the support inbox.
-staffSections.push({ id: 'tickets', label: 'Tickets', Component: StaffTicketsSection });
+  { id: 'audit', label: 'Audit log', Component: AuditSection },
+];
