@@ -56,3 +56,4 @@ export * from './user-data.js';
 export * from './user-data-entries.js';
 export * from './watchlists.js';
 export * from './ws.js';
+export * from './staff-billing.js';
