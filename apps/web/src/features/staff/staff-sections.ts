@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AuditSection } from './audit/audit-section';
+import { PlansCouponsSection } from './billing/plans-coupons-section';
 import { ModerationSection } from './moderation/moderation-section';
 import { PartnersSection } from './partners/partners-section';
 import { UsersSection } from './users/users-section';
@@ -24,3 +25,6 @@ staffSections.push(
   { id: 'moderation', label: 'Moderation', Component: ModerationSection },
   { id: 'partners', label: 'Partners', Component: PartnersSection },
 );
+
+// F. plans and coupons (admins): the plan catalogue and the coupons
+staffSections.push({ id: 'billing', label: 'Plans and coupons', adminOnly: true, Component: PlansCouponsSection });
