@@ -30,10 +30,13 @@ const entryFields = {
   prices: z.array(staffCataloguePriceSchema).max(BILLING_CURRENCIES.length),
 };
 
-/** PUT /staff/billing/plans/{id}: the whole entry (its prices replaced); ranges are checked as the CLI's import. */
+/**
+ * PUT /staff/billing/plans/{id}: the whole entry (its prices replaced); ranges are checked as the CLI's import.
+ * Bodies are snake_case like every request body.
+ */
 export const staffPlanBodySchema = z.strictObject({
   ...entryFields,
-  trialDays: z.number().int(),
+  trial_days: z.number().int(),
   recommended: z.boolean(),
 });
 export type StaffPlanBody = z.infer<typeof staffPlanBodySchema>;
@@ -41,7 +44,7 @@ export type StaffPlanBody = z.infer<typeof staffPlanBodySchema>;
 /** PUT /staff/billing/addons/{id}. */
 export const staffAddonBodySchema = z.strictObject({
   ...entryFields,
-  maxQuantity: z.number().int(),
+  max_quantity: z.number().int(),
 });
 export type StaffAddonBody = z.infer<typeof staffAddonBodySchema>;
 
@@ -94,16 +97,19 @@ export type StaffCouponList = z.infer<typeof staffCouponListSchema>;
 /** POST /staff/billing/coupons: a percent off or an amount off with its currency (the CLI's `coupons add`). */
 export const staffCouponBodySchema = z.strictObject({
   code: line('code', 40, { min: 1 }),
-  percentOff: z.number().optional(),
+  percent_off: z.number().optional(),
   /** "5.00" in `currency`. */
-  amountOff: line('amountOff', 12, { min: 1 }).optional(),
+  amount_off: line('amount_off', 12, { min: 1 }).optional(),
   currency: z.enum(BILLING_CURRENCIES, { error: 'currency must be USD, EUR or GBP.' }).optional(),
   duration: z.enum(COUPON_DURATIONS, { error: 'duration must be once, repeating or forever.' }),
-  durationMonths: z.number().int().optional(),
-  planIds: z.array(line('planIds', 40, { min: 1 })).max(50).optional(),
-  maxRedemptions: z.number().int().optional(),
+  duration_months: z.number().int().optional(),
+  plan_ids: z
+    .array(line('plan_ids', 40, { min: 1 }))
+    .max(50)
+    .optional(),
+  max_redemptions: z.number().int().optional(),
   /** When it stops being valid, "2026-12-31" (the start of that day, UTC, as the CLI's --expires). */
-  expiresAt: z.iso.date('expiresAt must be a date such as 2026-12-31.').optional(),
+  expires_at: z.iso.date('expires_at must be a date such as 2026-12-31.').optional(),
 });
 export type StaffCouponBody = z.infer<typeof staffCouponBodySchema>;
 

@@ -9,8 +9,8 @@ import { createInvoices } from './invoices/invoices.plugin.js';
 import { createPartners } from './partners/partners.plugin.js';
 import { createPayments } from './payments/payments.plugin.js';
 import type { BillingPlans } from './plans/plans.plugin.js';
-import { createStaffBilling } from './staff/staff-billing.service.js';
 import { staffBillingRoutes } from './staff/staff-billing.routes.js';
+import { createStaffBilling } from './staff/staff-billing.service.js';
 import { createBillingStripe } from './stripe/stripe.plugin.js';
 import { createSubscriptions } from './subscriptions/subscriptions.plugin.js';
 

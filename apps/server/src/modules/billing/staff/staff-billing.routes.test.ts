@@ -1,4 +1,13 @@
-import type { CouponQuote, Plan, StaffAuditList, StaffCatalogue, StaffCoupon, StaffCouponList } from '@tradedesk/contracts';
+import type {
+  CouponQuote,
+  Plan,
+  StaffAddon,
+  StaffAuditList,
+  StaffCatalogue,
+  StaffCoupon,
+  StaffCouponList,
+  StaffPlan,
+} from '@tradedesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../../../../test/auth-helpers.js';
@@ -16,6 +25,10 @@ beforeAll(async () => {
   ({ app, admin, staff, user, call } = await staffTestApp({ withoutBilling: false }));
 });
 
+/** The PUT body of a listed entry (bodies are snake_case). */
+const planBody = ({ id: _id, trialDays, ...rest }: StaffPlan) => ({ ...rest, trial_days: trialDays });
+const addonBody = ({ id: _id, maxQuantity, ...rest }: StaffAddon) => ({ ...rest, max_quantity: maxQuantity });
+
 const auditOf = async (action: string) =>
   ((await call(admin, 'GET', `/staff/audit?action=${action}`)).json() as StaffAuditList).items;
 
@@ -25,7 +38,7 @@ describe('staff plans and coupons', () => {
       ['GET', '/staff/billing/catalogue'],
       ['PUT', '/staff/billing/plans/pro', {}],
       ['GET', '/staff/billing/coupons'],
-      ['POST', '/staff/billing/coupons', { code: 'NOPE10', percentOff: 10, duration: 'once' }],
+      ['POST', '/staff/billing/coupons', { code: 'NOPE10', percent_off: 10, duration: 'once' }],
       ['POST', '/staff/billing/coupons/WELCOME20/deactivate'],
     ];
     for (const who of [staff, user]) {
@@ -46,10 +59,9 @@ describe('staff plans and coupons', () => {
     expect(pro).toMatchObject({ active: true });
     expect(catalogue.addons.length).toBeGreaterThan(0);
 
-    const { id: _id, ...body } = pro;
     const edited = {
-      ...body,
-      trialDays: 21,
+      ...planBody(pro),
+      trial_days: 21,
       prices: [{ currency: 'USD', monthly: '24.00', yearly: '240.00' }],
       entitlements: { ...pro.entitlements, watchlists: 42, trade_import: true },
     };
@@ -67,8 +79,11 @@ describe('staff plans and coupons', () => {
     expect(plans.plans.map((p) => p.id)).not.toContain('pro');
 
     const addon = catalogue.addons[0]!;
-    const { id: addonId, ...addonBody } = addon;
-    const addonRes = await call(admin, 'PUT', `/staff/billing/addons/${addonId}`, { ...addonBody, maxQuantity: 7 });
+    const addonId = addon.id;
+    const addonRes = await call(admin, 'PUT', `/staff/billing/addons/${addonId}`, {
+      ...addonBody(addon),
+      max_quantity: 7,
+    });
     expect(addonRes.statusCode, addonRes.body).toBe(200);
     expect(addonRes.json()).toMatchObject({ maxQuantity: 7 });
 
@@ -80,10 +95,10 @@ describe('staff plans and coupons', () => {
 
   it('refuse a bad edit with sentences naming the field, and an unknown id with 404', async () => {
     const catalogue = (await call(admin, 'GET', '/staff/billing/catalogue')).json() as StaffCatalogue;
-    const { id: _id, ...free } = catalogue.plans.find((p) => p.id === 'free')!;
+    const free = planBody(catalogue.plans.find((p) => p.id === 'free')!);
     const bad = await call(admin, 'PUT', '/staff/billing/plans/free', {
       ...free,
-      trialDays: 400,
+      trial_days: 400,
       prices: [{ currency: 'USD', monthly: '5', yearly: '50.00' }],
       entitlements: { watchlists: -2, ai_agents: 3, flying: true },
     });
@@ -91,14 +106,17 @@ describe('staff plans and coupons', () => {
     const fields = (bad.json() as { details: { fields: Array<{ field: string; message: string }> } }).details.fields;
     expect(fields).toEqual(
       expect.arrayContaining([
-        { field: 'trialDays', message: 'trialDays must be at most 365.' },
+        { field: 'trial_days', message: 'trial_days must be at most 365.' },
         {
           field: 'prices.0.monthly',
           message: 'prices.0.monthly must be an amount with two decimals, such as "19.00".',
         },
         { field: 'entitlements', message: 'watchlists must be a whole number, -1 for unlimited.' },
         { field: 'entitlements', message: 'ai_agents must be true or false.' },
-        expect.objectContaining({ field: 'entitlements', message: expect.stringMatching(/^flying is not an entitlement/) }),
+        expect.objectContaining({
+          field: 'entitlements',
+          message: expect.stringMatching(/^flying is not an entitlement/),
+        }),
       ]),
     );
     const inactiveFree = await call(admin, 'PUT', '/staff/billing/plans/free', { ...free, active: false });
@@ -113,12 +131,12 @@ describe('staff plans and coupons', () => {
   it('add a coupon that is usable, count its uses, deactivate it and then refuse it, audited', async () => {
     const added = await call(admin, 'POST', '/staff/billing/coupons', {
       code: 'spring15',
-      amountOff: '15.00',
+      amount_off: '15.00',
       currency: 'USD',
       duration: 'repeating',
-      durationMonths: 2,
-      planIds: ['premium'],
-      maxRedemptions: 10,
+      duration_months: 2,
+      plan_ids: ['premium'],
+      max_redemptions: 10,
     });
     expect(added.statusCode, added.body).toBe(201);
     const coupon = added.json() as StaffCoupon;
@@ -146,7 +164,11 @@ describe('staff plans and coupons', () => {
     expect(list.coupons.find((c) => c.code === 'SPRING15')).toMatchObject({ uses: 1 });
     expect(list.coupons.map((c) => c.code)).toContain('WELCOME20');
 
-    const again = await call(admin, 'POST', '/staff/billing/coupons', { code: 'SPRING15', percentOff: 5, duration: 'once' });
+    const again = await call(admin, 'POST', '/staff/billing/coupons', {
+      code: 'SPRING15',
+      percent_off: 5,
+      duration: 'once',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'STAFF_COUPON_EXISTS' });
 
@@ -161,18 +183,36 @@ describe('staff plans and coupons', () => {
     expect(refused.json()).toMatchObject({ code: 'COUPON_EXPIRED', message: 'Coupon SPRING15 is no longer valid.' });
 
     expect(await auditOf('coupon.add')).toMatchObject([{ targetKind: 'coupon', targetId: coupon.id }]);
-    expect(await auditOf('coupon.deactivate')).toMatchObject([{ targetId: coupon.id, summary: 'Deactivated coupon SPRING15.' }]);
+    expect(await auditOf('coupon.deactivate')).toMatchObject([
+      { targetId: coupon.id, summary: 'Deactivated coupon SPRING15.' },
+    ]);
     expect((await call(admin, 'POST', '/staff/billing/coupons/NOSUCH/deactivate')).statusCode).toBe(404);
   });
 
   it('refuse a bad coupon with a sentence naming the field', async () => {
     const cases: Array<[object, string, string]> = [
-      [{ code: 'x', percentOff: 10, duration: 'once' }, 'code', 'The code must be 3 to 40 letters, digits, - or _.'],
-      [{ code: 'BIG', percentOff: 120, duration: 'once' }, 'percentOff', 'The percent off must be above 0 and at most 100.'],
-      [{ code: 'REP', percentOff: 5, duration: 'repeating' }, 'durationMonths', 'A repeating coupon needs a number of months above 0.'],
-      [{ code: 'AMT', amountOff: 'five', currency: 'USD', duration: 'once' }, 'amountOff', 'amountOff must be an amount such as "5.00".'],
-      [{ code: 'NOCUR', amountOff: '5.00', duration: 'once' }, 'currency', 'An amount off needs its currency.'],
-      [{ code: 'DUR', percentOff: 5, duration: 'sometimes' }, 'duration', 'duration must be once, repeating or forever.'],
+      [{ code: 'x', percent_off: 10, duration: 'once' }, 'code', 'The code must be 3 to 40 letters, digits, - or _.'],
+      [
+        { code: 'BIG', percent_off: 120, duration: 'once' },
+        'percent_off',
+        'The percent off must be above 0 and at most 100.',
+      ],
+      [
+        { code: 'REP', percent_off: 5, duration: 'repeating' },
+        'duration_months',
+        'A repeating coupon needs a number of months above 0.',
+      ],
+      [
+        { code: 'AMT', amount_off: 'five', currency: 'USD', duration: 'once' },
+        'amount_off',
+        'amount_off must be an amount such as "5.00".',
+      ],
+      [{ code: 'NOCUR', amount_off: '5.00', duration: 'once' }, 'currency', 'An amount off needs its currency.'],
+      [
+        { code: 'DUR', percent_off: 5, duration: 'sometimes' },
+        'duration',
+        'duration must be once, repeating or forever.',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await call(admin, 'POST', '/staff/billing/coupons', body);

@@ -17,7 +17,9 @@ import { adminOnlyResponse } from '../../staff/staff.routes.js';
 import type { StaffBilling } from './staff-billing.service.js';
 
 const tags = ['staff'];
-const invalid = { 400: errorBodySchema.describe('A field breaks the catalogue’s or coupon’s rules (VALIDATION_FAILED)') };
+const invalid = {
+  400: errorBodySchema.describe('A field breaks the catalogue’s or coupon’s rules (VALIDATION_FAILED)'),
+};
 const notFound = (what: string) => ({ 404: errorBodySchema.describe(`No ${what} (STAFF_BILLING_NOT_FOUND)`) });
 
 /** The staff console's plans, add-ons and coupons (admins only). Mount under /api. */
@@ -43,7 +45,8 @@ export function staffBillingRoutes(deps: { billing: StaffBilling }): FastifyPlug
         preHandler: app.authenticate,
         schema: {
           tags,
-          summary: 'Replaces a plan: prices, trial days, entitlements, active (admins only; as `tradedesk plans import`)',
+          summary:
+            'Replaces a plan: prices, trial days, entitlements, active (admins only; as `tradedesk plans import`)',
           params: staffCatalogueIdParamsSchema,
           body: staffPlanBodySchema,
           response: { 200: staffPlanSchema, ...invalid, ...adminOnlyResponse, ...notFound('plan has this id') },

@@ -14,21 +14,18 @@ import type { StaffAccess } from '../../staff/staff.access.js';
 import type { StaffAudit } from '../../staff/staff.audit.js';
 import { catalogueFileSchema, type PlanCatalogueService } from '../plans/plans.catalogue.js';
 import type { CatalogueFile } from '../plans/plans.defaults.js';
-import {
-  type CouponInput,
-  type CouponsService,
-  couponProblem,
-  couponView,
-} from '../subscriptions/coupons.service.js';
+import { type CouponInput, type CouponsService, couponProblem, couponView } from '../subscriptions/coupons.service.js';
 import type { CouponRow } from '../subscriptions/subscriptions.table.js';
 import { staffBillingError } from './staff-billing.errors.js';
 
 type Kind = 'plan' | 'addon';
+/** The catalogue's names of the two camelCase fields as the request body spells them. */
+const wireName = (s: string) => s.replace(/^trialDays/, 'trial_days').replace(/^maxQuantity/, 'max_quantity');
 const listOf = { plan: 'plans', addon: 'addons' } as const;
 
 /**
  * Checks one edited entry with the rules of `tradedesk plans import` (catalogueFileSchema); a problem is a 400
- * whose sentences name the entry's field ("trialDays must be at most 365.", "prices.0.monthly must be an amount
+ * whose sentences name the body's field ("trial_days must be at most 365.", "prices.0.monthly must be an amount
  * with two decimals, such as "19.00".").
  */
 function checkedEntry(kind: Kind, entry: object): CatalogueFile {
@@ -39,8 +36,8 @@ function checkedEntry(kind: Kind, entry: object): CatalogueFile {
   const prefix = `${list}.0.`;
   throw new RequestValidationError(
     parsed.error.issues.map((issue) => {
-      const field = issue.path.slice(2).map(String).join('.') || 'body';
-      let message = issue.message.startsWith(prefix) ? issue.message.slice(prefix.length) : issue.message;
+      const field = wireName(issue.path.slice(2).map(String).join('.')) || 'body';
+      let message = issue.message.startsWith(prefix) ? wireName(issue.message.slice(prefix.length)) : issue.message;
       if (message.startsWith('must ')) message = `${field} ${message}`;
       message = message.replace(/^the /, 'The ');
       return { field, message: message.endsWith('.') ? message : `${message}.` };
@@ -71,27 +68,37 @@ const staffCouponOf = (c: CouponRow & { uses: number }): StaffCoupon => {
 /** The coupon input of the CLI's `coupons add` from the console's body; amountOff "5.00" becomes cents. */
 function couponInputOf(body: StaffCouponBody): CouponInput {
   let amountOffMinor: number | undefined;
-  if (body.amountOff !== undefined) {
+  if (body.amount_off !== undefined) {
     try {
-      amountOffMinor = decimalToMinor(body.amountOff, body.currency ?? 'USD');
+      amountOffMinor = decimalToMinor(body.amount_off, body.currency ?? 'USD');
     } catch {
       throw new RequestValidationError([
-        { field: 'amountOff', message: 'amountOff must be an amount such as "5.00".' },
+        { field: 'amount_off', message: 'amount_off must be an amount such as "5.00".' },
       ]);
     }
   }
   return {
     code: body.code,
     duration: body.duration,
-    ...(body.percentOff !== undefined ? { percentOff: body.percentOff } : {}),
+    ...(body.percent_off !== undefined ? { percentOff: body.percent_off } : {}),
     ...(amountOffMinor !== undefined ? { amountOffMinor } : {}),
     ...(body.currency !== undefined ? { currency: body.currency } : {}),
-    ...(body.durationMonths !== undefined ? { durationMonths: body.durationMonths } : {}),
-    ...(body.planIds !== undefined ? { planIds: body.planIds } : {}),
-    ...(body.maxRedemptions !== undefined ? { maxRedemptions: body.maxRedemptions } : {}),
-    ...(body.expiresAt !== undefined ? { expiresAt: new Date(body.expiresAt) } : {}),
+    ...(body.duration_months !== undefined ? { durationMonths: body.duration_months } : {}),
+    ...(body.plan_ids !== undefined ? { planIds: body.plan_ids } : {}),
+    ...(body.max_redemptions !== undefined ? { maxRedemptions: body.max_redemptions } : {}),
+    ...(body.expires_at !== undefined ? { expiresAt: new Date(body.expires_at) } : {}),
   };
 }
+
+/** The coupon input fields as the request body names them. */
+const couponBodyField: Partial<Record<keyof CouponInput, string>> = {
+  percentOff: 'percent_off',
+  amountOffMinor: 'amount_off',
+  durationMonths: 'duration_months',
+  planIds: 'plan_ids',
+  maxRedemptions: 'max_redemptions',
+  expiresAt: 'expires_at',
+};
 
 /**
  * The staff console's plans and coupons (issue 18, item 5; admins only): the plan catalogue through its own
@@ -113,7 +120,9 @@ export function createStaffBilling(deps: {
       const what = kind === 'plan' ? 'plan' : 'add-on';
       throw staffBillingError('STAFF_BILLING_NOT_FOUND', `No ${what} has the id ${JSON.stringify(id)}.`);
     }
-    await plans.importFile(checkedEntry(kind, { ...body, id }));
+    const { trial_days, max_quantity, ...rest } = body as StaffPlanBody & StaffAddonBody;
+    const entry = kind === 'plan' ? { ...rest, id, trialDays: trial_days } : { ...rest, id, maxQuantity: max_quantity };
+    await plans.importFile(checkedEntry(kind, entry));
     const after = (await plans.exportFile())[listOf[kind]].find((e) => e.id === id)!;
     await audit.record({
       actorId,
@@ -150,7 +159,7 @@ export function createStaffBilling(deps: {
       const input = couponInputOf(body);
       const wrong = couponProblem(input);
       if (wrong) {
-        const field = wrong.field === 'amountOffMinor' ? 'amountOff' : wrong.field;
+        const field = couponBodyField[wrong.field] ?? wrong.field;
         throw new RequestValidationError([{ field, message: wrong.message }]);
       }
       const exists = await coupons.add(input);

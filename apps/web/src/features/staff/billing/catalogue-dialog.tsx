@@ -43,7 +43,9 @@ export function CatalogueDialog(props: { editing: Editing; onClose: () => void }
   const { kind, entry } = props.editing;
   const titleId = useId();
   const [active, setActive] = useState(entry.active);
-  const [count, setCount] = useState(String(kind === 'plan' ? props.editing.entry.trialDays : props.editing.entry.maxQuantity));
+  const [count, setCount] = useState(
+    String(kind === 'plan' ? props.editing.entry.trialDays : props.editing.entry.maxQuantity),
+  );
   const [prices, setPrices] = useState<PriceDraft>(() =>
     Object.fromEntries(
       BILLING_CURRENCIES.map((c) => {
@@ -85,9 +87,9 @@ export function CatalogueDialog(props: { editing: Editing; onClose: () => void }
       props.editing.kind === 'plan'
         ? await updatePlan({
             id: entry.id,
-            body: { ...common, trialDays: Number(count), recommended: props.editing.entry.recommended },
+            body: { ...common, trial_days: Number(count), recommended: props.editing.entry.recommended },
           })
-        : await updateAddon({ id: entry.id, body: { ...common, maxQuantity: Number(count) } });
+        : await updateAddon({ id: entry.id, body: { ...common, max_quantity: Number(count) } });
     if (!('error' in result)) props.onClose();
   };
 

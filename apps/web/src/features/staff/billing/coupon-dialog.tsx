@@ -41,12 +41,12 @@ function bodyOf(d: Draft): StaffCouponBody {
     code: d.code.trim(),
     duration: d.duration,
     ...(d.kind === 'percent'
-      ? { percentOff: number(d.value) ?? 0 }
-      : { amountOff: d.value.trim() || '0', currency: d.currency }),
-    ...(d.duration === 'repeating' ? { durationMonths: number(d.months) ?? 0 } : {}),
-    ...(plans.length > 0 ? { planIds: plans } : {}),
-    ...(number(d.max) !== undefined ? { maxRedemptions: number(d.max)! } : {}),
-    ...(d.expires ? { expiresAt: d.expires } : {}),
+      ? { percent_off: number(d.value) ?? 0 }
+      : { amount_off: d.value.trim() || '0', currency: d.currency }),
+    ...(d.duration === 'repeating' ? { duration_months: number(d.months) ?? 0 } : {}),
+    ...(plans.length > 0 ? { plan_ids: plans } : {}),
+    ...(number(d.max) !== undefined ? { max_redemptions: number(d.max)! } : {}),
+    ...(d.expires ? { expires_at: d.expires } : {}),
   };
 }
 

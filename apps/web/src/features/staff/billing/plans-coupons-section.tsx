@@ -13,8 +13,7 @@ import { failureLines } from './failure-lines';
 
 type Entry = StaffPlan | StaffAddon;
 
-const pricesText = (e: Entry) =>
-  e.prices.map((p) => `${p.monthly} / ${p.yearly} ${p.currency}`).join(', ') || 'Free';
+const pricesText = (e: Entry) => e.prices.map((p) => `${p.monthly} / ${p.yearly} ${p.currency}`).join(', ') || 'Free';
 const tableHeight = (rows: number) => Math.min(600, 96 + Math.max(rows, 3) * 40);
 
 function entryColumns(kind: Editing['kind'], edit: (e: Editing) => void): DataTableColumn<Entry>[] {
