@@ -18,9 +18,8 @@ import {
   type StaffPlan,
 } from '@tradedesk/contracts';
 import { useId, useState } from 'react';
-import { InlineAlert } from '../../../shared/states/inline-alert';
 import { useUpdateStaffAddonMutation, useUpdateStaffPlanMutation } from './billing-staff-api';
-import { failureLines } from './failure-lines';
+import { FailureAlert } from './failure-alert';
 
 export type Editing = { kind: 'plan'; entry: StaffPlan } | { kind: 'addon'; entry: StaffAddon };
 
@@ -65,7 +64,6 @@ export function CatalogueDialog(props: { editing: Editing; onClose: () => void }
   const [updatePlan, planState] = useUpdateStaffPlanMutation();
   const [updateAddon, addonState] = useUpdateStaffAddonMutation();
   const busy = planState.isLoading || addonState.isLoading;
-  const failures = failureLines(planState.error ?? addonState.error, 'The changes could not be saved.');
   const what = kind === 'plan' ? 'plan' : 'add-on';
 
   const save = async () => {
@@ -160,13 +158,7 @@ export function CatalogueDialog(props: { editing: Editing; onClose: () => void }
             );
           })}
         </Box>
-        {failures.length > 0 && (
-          <InlineAlert severity="error" sx={{ mt: 2 }}>
-            {failures.map((f) => (
-              <div key={f}>{f}</div>
-            ))}
-          </InlineAlert>
-        )}
+        <FailureAlert error={planState.error ?? addonState.error} fallback="The changes could not be saved." />
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose} disabled={busy}>

@@ -8,9 +8,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { BILLING_CURRENCIES, COUPON_DURATIONS, type StaffCouponBody } from '@tradedesk/contracts';
 import { useId, useState } from 'react';
-import { InlineAlert } from '../../../shared/states/inline-alert';
 import { useAddStaffCouponMutation } from './billing-staff-api';
-import { failureLines } from './failure-lines';
+import { FailureAlert } from './failure-alert';
 
 type Draft = {
   code: string;
@@ -66,7 +65,6 @@ export function CouponDialog(props: { onClose: () => void }) {
   });
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const [add, { isLoading, error }] = useAddStaffCouponMutation();
-  const failures = failureLines(error, 'The coupon could not be added.');
   return (
     <Dialog open onClose={isLoading ? undefined : props.onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Add a coupon</DialogTitle>
@@ -149,13 +147,7 @@ export function CouponDialog(props: { onClose: () => void }) {
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Box>
-        {failures.length > 0 && (
-          <InlineAlert severity="error" sx={{ mt: 2 }}>
-            {failures.map((f) => (
-              <div key={f}>{f}</div>
-            ))}
-          </InlineAlert>
-        )}
+        <FailureAlert error={error} fallback="The coupon could not be added." />
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose} disabled={isLoading}>

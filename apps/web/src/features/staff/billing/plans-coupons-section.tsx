@@ -125,35 +125,30 @@ export function PlansCouponsSection() {
   const couponRows = coupons.data?.coupons ?? [];
   return (
     <>
-      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-        Plans
-      </Typography>
-      <DataTable
-        label="Plans"
-        columns={planColumns}
-        rows={plans}
-        getRowId={(p) => p.id}
-        status={catalogueStatus}
-        error={catalogueError}
-        empty={{ title: 'No plans.' }}
-        persistKey="staff.plans"
-        height={tableHeight(plans.length)}
-      />
-      <Typography component="h2" variant="h6" sx={{ mt: 3, mb: 1 }}>
-        Add-ons
-      </Typography>
-      <DataTable
-        label="Add-ons"
-        columns={addonColumns}
-        rows={addons}
-        getRowId={(a) => a.id}
-        status={catalogueStatus}
-        error={catalogueError}
-        empty={{ title: 'No add-ons.' }}
-        persistKey="staff.addons"
-        height={tableHeight(addons.length)}
-      />
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 3, mb: 1 }}>
+      {(
+        [
+          ['plan', 'Plans', planColumns, plans],
+          ['addon', 'Add-ons', addonColumns, addons],
+        ] as const
+      ).map(([kind, title, columns, rows]) => (
+        <Box key={kind} sx={{ mb: 3 }}>
+          <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+            {title}
+          </Typography>
+          <DataTable<Entry>
+            label={title}
+            columns={columns}
+            rows={rows}
+            getRowId={(e) => e.id}
+            status={catalogueStatus}
+            error={catalogueError}
+            empty={{ title: `No ${title.toLowerCase()}.` }}
+            persistKey={`staff.${kind}s`}
+            height={tableHeight(rows.length)}
+          />
+        </Box>
+      ))}
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Typography component="h2" variant="h6">
           Coupons
         </Typography>
