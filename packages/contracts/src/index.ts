@@ -47,6 +47,7 @@ export * from './social-messages.js';
 export * from './social-moderation.js';
 export * from './social-posts.js';
 export * from './staff.js';
+export * from './staff-billing.js';
 export * from './strategies.js';
 export * from './strategy-graph.js';
 export * from './text.js';

@@ -9,6 +9,8 @@ import { createInvoices } from './invoices/invoices.plugin.js';
 import { createPartners } from './partners/partners.plugin.js';
 import { createPayments } from './payments/payments.plugin.js';
 import type { BillingPlans } from './plans/plans.plugin.js';
+import { staffBillingRoutes } from './staff/staff-billing.routes.js';
+import { createStaffBilling } from './staff/staff-billing.service.js';
 import { createBillingStripe } from './stripe/stripe.plugin.js';
 import { createSubscriptions } from './subscriptions/subscriptions.plugin.js';
 
@@ -18,7 +20,7 @@ export type BillingDeps = {
   /** Built before the feature modules (they ask the entitlements); their routes are mounted here. */
   plans: BillingPlans;
   entitlements: EntitlementsModule;
-  /** Who is staff and the audit log: the partner program's staff routes use them. */
+  /** Who is staff and the audit log: the partner program's staff routes and the staff plans and coupons use them. */
   staff?: Pick<StaffModule, 'access' | 'audit'>;
 };
 
@@ -68,6 +70,12 @@ export async function registerBilling(app: FastifyInstance, ctx: AppContext, dep
     ...(deps.staff ? { staff: deps.staff } : {}),
   });
   routes.push(partners.routes);
+
+  // the staff console's plans, add-ons and coupons (admins), through the catalogue's import and the coupons service
+  if (deps.staff) {
+    const billing = createStaffBilling({ plans: deps.plans.service, coupons: subscriptions.coupons, ...deps.staff });
+    routes.push(staffBillingRoutes({ billing }));
+  }
 
   for (const r of routes) await app.register(r, { prefix: '/api' });
   return { hooks, payments, invoices, subscriptions, partners };

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AuditSection } from './audit/audit-section';
+import { PlansCouponsSection } from './billing/plans-coupons-section';
 import { ModerationSection } from './moderation/moderation-section';
 import { PartnersSection } from './partners/partners-section';
 import { StaffTicketsSection } from './tickets/staff-tickets-section';
@@ -24,5 +25,6 @@ export const staffSections: StaffSection[] = [
   { id: 'users', label: 'Users', Component: UsersSection },
   { id: 'moderation', label: 'Moderation', Component: ModerationSection },
   { id: 'partners', label: 'Partners', Component: PartnersSection },
+  { id: 'billing', label: 'Plans and coupons', adminOnly: true, Component: PlansCouponsSection },
   { id: 'audit', label: 'Audit log', Component: AuditSection },
 ];

@@ -27,26 +27,37 @@ export const DEFAULT_COUPONS: CouponInput[] = [
   { code: 'TRADER5', amountOffMinor: 500, currency: 'USD', duration: 'repeating', durationMonths: 3 },
 ];
 
-/** Checks a coupon definition; answers the row to insert or the sentence saying what is wrong. */
-export function couponRowOf(input: CouponInput, now: Date): NewCoupon | string {
-  const code = input.code.trim().toUpperCase();
-  if (!/^[A-Z0-9_-]{3,40}$/.test(code)) return 'The code must be 3 to 40 letters, digits, - or _.';
+/** What is wrong with a coupon definition, naming the input field it is about; null when nothing is. */
+export function couponProblem(input: CouponInput): { field: keyof CouponInput; message: string } | null {
+  const problem = (field: keyof CouponInput, message: string) => ({ field, message });
+  if (!/^[A-Z0-9_-]{3,40}$/.test(input.code.trim().toUpperCase()))
+    return problem('code', 'The code must be 3 to 40 letters, digits, - or _.');
   const hasPercent = input.percentOff !== undefined;
   const hasAmount = input.amountOffMinor !== undefined;
-  if (hasPercent === hasAmount) return 'Give either a percent off or an amount off (with its currency).';
+  if (hasPercent === hasAmount)
+    return problem('percentOff', 'Give either a percent off or an amount off (with its currency).');
   if (hasPercent && !(input.percentOff! > 0 && input.percentOff! <= 100))
-    return 'The percent off must be above 0 and at most 100.';
-  const bp = hasPercent ? Math.round(input.percentOff! * 100) : null;
+    return problem('percentOff', 'The percent off must be above 0 and at most 100.');
   if (hasAmount && !(Number.isSafeInteger(input.amountOffMinor) && input.amountOffMinor! > 0)) {
-    return 'The amount off must be a positive number of cents.';
+    return problem('amountOffMinor', 'The amount off must be a positive number of cents.');
   }
-  if (hasAmount && !input.currency) return 'An amount off needs its currency.';
+  if (hasAmount && !input.currency) return problem('currency', 'An amount off needs its currency.');
   if (input.duration === 'repeating' && !(Number.isInteger(input.durationMonths) && input.durationMonths! > 0)) {
-    return 'A repeating coupon needs a number of months above 0.';
+    return problem('durationMonths', 'A repeating coupon needs a number of months above 0.');
   }
   if (input.maxRedemptions !== undefined && !(Number.isInteger(input.maxRedemptions) && input.maxRedemptions > 0)) {
-    return 'The maximum number of redemptions must be a whole number above 0.';
+    return problem('maxRedemptions', 'The maximum number of redemptions must be a whole number above 0.');
   }
+  return null;
+}
+
+/** Checks a coupon definition; answers the row to insert or the sentence saying what is wrong. */
+export function couponRowOf(input: CouponInput, now: Date): NewCoupon | string {
+  const wrong = couponProblem(input);
+  if (wrong) return wrong.message;
+  const code = input.code.trim().toUpperCase();
+  const hasAmount = input.amountOffMinor !== undefined;
+  const bp = input.percentOff !== undefined ? Math.round(input.percentOff * 100) : null;
   return {
     id: newId(),
     code,
@@ -97,6 +108,15 @@ export function createCouponsService(deps: { repo: SubscriptionsRepository; cloc
     },
 
     list: () => repo.listCoupons(),
+
+    /** Every coupon with how many times it was redeemed, by code. */
+    async listWithUses(): Promise<Array<CouponRow & { uses: number }>> {
+      const [rows, uses] = await Promise.all([repo.listCoupons(), repo.redemptionCounts()]);
+      return rows.map((c) => ({ ...c, uses: uses.get(c.id) ?? 0 }));
+    },
+
+    /** Stops accepting a coupon (subscriptions that carry it keep their discount); undefined for an unknown code. */
+    deactivate: (code: string) => repo.deactivateCoupon(code.trim()),
 
     /**
      * The coupon if `userId` may use it on `plan` in `currency`; otherwise a 400 on the `field` saying why:

@@ -225,6 +225,25 @@ function queries(db: Db, transaction: Tx) {
       return db.select().from(billingCoupons).orderBy(asc(billingCoupons.code));
     },
 
+    /** How many times each coupon was redeemed, by coupon id (coupons never redeemed are missing). */
+    async redemptionCounts(): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ couponId: billingCouponRedemptions.couponId, n: count() })
+        .from(billingCouponRedemptions)
+        .groupBy(billingCouponRedemptions.couponId);
+      return new Map(rows.map((r) => [r.couponId, r.n]));
+    },
+
+    /** Stops a coupon being accepted; answers the row, or undefined when no coupon has this code. */
+    async deactivateCoupon(code: string): Promise<CouponRow | undefined> {
+      const [row] = await db
+        .update(billingCoupons)
+        .set({ active: false })
+        .where(eq(billingCoupons.code, code.toUpperCase()))
+        .returning();
+      return row;
+    },
+
     async redemptions(couponId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
