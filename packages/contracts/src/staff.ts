@@ -52,12 +52,12 @@ export const staffAuditEntrySchema = z.object({
 });
 export type StaffAuditEntry = z.infer<typeof staffAuditEntrySchema>;
 
-/** GET /staff/audit?actor&action&targetKind&targetId&page&limit: newest first. */
+/** GET /staff/audit?actor&action&target_kind&target_id&page&limit: newest first (query keys in snake_case). */
 export const staffAuditQuerySchema = staffPageQuerySchema.extend({
   actor: z.uuid('actor must be a staff member’s id (a UUID).').optional(),
   action: line('action', 60).optional(),
-  targetKind: line('targetKind', 40).optional(),
-  targetId: line('targetId', 120).optional(),
+  target_kind: line('target_kind', 40).optional(),
+  target_id: line('target_id', 120).optional(),
 });
 export type StaffAuditQuery = z.infer<typeof staffAuditQuerySchema>;
 

@@ -36,8 +36,8 @@ export function createStaffAudit(deps: { db: Db; clock: Clock }) {
       const where: SQL[] = [];
       if (query.actor) where.push(eq(staffAudit.actorId, query.actor));
       if (query.action) where.push(eq(staffAudit.action, query.action));
-      if (query.targetKind) where.push(eq(staffAudit.targetKind, query.targetKind));
-      if (query.targetId) where.push(eq(staffAudit.targetId, query.targetId));
+      if (query.target_kind) where.push(eq(staffAudit.targetKind, query.target_kind));
+      if (query.target_id) where.push(eq(staffAudit.targetId, query.target_id));
       const filter = where.length > 0 ? and(...where) : undefined;
       const [rows, [total]] = await Promise.all([
         db

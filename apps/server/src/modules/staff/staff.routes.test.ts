@@ -80,7 +80,7 @@ describe('staff routes', () => {
     expect(granted.json()).toMatchObject({ role: 'staff' });
     expect((await call(target, 'GET', '/staff/me')).json()).toMatchObject({ isStaff: true });
 
-    const audit = (await call(staff, 'GET', `/staff/audit?action=user.role&targetId=${target.userId}`)).json();
+    const audit = (await call(staff, 'GET', `/staff/audit?action=user.role&target_id=${target.userId}`)).json();
     expect((audit as StaffAuditList).items).toEqual([
       expect.objectContaining({
         actorId: admin.userId,

@@ -162,7 +162,7 @@ describe('bugs', () => {
     );
     expect(activity.items.at(-1)).toMatchObject({ kind: 'status', from: 'open', to: 'confirmed', note: body.note });
     expect(sent.at(-1)).toMatchObject({ userId: alice.userId, link: `/help/bugs_report/${b.id}` });
-    const log = await staffModule.audit.list({ page: 1, limit: 5, targetId: b.id });
+    const log = await staffModule.audit.list({ page: 1, limit: 5, target_id: b.id });
     expect(log.items[0]).toMatchObject({ action: 'bug.status', actorId: staff.userId });
   });
 });

@@ -132,7 +132,7 @@ describe('staff', () => {
     expect(replied.json()).toMatchObject({ status: 'open', messageCount: 3 });
     const solved = await call(staff, 'PUT', `/staff/tickets/${ticket.id}/status`, { status: 'solved' });
     expect(solved.json()).toMatchObject({ status: 'solved' });
-    const audit = (await call(staff, 'GET', `/staff/audit?targetId=${ticket.id}`)).json() as {
+    const audit = (await call(staff, 'GET', `/staff/audit?target_id=${ticket.id}`)).json() as {
       items: { action: string }[];
     };
     expect(audit.items.map((e) => e.action).sort()).toEqual(['ticket.reply', 'ticket.status']);

@@ -33,8 +33,8 @@ export function AuditSection() {
   const deferred = useDeferredValue(filters);
   const { data, isLoading, isError, isFetching, refetch } = useStaffAuditQuery({
     action: deferred.action.trim(),
-    targetKind: deferred.targetKind.trim(),
-    targetId: deferred.targetId.trim(),
+    target_kind: deferred.targetKind.trim(),
+    target_id: deferred.targetId.trim(),
     page,
     limit: AUDIT_PAGE_SIZE,
   });
