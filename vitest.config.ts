@@ -6,6 +6,10 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // On a loaded 2-core machine a server or web test can miss its time limit once; a second try shows whether the
 // failure is real. Tests that pass only on the retry are listed as flaky in the summary (scripts/vitest-summary.ts).
 const retry = 1;
+// The server's files share one module graph per worker (isolate: false): loading the server's modules cost about
+// as much as a file's tests, once per file. What a file opens is closed after it (test/setup.ts), and no server
+// test mocks modules or stubs globals. VITEST_ISOLATE=true isolates them again, to rule this out.
+const serverIsolate = process.env.VITEST_ISOLATE === 'true';
 
 export default defineConfig({
   test: {
@@ -27,6 +31,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           env: { TEST_DB_KIND: 'pglite' },
           globalSetup: ['./test/global-setup.ts'],
+          setupFiles: ['./test/setup.ts'],
+          isolate: serverIsolate,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           retry,
@@ -57,6 +63,8 @@ export default defineConfig({
                 exclude: [...configDefaults.exclude, ...withoutDatabase, ...edgeOnly],
                 env: { TEST_DB_KIND: 'postgres' },
                 globalSetup: ['./test/global-setup.ts'],
+                setupFiles: ['./test/setup.ts'],
+                isolate: serverIsolate,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
                 retry,

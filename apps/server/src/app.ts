@@ -14,7 +14,7 @@ import { type Clock, systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import { type Database, migrateDatabase, openDatabase } from './platform/db.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
-import { createJobRunner } from './platform/jobs/job-runner.js';
+import { createJobRunner, type JobDefinition, type JobRunner } from './platform/jobs/job-runner.js';
 import { createAdvisoryLockLeader, createSoleLeader } from './platform/jobs/leader.js';
 import { restrictToWorkerRoutes, runsSingletonJobs, servesClients } from './platform/jobs/process-role.js';
 import { registerJsonParser } from './platform/json-parser.js';
@@ -62,6 +62,8 @@ export type BuildOptions = {
   withoutBilling?: boolean;
   /** Leaves out the help center (its slices' tests mount their own parts). */
   withoutHelpCenter?: boolean;
+  /** Jobs handed to the caller instead of the runner (a test runs them when it moves the clock). */
+  holdJobs?: { names: readonly string[]; held: JobDefinition[] };
 };
 
 declare module 'fastify' {
@@ -111,7 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     : database.pool
       ? createAdvisoryLockLeader({ pool: database.pool, log: app.log, retryMs: options.leaderRetryMs })
       : createSoleLeader();
-  const jobs = createJobRunner({ leadership, log: app.log });
+  const jobs = holdingJobs(createJobRunner({ leadership, log: app.log }), options.holdJobs);
   const gateway = createWsGateway({
     bus,
     log: app.log,
@@ -165,4 +167,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   return app;
+}
+
+/** The runner, except that the jobs named in `hold` are handed to the caller instead of registered. */
+function holdingJobs(runner: JobRunner, hold: BuildOptions['holdJobs']): JobRunner {
+  if (!hold) return runner;
+  return Object.assign(Object.create(runner) as JobRunner, {
+    register(job: JobDefinition) {
+      if (!hold.names.includes(job.name)) return runner.register(job);
+      hold.held.push(job);
+      return () => undefined;
+    },
+  });
 }

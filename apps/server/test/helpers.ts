@@ -3,19 +3,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import { type Database, migrateDatabase, migrationsFolder, openDatabase } from '../src/platform/db.js';
+import { cleanups } from './cleanups.js';
 import { makeTestDir, testCacheDir } from './temp.js';
 
 /** Which database this run of the suite uses: PGlite always, PostgreSQL in the `server-pg` project. */
 export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
-
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
-});
 
 /** A fresh, migrated database of the run's kind; PostgreSQL gets a database of its own per call. */
 export async function createTestDatabase(): Promise<{ database: Database; url: string | undefined }> {

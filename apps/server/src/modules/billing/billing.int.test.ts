@@ -2,7 +2,7 @@ import { featureLimitMessage } from '@tradedesk/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cookieHeader,
   cookiesOf,
@@ -27,32 +27,8 @@ import { type FakeStripe, startFakeStripe } from './stripe/testing/fake-stripe.j
 
 // The app's job runner would run the subscriptions job on its own timer: hold the wired job here instead and run it
 // when the test moves the clock (the job itself is the one billing.plugin.ts registered).
-const held = vi.hoisted(() => [] as Array<JobDefinition & { runOnce?: () => Promise<unknown> }>);
-vi.mock('../../platform/jobs/job-runner.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../platform/jobs/job-runner.js')>();
-  return {
-    ...original,
-    createJobRunner: (deps: Parameters<typeof original.createJobRunner>[0]) => {
-      const runner = original.createJobRunner(deps);
-      return {
-        ...runner,
-        get isLeader() {
-          return runner.isLeader;
-        },
-        get jobs() {
-          return runner.jobs;
-        },
-        start: () => runner.start(),
-        close: () => runner.close(),
-        register(job: JobDefinition) {
-          if (job.name !== 'billing-subscriptions') return runner.register(job);
-          held.push(job);
-          return () => undefined;
-        },
-      };
-    },
-  };
-});
+const held: JobDefinition[] = [];
+const holdJobs = { names: ['billing-subscriptions'], held };
 
 const DAY = 86_400_000;
 const clock = createManualClock('2026-11-24T10:00:00Z');
@@ -64,7 +40,9 @@ let runSubscriptionsJob: () => Promise<void>;
 let staff: SignedInUser;
 
 beforeAll(async () => {
-  ({ app } = await createTestApp({ build: { clock, withoutAi: true, withoutSocial: true, withoutCommunities: true } }));
+  ({ app } = await createTestApp({
+    build: { clock, holdJobs, withoutAi: true, withoutSocial: true, withoutCommunities: true },
+  }));
   const job = held.at(-1);
   if (!job) throw new Error('billing.plugin.ts registered no subscriptions job');
   runSubscriptionsJob = async () => void (await job.run({ signal: new AbortController().signal }));
@@ -328,7 +306,7 @@ describe('Stripe wired end to end (the local fake Stripe)', () => {
     fake = await startFakeStripe({ secretKey, now: () => clock.now() });
     const { app: sApp } = await createTestApp({
       config: { stripe: { secretKey, webhookSecret: 'whsec_int_0123456789', apiUrl: fake.url } },
-      build: { clock, withoutAi: true, withoutSocial: true, withoutCommunities: true },
+      build: { clock, holdJobs, withoutAi: true, withoutSocial: true, withoutCommunities: true },
     });
     const pro = DEFAULT_CATALOGUE.plans.find((p) => p.id === 'pro')!;
     await createBillingPlans({ db: sApp.ctx.db, clock }).service.importFile({

@@ -147,7 +147,7 @@ describe('demo data', () => {
       text: 'Marked the 00:00-07:00 UTC high and low',
       strategyId: refs.londonBreakout?.strategyId,
     });
-  });
+  }, 120_000);
 
   it('is seeded once when two processes start together on one database', async () => {
     const { database } = await createTestDatabase();

@@ -49,7 +49,8 @@ const byId = (state: ManualSetup[], id: string) => state.find((s) => s.id === id
 const statusOf = (s: ManualSetup) => [s.status, s.statusAt, s.statusPrice];
 
 beforeAll(async () => {
-  ({ app } = await createTestApp({ build: { clock } }));
+  // the app's own tracking job (on the simulated market's quotes) would race the one this file runs by hand
+  ({ app } = await createTestApp({ build: { clock, holdJobs: { names: ['manual-setups'], held: [] } } }));
   ada = await signUpAndLogin(app);
   app.ctx.bus.subscribe((m) => {
     if (m.event === MANUAL_SETUP_STATUS_EVENT) events.push(m);
