@@ -82,13 +82,19 @@ function validDraft(op: Operation): fc.Arbitrary<Draft> {
   });
 }
 
+/**
+ * The request content the operation's cases are made of: its only one, or JSON when it takes several (a route that
+ * also takes a form or a multipart upload reads both into the same schema, and JSON reaches every field of it).
+ */
 function bodyContent(op: Operation) {
-  const content = op.body?.contents[0];
-  if (!content) return undefined;
-  if (op.body && op.body.contents.length > 1) {
-    throw new Error(`${op.name}: several request content types; the fuzz suite fuzzes one per operation`);
+  const contents = op.body?.contents ?? [];
+  const baseOf = (type: string) => type.split(';')[0]!.trim().toLowerCase();
+  const content = contents.length > 1 ? contents.find((c) => baseOf(c.type) === JSON_TYPE) : contents[0];
+  if (!content) {
+    if (contents.length > 1) throw new Error(`${op.name}: several request content types and none is JSON`);
+    return undefined;
   }
-  const base = content.type.split(';')[0]!.trim().toLowerCase();
+  const base = baseOf(content.type);
   if (base !== JSON_TYPE && base !== MULTIPART_TYPE) {
     throw new Error(`${op.name}: request content type ${content.type} has no generator in the fuzz suite`);
   }
