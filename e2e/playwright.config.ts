@@ -108,8 +108,9 @@ export default defineConfig({
       // ...all from this one address, past the per-address sign-up limit (10 an hour). The limits have tests
       // of their own in the server suite (auth.rate-limit, sign-in-throttle).
       RATE_LIMIT: 'false',
-      // The staff account billing.spec.ts makes to approve a partner application (none has it otherwise).
-      STAFF_EMAILS: 'e2e-billing-staff@example.com',
+      // The staff accounts billing.spec.ts (partner approval), helpcenter.spec.ts (ticket reply) and
+      // accessibility.spec.ts (the console's sweep) make; no other account is staff.
+      STAFF_EMAILS: 'e2e-billing-staff@example.com,e2e-help-staff@example.com,e2e-a11y-staff@example.com',
       LOG_LEVEL: 'warn',
       // Mail must land in the outbox that /dev/mailbox shows, and the database must be the fresh PGlite.
       SMTP_URL: '',

@@ -3,8 +3,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { ensureStaffAccount } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/ui';
+import type { TestUser } from '../support/users';
 
 const THEMES = ['dark', 'light'] as const;
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
@@ -60,7 +62,34 @@ const signedInPages: { path: string; ready: (page: Page) => ReturnType<Page['get
     path: '/communities/{community}/settings?tab=roles',
     ready: (p) => p.getByRole('list', { name: 'Roles' }),
   },
+  { path: '/help', ready: (p) => p.getByRole('heading', { name: 'Getting started', level: 2 }) },
+  { path: '/help/bugs_report', ready: (p) => p.getByRole('button', { name: 'Report a bug' }) },
+  { path: '/help/all_requests', ready: (p) => p.getByRole('button', { name: 'New request' }) },
+  { path: '/help/whats_new', ready: (p) => p.getByRole('heading', { name: 'Updates', level: 2 }) },
+  { path: '/help/tickets', ready: (p) => p.getByRole('heading', { name: 'Your support tickets' }) },
   { path: '/no-such-page', ready: (p) => p.getByRole('heading', { name: /not found/i }) },
+];
+
+/** The staff account of the console's sweep: its address is in the server's STAFF_EMAILS (playwright.config.ts). */
+const STAFF: TestUser = {
+  firstName: 'Alex',
+  lastName: 'Access',
+  username: 'e2e_a11y_staff',
+  email: 'e2e-a11y-staff@example.com',
+  password: 'Staff-a11y-2026',
+};
+
+/** The staff console's sections a staff member (not an admin) opens; /staff opens the first, the ticket inbox. */
+const staffPages: { path: string; section: string }[] = [
+  { path: '/staff', section: 'Tickets' },
+  { path: '/staff/bugs', section: 'Bugs' },
+  { path: '/staff/feature_requests', section: 'Feature requests' },
+  { path: '/staff/publishing', section: 'Publishing' },
+  { path: '/staff/feedback', section: 'Feedback' },
+  { path: '/staff/users', section: 'Users' },
+  { path: '/staff/moderation', section: 'Moderation' },
+  { path: '/staff/partners', section: 'Partners' },
+  { path: '/staff/audit', section: 'Audit log' },
 ];
 
 /** Serious and critical findings of axe on the page as it is now, one line each. */
@@ -140,6 +169,29 @@ for (const theme of THEMES) {
             await page.screenshot({
               path: join(SCREENSHOTS, `a11y-${theme}-${slug(template.replace('{community}', 'community'))}.png`),
             });
+        });
+      }
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+for (const theme of THEMES) {
+  test(`axe finds nothing serious in the staff console, ${theme} theme`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await ensureStaffAccount(request, STAFF);
+    await signIn(page, STAFF);
+    await chooseTheme(page, theme);
+    const found: string[] = [];
+    for (const width of [1200, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const { path, section } of staffPages) {
+        await test.step(`${path} at ${width} px`, async () => {
+          await page.goto(path);
+          await settle(page, (p) => p.getByRole('region', { name: section }));
+          found.push(...(await seriousViolations(page)).map((line) => `${path} at ${width} px: ${line}`));
+          if (width === 1200) await page.screenshot({ path: join(SCREENSHOTS, `a11y-${theme}-${slug(path)}.png`) });
         });
       }
     }

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { mailedToken, signUpViaApi } from '../support/api';
+import type { Page } from '@playwright/test';
+import { ensureStaffAccount } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/ui';
 import type { TestUser } from '../support/users';
@@ -18,13 +18,6 @@ const STAFF: TestUser = {
   email: 'e2e-billing-staff@example.com',
   password: 'Staff-billing-2026',
 };
-
-/** Makes the staff account once per database (a retry finds it made: the activation then answers an error). */
-async function ensureStaff(request: APIRequestContext): Promise<void> {
-  await signUpViaApi(request, STAFF);
-  const token = await mailedToken(request, STAFF.email, '/activate');
-  await request.post('/api/customer/activate', { data: { token } });
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -132,7 +125,7 @@ test('billing: a free limit, See plans, a test card, Pro with WELCOME20, its inv
   await expect(page.getByText(/pending|review/i).first()).toBeVisible();
   await shot(page, 'partner-pending');
 
-  await ensureStaff(request);
+  await ensureStaffAccount(request, STAFF);
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const staffPage = await staffContext.newPage();
   await signIn(staffPage, STAFF);

@@ -20,9 +20,9 @@ export async function mailedToken(request: APIRequestContext, email: string, pat
   return token;
 }
 
-/** Creates the pending account of `user` (POST /api/customer); its activation link goes to the outbox. */
-export async function signUpViaApi(request: APIRequestContext, user: TestUser): Promise<void> {
-  const response = await request.post('/api/customer', {
+/** POST /api/customer with `user`'s details: its answer, unchecked. */
+function postSignUp(request: APIRequestContext, user: TestUser) {
+  return request.post('/api/customer', {
     data: {
       email: user.email,
       password: user.password,
@@ -31,6 +31,11 @@ export async function signUpViaApi(request: APIRequestContext, user: TestUser): 
       last_name: user.lastName,
     },
   });
+}
+
+/** Creates the pending account of `user` (POST /api/customer); its activation link goes to the outbox. */
+export async function signUpViaApi(request: APIRequestContext, user: TestUser): Promise<void> {
+  const response = await postSignUp(request, user);
   // 202 whether or not the address was new: the answer does not tell who has an account.
   expect(response.status(), `sign-up of ${user.email}: ${await response.text()}`).toBe(202);
 }
@@ -44,4 +49,16 @@ export async function createActivatedUser(request: APIRequestContext, user: Test
   const token = await mailedToken(request, user.email, '/activate');
   const activate = await request.post('/api/customer/activate', { data: { token } });
   expect(activate.ok(), `activation of ${user.email}: ${await activate.text()}`).toBe(true);
+}
+
+/**
+ * Makes a staff account (its address must be in the server's STAFF_EMAILS, e2e/playwright.config.ts) once per
+ * database: a retry or a second test finds it made (its username is then taken: 409) and uses it.
+ */
+export async function ensureStaffAccount(request: APIRequestContext, staff: TestUser): Promise<void> {
+  const response = await postSignUp(request, staff);
+  if (response.status() === 409) return;
+  expect(response.status(), `sign-up of ${staff.email}: ${await response.text()}`).toBe(202);
+  const token = await mailedToken(request, staff.email, '/activate');
+  await request.post('/api/customer/activate', { data: { token } });
 }

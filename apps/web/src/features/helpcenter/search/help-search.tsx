@@ -63,7 +63,8 @@ export function HelpSearch() {
               </InputAdornment>
             ),
           },
-          htmlInput: { 'aria-controls': 'help-search-results', maxLength: 200 },
+          // the results panel exists only while there is a query: an id that is not in the page is invalid ARIA
+          htmlInput: { maxLength: 200, ...(q === '' ? {} : { 'aria-controls': 'help-search-results' }) },
         }}
       />
       {q !== '' && (

@@ -44,6 +44,8 @@ export function TicketConversation(props: {
   header?: ReactNode;
   replyLabel: string;
   replyHint?: string;
+  /** Staff see their colleagues' names, so replies from staff say "(support)"; users see "TradeDesk support". */
+  markStaffReplies?: boolean;
   onReply: (message: string) => Promise<unknown>;
 }) {
   const { ticket } = props;
@@ -91,7 +93,7 @@ export function TicketConversation(props: {
           >
             <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
               {m.authorName}
-              {m.fromStaff ? ' (support)' : ''} · {f.dateTime(m.createdAt)}
+              {m.fromStaff && props.markStaffReplies ? ' (support)' : ''} · {f.dateTime(m.createdAt)}
               {m.source === 'email' ? ' · by e-mail' : ''}
             </Typography>
             <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -76,7 +76,9 @@ describe('the Tickets tab', { timeout: 20_000 }, () => {
     const { user } = renderTab(`/help/tickets/${ID}`);
     const messages = await screen.findByRole('list', { name: 'Messages' });
     expect(within(messages).getByText('Try again now.')).toBeInTheDocument();
-    expect(within(messages).getByText(/TradeDesk support \(support\)/)).toBeInTheDocument();
+    // the team name says it is support: no "(support)" after it (staff see that beside their colleagues' names)
+    expect(within(messages).getByText(/^TradeDesk support ·/)).toBeInTheDocument();
+    expect(within(messages).queryByText(/\(support\)/)).toBeNull();
     await user.click(screen.getByRole('textbox', { name: 'Your reply' }));
     await user.paste('Works now, thanks!');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));

@@ -191,6 +191,7 @@ function StaffTicketView(props: { id: string }) {
         </Box>
       }
       replyLabel="Reply to the user"
+      markStaffReplies
       replyHint="The user gets it by e-mail; the ticket then waits for their answer."
       onReply={(message) => reply({ id: data.id, message }).unwrap()}
     />
