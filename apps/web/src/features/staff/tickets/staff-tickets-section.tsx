@@ -38,28 +38,28 @@ const filterLabels: Record<Filter, string> = { ...staffTicketStatusLabels, all: 
 
 function columnsOf(f: Formatters): DataTableColumn<TicketSummary>[] {
   return [
-    { id: 'subject', header: 'Subject', value: (t) => t.subject, hideable: false, width: 280 },
+    { id: 'subject', header: 'Subject', value: (t) => t.subject, hideable: false, width: 200 },
     {
       id: 'requester',
       header: 'From',
       value: (t) => t.requester.email ?? t.requester.name,
       format: (t) => (t.requester.email ? `${t.requester.name} <${t.requester.email}>` : t.requester.name),
-      width: 260,
+      width: 180,
     },
     {
       id: 'status',
       header: 'Status',
       value: (t) => t.status,
       render: (t) => <TicketStatusChip status={t.status} forStaff />,
-      width: 200,
+      width: 130,
     },
-    { id: 'messages', header: 'Messages', value: (t) => t.messageCount, numeric: true, width: 100 },
+    { id: 'messages', header: 'Messages', value: (t) => t.messageCount, numeric: true, width: 80 },
     {
       id: 'last',
       header: 'Last message',
       value: (t) => new Date(t.lastMessageAt),
       format: (t) => f.dateTime(t.lastMessageAt),
-      width: 180,
+      width: 140,
     },
   ];
 }
