@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, mockFetch, user } from '../../../test/fetch-mock';
 import { AccountMenu } from '../../shell/components/account-menu';
+import { Sidebar } from '../../shell/components/sidebar';
 import { helpPost, renderAt } from '../posts/posts-test-kit';
 
 afterEach(() => {
@@ -81,5 +82,16 @@ describe('Report a bug and Send feedback (account menu)', { timeout: 20_000 }, (
       page: '/chart?symbol=EURUSD',
       browser: navigator.userAgent,
     });
+  });
+});
+
+describe('Report a bug in the main navigation', { timeout: 20_000 }, () => {
+  it('opens the report over the page it was pressed on, with that page attached', async () => {
+    mockFetch({});
+    renderAt('/metrics?tab=overview', <Sidebar items={[]} />);
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await userEvent.click(within(nav).getByRole('button', { name: 'Report a bug' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a bug' });
+    expect(within(dialog).getByText('/metrics?tab=overview')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,13 @@
+import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useReportDialogs } from '../../helpcenter/report-bug/lazy-report-dialogs';
 import type { NavItem } from './nav-items';
 
 function isActive(pathname: string, match: string): boolean {
@@ -13,6 +16,7 @@ function isActive(pathname: string, match: string): boolean {
 
 export function Sidebar(props: { items: NavItem[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const report = useReportDialogs();
   return (
     <Box component="nav" aria-label="Main navigation" sx={{ py: 1 }}>
       <List>
@@ -38,6 +42,19 @@ export function Sidebar(props: { items: NavItem[]; onNavigate?: () => void }) {
           );
         })}
       </List>
+      <Divider sx={{ mx: 2 }} />
+      <List>
+        {/* opens over the page it was pressed on: the report attaches that page */}
+        <ListItem disablePadding>
+          <ListItemButton onClick={() => report.open('bug')} sx={{ mx: 1, borderRadius: 1 }}>
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <BugReportOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary="Report a bug" />
+          </ListItemButton>
+        </ListItem>
+      </List>
+      {report.dialogs}
     </Box>
   );
 }
