@@ -36,12 +36,14 @@ export function failureText(error: unknown): string {
 }
 
 /**
- * A ticket's conversation, oldest message first, with the reply box under it. `header` goes above (back link,
- * status controls); `onReply` sends the text and throws on failure.
+ * A ticket's conversation, oldest message first, with the reply box under it. `header` goes above the subject (a
+ * back link), `details` under it; `onReply` sends the text and throws on failure.
  */
 export function TicketConversation(props: {
   ticket: Ticket;
   header?: ReactNode;
+  /** Under the subject, above the messages (who asked, the status control). */
+  details?: ReactNode;
   replyLabel: string;
   replyHint?: string;
   /** Staff see their colleagues' names, so replies from staff say "(support)"; users see "TradeDesk support". */
@@ -78,6 +80,7 @@ export function TicketConversation(props: {
       <Typography variant="h5" component="h2">
         {ticket.subject}
       </Typography>
+      {props.details}
       <Box component="ol" aria-label="Messages" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
         {ticket.messages.map((m) => (
           <Paper

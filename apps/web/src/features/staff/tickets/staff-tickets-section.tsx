@@ -159,9 +159,9 @@ function StaffTicketView(props: { id: string }) {
   return (
     <TicketConversation
       ticket={data}
-      header={
+      header={back}
+      details={
         <Box sx={{ display: 'grid', gap: 1 }}>
-          {back}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
             <Typography variant="body2">
               From {data.requester.name}
