@@ -17,6 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import { containsPattern } from '../../platform/sql-like.js';
 import {
   type NewsFolderRow,
   type NewsItemRow,
@@ -41,8 +42,6 @@ export type NewsItemFilter = {
   unreadOnly?: boolean;
   savedOnly?: boolean;
 };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** News items (shared) and each user's read, saved, recent and folder rows, scoped by owner in every query. */
 export function createNewsRepository(db: Db) {
@@ -75,7 +74,7 @@ export function createNewsRepository(db: Db) {
     if (f.symbols?.length) c.push(arrayOverlaps(newsItems.symbols, f.symbols));
     if (f.events?.length) c.push(inArray(newsItems.eventId, f.events));
     if (f.search) {
-      const like = `%${escapeLike(f.search)}%`;
+      const like = containsPattern(f.search);
       c.push(or(ilike(newsItems.title, like), ilike(newsItems.description, like)) as SQL);
     }
     if (f.fromMs !== undefined) c.push(gte(newsItems.publishedAt, new Date(f.fromMs)));

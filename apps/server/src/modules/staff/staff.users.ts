@@ -2,6 +2,7 @@ import type { StaffUserDetail, StaffUserList, StaffUserRow, StaffUsersQuery, Use
 import { count, desc, eq, max, or, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
+import { containsPattern } from '../../platform/sql-like.js';
 import { sessions } from '../auth/auth.table.js';
 import { tradingAccounts } from '../trading/trading.table.js';
 import { type UserRow, users } from '../users/users.table.js';
@@ -44,7 +45,7 @@ export function createStaffUsers(deps: {
       let filter: SQL | undefined;
       const term = query.q?.trim().toLowerCase();
       if (term) {
-        const contains = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const contains = containsPattern(term);
         filter = or(
           sql`lower(${users.email}) like ${contains}`,
           sql`lower(${users.username}) like ${contains}`,

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
+import { containsPattern } from '../../../platform/sql-like.js';
 import {
   type AiAgentMarkRow,
   type AiAgentRow,
@@ -19,8 +20,6 @@ export type AgentListFilter = {
 };
 export type AgentWithMarks = { agent: AiAgentRow; mark: AiAgentMarkRow | null };
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Agents, their per-user marks and research runs. Every read of an agent is scoped in the query: the owner's own,
  * or a public one (`visible`); writes are the owner's only.
@@ -37,7 +36,7 @@ export function createAgentsRepository(db: Db) {
         filter.scope === 'mine' ? eq(aiAgents.ownerId, userId) : eq(aiAgents.isPublic, true),
       ];
       if (filter.search) {
-        const like = `%${likeEscape(filter.search)}%`;
+        const like = containsPattern(filter.search);
         where.push(
           or(ilike(aiAgents.name, like), ilike(aiAgents.description, like), ilike(aiAgents.publicDescription, like)),
         );

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
+import { containsPattern } from '../../../platform/sql-like.js';
 import {
   type AiChatRow,
   type AiFolderRow,
@@ -13,8 +14,6 @@ import {
   aiShares,
   aiUsage,
 } from './chats.table.js';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type ChatListFilter = {
   search?: string;
@@ -46,7 +45,7 @@ export function createChatsRepository(db: Db) {
       if (f.folderId === 'none') conds.push(isNull(aiChats.folderId));
       else if (f.folderId) conds.push(eq(aiChats.folderId, f.folderId));
       if (f.search) {
-        const like = `%${escapeLike(f.search)}%`;
+        const like = containsPattern(f.search);
         // a chat matches by its title or by the text of any of its entries
         const inMessages = db
           .select({ id: aiMessages.chatId })
@@ -260,7 +259,7 @@ export function createChatsRepository(db: Db) {
       const conds = [eq(aiPrompts.userId, userId)];
       if (f.folderId) conds.push(eq(aiPrompts.folderId, f.folderId));
       if (f.search) {
-        const like = `%${escapeLike(f.search)}%`;
+        const like = containsPattern(f.search);
         const match = or(ilike(aiPrompts.name, like), ilike(aiPrompts.prompt, like), ilike(aiPrompts.command, like));
         if (match) conds.push(match);
       }

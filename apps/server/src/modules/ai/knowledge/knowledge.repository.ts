@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 
 import type { Db } from '../../../platform/db.js';
+import { containsPattern } from '../../../platform/sql-like.js';
 import { type AiChunkRow, type AiMediaRow, aiChunks, aiMedia } from './knowledge.table.js';
 
 export type AiMediaInsert = typeof aiMedia.$inferInsert;
 export type AiChunkInsert = typeof aiChunks.$inferInsert;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** AI media files and their indexed passages; every query is scoped by the owner. */
 export function createKnowledgeRepository(db: Db) {
@@ -54,7 +53,7 @@ export function createKnowledgeRepository(db: Db) {
     ): Promise<{ rows: AiMediaRow[]; total: number }> {
       const where: SQL[] = [eq(aiMedia.userId, userId)];
       if (filter.kind) where.push(eq(aiMedia.kind, filter.kind));
-      if (filter.search) where.push(ilike(aiMedia.name, `%${escapeLike(filter.search)}%`));
+      if (filter.search) where.push(ilike(aiMedia.name, containsPattern(filter.search)));
       const [rows, [total]] = await Promise.all([
         db
           .select()

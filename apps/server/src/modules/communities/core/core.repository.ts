@@ -1,6 +1,7 @@
 import type { COMMUNITY_MEMBERSHIPS } from '@tradedesk/contracts';
 import { and, asc, desc, eq, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
+import { containsPattern } from '../../../platform/sql-like.js';
 import { users } from '../../users/users.table.js';
 import { type CommunityRow, communities, communityJoinRequests, communityMembers } from '../communities.table.js';
 
@@ -9,7 +10,6 @@ export type CommunityMembership = (typeof COMMUNITY_MEMBERSHIPS)[number];
 export type SummaryRow = { community: CommunityRow; membership: CommunityMembership; pinned: boolean };
 export type Paged<T> = { items: T[]; total: number };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const total = sql<number>`count(*) over ()`.mapWith(Number);
 const offsetOf = (page: number, limit: number) => (page - 1) * limit;
 
@@ -95,7 +95,7 @@ export function createCoreRepository(db: Db) {
       const conditions: Array<SQL | undefined> = [listedTo(userId, now)];
       const search = query.search?.trim();
       if (search) {
-        const like = `%${escapeLike(search.toLowerCase())}%`;
+        const like = containsPattern(search.toLowerCase());
         conditions.push(
           sql`(lower(${communities.name}) like ${like} or ${communities.handle} like ${like}
             or lower(${communities.description}) like ${like})`,

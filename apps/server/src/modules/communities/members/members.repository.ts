@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
+import { containsPattern } from '../../../platform/sql-like.js';
 import { users } from '../../users/users.table.js';
 import {
   communityAudit,
@@ -13,7 +14,6 @@ import { communityModeratorOffers } from './members.table.js';
 
 export type Paging = { page: number; limit: number };
 const offsetOf = (p: Paging) => (p.page - 1) * p.limit;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const count = sql<number>`count(*)`.mapWith(Number);
 
 /**
@@ -30,7 +30,7 @@ export function createMembersRepository(db: Db) {
       const where: SQL[] = [eq(communityMembers.communityId, communityId)];
       const term = search?.trim();
       if (term) {
-        const like = `%${escapeLike(term)}%`;
+        const like = containsPattern(term);
         where.push(
           sql`(${users.username} ilike ${like} or ${users.firstName} ilike ${like} or ${users.lastName} ilike ${like}
             or (${users.firstName} || ' ' || ${users.lastName}) ilike ${like})`,

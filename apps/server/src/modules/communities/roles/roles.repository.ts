@@ -2,6 +2,7 @@ import type { CommunityPermission } from '@tradedesk/contracts';
 import { and, asc, eq, gt, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
 import { newId } from '../../../platform/ids.js';
+import { containsPattern } from '../../../platform/sql-like.js';
 import { users } from '../../users/users.table.js';
 import {
   type CommunityRoleRow,
@@ -12,7 +13,6 @@ import {
   communityRoles,
 } from '../communities.table.js';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const notOwnerRole = ne(communityRoles.kind, 'owner');
 
 export type RoleChanges = Partial<
@@ -227,7 +227,7 @@ export function createRolesRepository(db: Db) {
       tx: Db = db,
     ): Promise<{ items: { userId: string; joinedAt: Date }[]; total: number }> {
       const term = query.search?.trim().toLowerCase();
-      const like = term ? `%${escapeLike(term)}%` : null;
+      const like = term ? containsPattern(term) : null;
       const where = and(
         eq(communityMemberRoles.communityId, communityId),
         eq(communityMemberRoles.roleId, roleId),

@@ -27,6 +27,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Clock } from '../../../platform/clock.js';
 import type { Db } from '../../../platform/db.js';
 import { newId } from '../../../platform/ids.js';
+import { containsPattern } from '../../../platform/sql-like.js';
 import type { FileStorage } from '../../../platform/storage/storage.js';
 import type { HelpCenterDeps } from '../helpcenter.types.js';
 import { commentNotFound, helpPostError, NOUN, postNotFound } from './posts.errors.js';
@@ -45,9 +46,8 @@ import { type PostSelection, type PostView, postColumns, type Viewer, webPath } 
 const OPEN_FEATURES = ['under_review', 'planned', 'in_progress'];
 const STATUSES = { bug: BUG_STATUSES, feature: FEATURE_STATUSES } as const;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (q: string) => {
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = containsPattern(q);
   return or(ilike(helpPosts.title, pattern), ilike(helpPosts.body, pattern));
 };
 const page = <T>(items: T[], q: HelpPageQuery, total: number) => ({ items, page: q.page, limit: q.limit, total });
@@ -633,7 +633,7 @@ export function createPostsService(deps: {
 
     /** The search source: titles and bodies of every post but merged duplicates; title hits rank first. */
     async search(q: string, _viewerId: string, limit: number): Promise<HelpSearchHit[]> {
-      const pattern = `%${escapeLike(q)}%`;
+      const pattern = containsPattern(q);
       const rows = await db
         .select({ id: helpPosts.id, kind: helpPosts.kind, title: helpPosts.title, body: helpPosts.body })
         .from(helpPosts)

@@ -1,10 +1,9 @@
 import type { TicketStatus } from '@tradedesk/contracts';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
+import { containsPattern } from '../../../platform/sql-like.js';
 import { users } from '../../users/users.table.js';
 import { type HelpTicketMessageRow, type HelpTicketRow, helpTicketMessages, helpTickets } from './tickets.table.js';
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type TicketFilter = {
   /** Only this user's tickets (the user's own list and search). */
@@ -40,7 +39,7 @@ export function createTicketsRepository(db: Db) {
     if (filter.userId) where.push(eq(helpTickets.userId, filter.userId));
     if (filter.status) where.push(eq(helpTickets.status, filter.status));
     if (filter.search) {
-      const like = `%${likeEscape(filter.search)}%`;
+      const like = containsPattern(filter.search);
       const inMessages = exists(
         db
           .select({ one: sql`1` })

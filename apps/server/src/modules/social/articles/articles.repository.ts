@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
+import { containsPattern } from '../../../platform/sql-like.js';
 import { users } from '../../users/users.table.js';
 import { socialBlocks, socialFollows } from '../social.table.js';
 import {
@@ -30,8 +31,6 @@ export type ArticlePatch = Partial<
   >
 >;
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * Articles, their media, likes and comments. The published list applies the audience rules in SQL (blocks either
  * way, the author's profile audience, followers-only articles), the same rules the service checks one article at
@@ -46,7 +45,7 @@ function queries(db: Db, transaction: Tx) {
   function filtersOf(f: ArticleFilters): SQL[] {
     const out: SQL[] = [];
     if (f.search) {
-      const p = likePattern(f.search);
+      const p = containsPattern(f.search);
       out.push(sql`(${socialArticles.title} ilike ${p} or ${socialArticles.contentText} ilike ${p})`);
     }
     if (f.category) out.push(sql`${socialArticles.categories} @> array[${f.category}]::text[]`);

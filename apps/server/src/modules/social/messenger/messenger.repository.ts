@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
+import { escapeLike } from '../../../platform/sql-like.js';
 import { users } from '../../users/users.table.js';
 import { socialBlocks, socialFollows } from '../social.table.js';
 import {
@@ -386,7 +387,7 @@ export function createMessengerRepository(db: Db) {
       limit: number,
       term?: string,
     ): Promise<{ ids: string[]; total: number }> {
-      const pattern = term ? `${term.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%` : null;
+      const pattern = term ? `${escapeLike(term).toLowerCase()}%` : null;
       const where = and(
         eq(socialFollows.followerId, userId),
         sql`exists (select 1 from ${socialFollows} back where back.follower_id = ${socialFollows.followeeId} and back.followee_id = ${userId})`,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
+import { escapeLike } from '../../../platform/sql-like.js';
 import { users } from '../../users/users.table.js';
 import { socialBlocks, socialFollowRequests, socialFollows } from '../social.table.js';
 import { socialProfileSettings } from './profiles.table.js';
@@ -238,7 +239,7 @@ export function createProfilesRepository(db: Db) {
      * moderated ones (the caller is always found).
      */
     async search(viewerId: string, term: string, page: number, limit: number) {
-      const t = term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+      const t = escapeLike(term.toLowerCase());
       const contains = `%${t}%`;
       const prefix = `${t}%`;
       const name = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
