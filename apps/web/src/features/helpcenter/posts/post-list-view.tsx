@@ -4,10 +4,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { HelpPost, HelpPostKind } from '@tradedesk/contracts';
 import { type ReactNode, useState } from 'react';
+import { Pager } from '../../../shared/data-table/pager';
 import { EmptyState } from '../../../shared/states/empty-state';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
-import { Pager, PostList, PostRow, SearchBox, statusLabel } from './post-parts';
+import { PostList, PostRow, SearchBox, statusLabel } from './post-parts';
 import { useHelpPostsQuery } from './posts-api';
 
 export const HELP_LIST_LIMIT = 10;

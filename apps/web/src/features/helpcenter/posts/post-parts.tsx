@@ -131,31 +131,6 @@ export function LikeButton(props: { post: HelpPost }) {
   );
 }
 
-/** Previous / next under a list. */
-export function Pager(props: {
-  page: number;
-  limit: number;
-  total: number;
-  busy?: boolean;
-  onPage: (p: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(props.total / props.limit));
-  if (pages <= 1) return null;
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
-      <Button size="small" disabled={props.page <= 1 || props.busy} onClick={() => props.onPage(props.page - 1)}>
-        Previous page
-      </Button>
-      <Typography variant="body2">
-        Page {props.page} of {pages}
-      </Typography>
-      <Button size="small" disabled={props.page >= pages || props.busy} onClick={() => props.onPage(props.page + 1)}>
-        Next page
-      </Button>
-    </Box>
-  );
-}
-
 /** A search box that applies on Enter or its button. */
 export function SearchBox(props: { label: string; value: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(props.value);

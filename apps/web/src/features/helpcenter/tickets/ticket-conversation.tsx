@@ -133,25 +133,6 @@ export function TicketConversation(props: {
   );
 }
 
-/** Previous and next page under a ticket list, shown when there is more than one page. */
-export function TicketPager(props: { page: number; pages: number; busy: boolean; onPage: (page: number) => void }) {
-  const { page, pages, busy, onPage } = props;
-  if (pages <= 1) return null;
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
-      <Button size="small" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
-        Previous page
-      </Button>
-      <Typography variant="body2">
-        Page {page} of {pages}
-      </Typography>
-      <Button size="small" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>
-        Next page
-      </Button>
-    </Box>
-  );
-}
-
 /** A ticket that could not be loaded (gone, another user's, offline): why, a retry, and the way back. */
 export function TicketLoadFailed(props: { back: ReactNode; error: unknown; onRetry: () => void; retrying: boolean }) {
   return (

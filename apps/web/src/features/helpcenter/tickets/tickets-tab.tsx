@@ -8,18 +8,13 @@ import Typography from '@mui/material/Typography';
 import { HELP_PAGE_DEFAULTS, TICKET_MESSAGE_MAX, TICKET_SUBJECT_MAX } from '@tradedesk/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { Pager } from '../../../shared/data-table/pager';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { EmptyState } from '../../../shared/states/empty-state';
 import { ErrorState } from '../../../shared/states/error-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
-import {
-  failureText,
-  TicketConversation,
-  TicketLoadFailed,
-  TicketPager,
-  TicketStatusChip,
-} from './ticket-conversation';
+import { failureText, TicketConversation, TicketLoadFailed, TicketStatusChip } from './ticket-conversation';
 import { useOpenTicketMutation, useReplyToTicketMutation, useTicketQuery, useTicketsQuery } from './tickets-api';
 
 const TAB_PATH = '/help/tickets';
@@ -35,7 +30,6 @@ function TicketList() {
   const [page, setPage] = useState<number>(HELP_PAGE_DEFAULTS.page);
   const [creating, setCreating] = useState(false);
   const { data, isLoading, isError, isFetching, refetch } = useTicketsQuery({ page });
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
 
   if (creating) return <NewTicketForm onCancel={() => setCreating(false)} />;
   return (
@@ -85,7 +79,7 @@ function TicketList() {
           ))}
         </List>
       )}
-      <TicketPager page={page} pages={pages} busy={isFetching} onPage={setPage} />
+      <Pager page={page} limit={data?.limit ?? 10} total={data?.total ?? 0} busy={isFetching} onPage={setPage} />
     </Box>
   );
 }

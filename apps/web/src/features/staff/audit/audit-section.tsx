@@ -3,9 +3,9 @@ import TextField from '@mui/material/TextField';
 import type { StaffAuditEntry } from '@tradedesk/contracts';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../shared/data-table/data-table';
+import { Pager } from '../../../shared/data-table/pager';
 import { type Formatters, useFormatters } from '../../../shared/format/format-preferences';
 import { useStaffAuditQuery } from '../staff-api';
-import { StaffPager } from '../staff-pager';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -75,7 +75,7 @@ export function AuditSection() {
         exportName="staff-audit"
         height={Math.min(640, 96 + Math.max(rows.length, 3) * 40)}
       />
-      {data && <StaffPager page={page} limit={AUDIT_PAGE_SIZE} total={data.total} busy={isFetching} onPage={setPage} />}
+      {data && <Pager page={page} limit={AUDIT_PAGE_SIZE} total={data.total} busy={isFetching} onPage={setPage} />}
     </>
   );
 }

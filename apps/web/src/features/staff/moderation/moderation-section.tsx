@@ -15,9 +15,9 @@ import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { DataTable, type DataTableColumn } from '../../../shared/data-table/data-table';
+import { Pager } from '../../../shared/data-table/pager';
 import { type Formatters, useFormatters } from '../../../shared/format/format-preferences';
 import { InlineAlert } from '../../../shared/states/inline-alert';
-import { StaffPager } from '../staff-pager';
 import { type ModerationVerb, useModerateMutation, useModerationQueueQuery } from './moderation-api';
 
 export const MODERATION_PAGE_SIZE = 20;
@@ -217,9 +217,7 @@ export function ModerationSection() {
         persistKey="staff.moderation"
         height={Math.min(600, 96 + Math.max(rows.length, 3) * 40)}
       />
-      {data && (
-        <StaffPager page={page} limit={MODERATION_PAGE_SIZE} total={data.total} busy={isFetching} onPage={setPage} />
-      )}
+      {data && <Pager page={page} limit={MODERATION_PAGE_SIZE} total={data.total} busy={isFetching} onPage={setPage} />}
       {acting && <ActionDialog key={key(acting.item)} {...acting} onClose={() => setActing(null)} />}
     </>
   );

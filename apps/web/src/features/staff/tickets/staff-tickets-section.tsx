@@ -13,6 +13,7 @@ import {
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../shared/data-table/data-table';
+import { Pager } from '../../../shared/data-table/pager';
 import { type Formatters, useFormatters } from '../../../shared/format/format-preferences';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
@@ -21,7 +22,6 @@ import {
   staffTicketStatusLabels,
   TicketConversation,
   TicketLoadFailed,
-  TicketPager,
   TicketStatusChip,
 } from '../../helpcenter/tickets/ticket-conversation';
 import {
@@ -80,7 +80,6 @@ function Inbox() {
   const { data, isLoading, isError, isFetching, refetch } = useStaffTicketsQuery(query);
   const columns = useMemo(() => columnsOf(f), [f]);
   const rows = data?.items ?? [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="h5" component="h2">
@@ -129,7 +128,7 @@ function Inbox() {
           </Box>
         }
       />
-      <TicketPager page={page} pages={pages} busy={isFetching} onPage={setPage} />
+      <Pager page={page} limit={PAGE_SIZE} total={data?.total ?? 0} busy={isFetching} onPage={setPage} />
     </Box>
   );
 }

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import type { QuickFeedback } from '@tradedesk/contracts';
 import { useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../shared/data-table/data-table';
+import { Pager } from '../../../shared/data-table/pager';
 import { type Formatters, useFormatters } from '../../../shared/format/format-preferences';
-import { Pager } from '../../helpcenter/posts/post-parts';
 import { useQuickFeedbackQuery } from '../../helpcenter/posts/posts-api';
 import { TRIAGE_LIMIT } from './triage-section';
 

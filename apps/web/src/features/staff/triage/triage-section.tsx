@@ -11,6 +11,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { DataTable, type DataTableColumn } from '../../../shared/data-table/data-table';
+import { Pager } from '../../../shared/data-table/pager';
 import { type Formatters, useFormatters } from '../../../shared/format/format-preferences';
 import { formMessage } from '../../../shared/forms/server-errors';
 import { InlineAlert } from '../../../shared/states/inline-alert';
@@ -20,7 +21,6 @@ import { ListSelect } from '../../helpcenter/posts/post-list-view';
 import {
   BugContextLines,
   ItemState,
-  Pager,
   PlainText,
   PostHeading,
   SearchBox,

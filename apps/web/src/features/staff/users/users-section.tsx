@@ -10,13 +10,13 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { DataTable, type DataTableColumn } from '../../../shared/data-table/data-table';
+import { Pager } from '../../../shared/data-table/pager';
 import { type Formatters, useFormatters } from '../../../shared/format/format-preferences';
 import { ErrorState } from '../../../shared/states/error-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { ConfirmDialog } from '../../settings/components/confirm-dialog';
 import { useSetStaffRoleMutation, useStaffMeQuery, useStaffUserQuery, useStaffUsersQuery } from '../staff-api';
-import { StaffPager } from '../staff-pager';
 import { staffPath } from '../staff-paths';
 
 export const USERS_PAGE_SIZE = 20;
@@ -91,7 +91,7 @@ function UserList() {
         persistKey="staff.users"
         height={Math.min(560, 96 + Math.max(rows.length, 3) * 40)}
       />
-      {data && <StaffPager page={page} limit={USERS_PAGE_SIZE} total={data.total} busy={isFetching} onPage={setPage} />}
+      {data && <Pager page={page} limit={USERS_PAGE_SIZE} total={data.total} busy={isFetching} onPage={setPage} />}
     </>
   );
 }
