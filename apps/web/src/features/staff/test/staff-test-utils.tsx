@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../../app/providers';
 import { RequireAuth } from '../../../app/route-guards';
 import { createAppStore } from '../../../app/store';
+import { signedInState } from '../../../test/render-app';
 import { mockServer } from '../../settings/test/settings-test-utils';
 import { StaffConsolePage } from '../staff-console-page';
 
@@ -26,25 +27,7 @@ export function renderConsole(path: string, role: keyof typeof roles, handlers: 
     ...Object.fromEntries(tables.map((t) => [`GET /user-data/v1/store/workspace/table.staff.${t}`, nothingSaved])),
     ...handlers,
   });
-  const store = createAppStore({
-    auth: {
-      status: 'signedIn',
-      user: {
-        id: '00000000-0000-4000-8000-000000000001',
-        email: 'ada@example.com',
-        username: 'ada',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        status: 'active',
-        twoFactorEnabled: false,
-        theme: 'dark',
-        createdAt: '2024-01-02T03:04:05.000Z',
-      },
-      sessionId: '00000000-0000-4000-8000-00000000000a',
-      accessExpiresAt: '2999-01-01T00:00:00.000Z',
-      leftByChoice: false,
-    },
-  });
+  const store = createAppStore(signedInState());
   const router = createMemoryRouter(
     [{ element: <RequireAuth />, children: [{ path: 'staff/:section?/:id?', element: <StaffConsolePage /> }] }],
     { initialEntries: [path] },
