@@ -122,7 +122,7 @@ export type HelpCommentBody = z.infer<typeof helpCommentBodySchema>;
 
 /** Staff: PUT /staff/helpcenter/{bugs|features}/{id}/status. The note is shown in the activity. */
 export const helpStatusBodySchema = z.strictObject({
-  status: z.string().min(1, 'status is required.'),
+  status: line('Status', 40, { min: 1 }),
   note: multiline('Note', 2_000).optional(),
   /** A feature set to done: the update (changelog entry) that shipped it. */
   updateId: z.uuid('updateId must be an update’s id (a UUID).').optional(),
