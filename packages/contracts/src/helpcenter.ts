@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './query.js';
 import { line } from './text.js';
 
 /**
@@ -14,13 +15,6 @@ export type HelpCenterTab = (typeof HELP_CENTER_TABS)[number];
 /** Page defaults of the help-center lists (spec section 9: ticket list page 1); at most 50 a page. */
 export const HELP_PAGE_DEFAULTS = { page: 1, limit: 10 } as const;
 export const HELP_PAGE_MAX_LIMIT = 50;
-
-const wholeNumber = (name: string, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number from 1 to ${max}.` })
-    .int(`${name} must be a whole number from 1 to ${max}.`)
-    .min(1, `${name} must be a whole number from 1 to ${max}.`)
-    .max(max, `${name} must be a whole number from 1 to ${max}.`);
 
 /** page and limit of every help-center list. */
 export const helpPageQuerySchema = z.object({

@@ -26,3 +26,11 @@ export function listFilter(name: string, oneOf?: readonly string[], normalise?: 
       .max(50, { error: `${name} may hold at most 50 values.` }),
   );
 }
+
+/** A whole number from 1 to `max` in the query string (page, limit), with a sentence naming it. */
+export const wholeNumber = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number from 1 to ${max}.` })
+    .int(`${name} must be a whole number from 1 to ${max}.`)
+    .min(1, `${name} must be a whole number from 1 to ${max}.`)
+    .max(max, `${name} must be a whole number from 1 to ${max}.`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './query.js';
 import { line } from './text.js';
 
 /**
@@ -21,13 +22,6 @@ export type StaffMe = z.infer<typeof staffMeSchema>;
 /** Page defaults of every staff list (page 1, 20 rows; at most 100). */
 export const STAFF_PAGE_DEFAULTS = { page: 1, limit: 20 } as const;
 export const STAFF_PAGE_MAX_LIMIT = 100;
-
-const wholeNumber = (name: string, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number from 1 to ${max}.` })
-    .int(`${name} must be a whole number from 1 to ${max}.`)
-    .min(1, `${name} must be a whole number from 1 to ${max}.`)
-    .max(max, `${name} must be a whole number from 1 to ${max}.`);
 
 /** page and limit of a staff list. */
 export const staffPageQuerySchema = z.object({
