@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { firstPages, signInPage } from './src/app/first-pages.ts';
@@ -53,6 +54,21 @@ function firstPagesPlugin(): Plugin {
   };
 }
 
+/**
+ * The version a bug report names: VITE_APP_VERSION when the build is given one (a release tag), else the day of
+ * the build and the commit it was built from ("2026-11-24 05c4058"), else nothing (the app then says which mode
+ * it was built in).
+ */
+function appVersion(): string | undefined {
+  if (process.env.VITE_APP_VERSION) return process.env.VITE_APP_VERSION;
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: 'pipe' }).trim();
+    return `${new Date().toISOString().slice(0, 10)} ${commit}`;
+  } catch {
+    return undefined;
+  }
+}
+
 export default defineConfig(({ command }) => {
   // The build is always a production build: with NODE_ENV=development in the environment (as `npm start`
   // may run), Vite would otherwise bundle React's development build (about 85 KB gzipped more on sign-in).
@@ -60,6 +76,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     plugins: [react(), firstPagesPlugin()],
+    define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion() ?? '') },
     ...(command === 'build' ? { mode: 'production' } : {}),
     html: { cspNonce: CSP_NONCE_PLACEHOLDER },
     build: {

@@ -67,7 +67,14 @@ test('help center: search the docs, report a bug with a screenshot, vote a reque
     buffer: makePng(64, [0, 160, 90], [30, 30, 40]),
   });
   await expect(report.getByText('frozen-chart.png')).toBeVisible();
+  // a picture of the page behind the dialog replaces the picked file (drawn in the browser by html-to-image)
+  await report.getByRole('button', { name: 'Capture this page' }).click();
+  await expect(report.getByText('page-help-docs-strategies-and-backtests.png')).toBeVisible();
+  await expect(report.getByRole('img', { name: 'Screenshot to be sent' })).toBeVisible();
   await expect(report.getByLabel('Sent with your report')).toContainText('/help/docs/strategies-and-backtests');
+  await expect(report.getByLabel('Sent with your report')).toContainText(
+    /App version\s*\d{4}-\d{2}-\d{2} [0-9a-f]{7,}/,
+  );
   await shot(page, 'report-bug');
   await report.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByText('Thank you: your bug report was sent.')).toBeVisible();
@@ -82,8 +89,8 @@ test('help center: search the docs, report a bug with a screenshot, vote a reque
   await expect(details).toContainText('Page: /help/docs/strategies-and-backtests');
   const attached = details.getByRole('img', { name: `Screenshot attached to “${bugTitle}”` });
   await expect(attached).toBeVisible();
-  // the browser decoded the uploaded PNG (a broken image has no natural width)
-  await expect.poll(() => attached.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  // the browser decoded the uploaded picture of the page, as wide as the window (a broken image has no width)
+  await expect.poll(() => attached.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
   await shot(page, 'bug');
 
   // ---- A feature request, then a vote up: the count changes and the button shows the vote.

@@ -1,6 +1,6 @@
 /**
  * What the app attaches to a bug report or feedback on its own: its version, the page and the browser.
- * The version is VITE_APP_VERSION when the build sets it (a release tag), else the build's mode.
+ * The version is the build's (vite.config.ts: VITE_APP_VERSION, or the build's day and commit), else its mode.
  */
 export function appVersion(): string {
   const env = import.meta.env as ImportMetaEnv & { VITE_APP_VERSION?: string; MODE?: string };

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
 import { FormDialog } from '../posts/form-dialog';
@@ -11,11 +11,13 @@ import { TitleDescriptionFields } from '../posts/post-parts';
 import { useReportBugMutation } from '../posts/posts-api';
 import { useTitleDescriptionForm } from '../posts/title-description-form';
 import { contextOf, SCREENSHOT_TYPES, screenshotProblem } from './bug-context';
+import { capturePage } from './capture-page';
 
 /**
  * "Report a bug": a title and a description, with what the app attaches on its own shown to the user (the page,
- * the app's version, the browser) and an optional screenshot (PNG, JPEG or WebP up to 5 MB). `via` says where it
- * goes: the in-app report (POST /v1/bug) or the help center's form (POST /helpcenter/bugs/create).
+ * the app's version, the browser) and an optional screenshot (PNG, JPEG or WebP up to 5 MB): a file the user picks,
+ * or a picture of the page behind the dialog taken with "Capture this page". `via` says where it goes: the in-app
+ * report (POST /v1/bug) or the help center's form (POST /helpcenter/bugs/create).
  */
 export function ReportBugDialog(props: { open: boolean; onClose: () => void; via: 'app' | 'helpcenter' }) {
   const location = useLocation();
@@ -27,8 +29,24 @@ export function ReportBugDialog(props: { open: boolean; onClose: () => void; via
   const { isSubmitting } = form.formState;
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [capturing, setCapturing] = useState(false);
+  const preview = usePreviewUrl(screenshot);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
+
+  const capture = async () => {
+    setCapturing(true);
+    try {
+      const file = await capturePage(location.pathname);
+      setScreenshot(file);
+      setFileError(null);
+      if (fileInput.current) fileInput.current.value = '';
+    } catch {
+      setFileError('The page could not be captured. Attach a screenshot file instead.');
+    } finally {
+      setCapturing(false);
+    }
+  };
 
   const close = () => {
     setScreenshot(null);
@@ -71,6 +89,9 @@ export function ReportBugDialog(props: { open: boolean; onClose: () => void; via
         <Button variant="outlined" size="small" component="label" htmlFor={fileId}>
           {screenshot ? 'Replace screenshot' : 'Attach a screenshot'}
         </Button>
+        <Button variant="outlined" size="small" sx={{ ml: 1 }} disabled={capturing} onClick={capture}>
+          {capturing ? 'Capturing…' : 'Capture this page'}
+        </Button>
         <input
           id={fileId}
           ref={fileInput}
@@ -99,8 +120,27 @@ export function ReportBugDialog(props: { open: boolean; onClose: () => void; via
           </Button>
         )}
         <FormHelperText id={`${fileId}-help`} error={Boolean(fileError)}>
-          {fileError ?? (screenshot ? screenshot.name : 'Optional: PNG, JPEG or WebP, up to 5 MB.')}
+          {fileError ??
+            (screenshot
+              ? screenshot.name
+              : 'Optional: a picture of the page you are on, or a PNG, JPEG or WebP file up to 5 MB.')}
         </FormHelperText>
+        {preview && !fileError && (
+          <Box
+            component="img"
+            src={preview}
+            alt="Screenshot to be sent"
+            sx={{
+              display: 'block',
+              mt: 1,
+              maxWidth: '100%',
+              maxHeight: 160,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+            }}
+          />
+        )}
       </Box>
       <Box component="dl" aria-label="Sent with your report" sx={{ mt: 2, mb: 0, display: 'grid', gap: 0.25 }}>
         <Typography variant="subtitle2" component="p">
@@ -134,4 +174,19 @@ export function ReportBugDialog(props: { open: boolean; onClose: () => void; via
       )}
     </FormDialog>
   );
+}
+
+/** An object URL showing `file` while it is chosen, released when it changes or the dialog goes. */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
 }

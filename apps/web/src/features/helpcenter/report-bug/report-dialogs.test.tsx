@@ -6,7 +6,18 @@ import { AccountMenu } from '../../shell/components/account-menu';
 import { Sidebar } from '../../shell/components/sidebar';
 import { helpPost, renderAt } from '../posts/posts-test-kit';
 
+const capture = vi.hoisted(() => ({ fail: false }));
+vi.mock('./capture-page', () => ({
+  capturePage: async (pathname: string) => {
+    if (capture.fail) throw new Error('no canvas here');
+    return new File([new Uint8Array([137, 80, 78, 71])], `page${pathname.replaceAll('/', '-')}.png`, {
+      type: 'image/png',
+    });
+  },
+}));
+
 afterEach(() => {
+  capture.fail = false;
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -93,5 +104,33 @@ describe('Report a bug in the main navigation', { timeout: 20_000 }, () => {
     await userEvent.click(within(nav).getByRole('button', { name: 'Report a bug' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report a bug' });
     expect(within(dialog).getByText('/metrics?tab=overview')).toBeInTheDocument();
+  });
+
+  it('captures the page behind the dialog, shows it, and sends it as the screenshot', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    const net = mockFetch({ 'POST /v1/bug': { status: 201, body: helpPost(1) } });
+    renderAt('/metrics?tab=overview', <Sidebar items={[]} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Report a bug' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a bug' });
+
+    capture.fail = true;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Capture this page' }));
+    expect(
+      await within(dialog).findByText('The page could not be captured. Attach a screenshot file instead.'),
+    ).toBeInTheDocument();
+
+    capture.fail = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Capture this page' }));
+    expect(await within(dialog).findByText('page-metrics.png')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Screenshot to be sent' })).toHaveAttribute('src', 'blob:preview');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Title/ }), { target: { value: 'Bars missing' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /What happened/ }), {
+      target: { value: 'The metrics bars are missing on Mondays.' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await vi.waitFor(() => expect(net.callsTo('POST', '/v1/bug')).toHaveLength(1));
+    // (jsdom's File reaches the mock's FormData as a Blob, so its name is not in the body here; e2e checks it)
+    const sent = String(net.callsTo('POST', '/v1/bug')[0]?.body);
+    expect(sent).toMatch(/name="screenshot"; filename="[^"]+"\r\nContent-Type: image\/png\r\n\r\n\uFFFDPNG/);
   });
 });
