@@ -302,6 +302,18 @@ export const firstPages: FirstPage[] = [
     modules: [...shell, 'src/features/social/messenger/messages-page.tsx'],
   },
   {
+    name: 'help',
+    paths: ['/help', '/help/:tab', '/help/:tab/:id'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/helpcenter/helpcenter-page.tsx'],
+  },
+  {
+    name: 'staff',
+    paths: ['/staff', '/staff/:section', '/staff/:section/:id'],
+    access: 'signedIn',
+    modules: [...shell, 'src/features/staff/staff-console-page.tsx'],
+  },
+  {
     name: 'not-found',
     paths: ['*'],
     access: 'signedIn',
