@@ -516,6 +516,26 @@ describe('day figures for objectives', () => {
     const next = run(rs, r.state, [tick('2026-03-02T23:00:00Z')]);
     expect(dayStats(next.state)).toMatchObject({ positionsOpened: 0, lossStreak: 0, maxRiskPercent: null });
   });
+
+  it('counts an entry commission and a swap in the day’s profit, not as losing trades or activity', () => {
+    const rs = TWO_STEP_RULES;
+    const charge = (iso: string, profitMinor: number, balanceMinor: number): PropEvent => ({
+      ...deal(iso, profitMinor, balanceMinor, 1),
+      charge: true,
+    });
+    const r = run(rs, fresh(rs, '2026-03-02T08:00:00Z'), [
+      charge('2026-03-02T09:00:00Z', -700, 9_999_300),
+      open('2026-03-02T09:00:00Z', 100_000),
+      deal('2026-03-02T09:30:00Z', 20_000, 10_019_300),
+      charge('2026-03-02T09:40:00Z', -700, 10_018_600),
+      open('2026-03-02T09:40:00Z', 100_000),
+      charge('2026-03-02T22:00:00Z', -1_250, 10_017_350),
+    ]);
+    expect(dayStats(r.state)).toMatchObject({ positionsOpened: 2, closedProfitMinor: 17_350, lossStreak: 0 });
+    // the swap at 22:00 is no activity: the inactivity clock runs from the last opening
+    expect(r.state.lastActivityMs).toBe(Z('2026-03-02T09:40:00Z'));
+    expect(r.state.balanceMinor).toBe(10_017_350);
+  });
 });
 
 describe('invariants', () => {

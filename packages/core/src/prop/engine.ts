@@ -421,10 +421,12 @@ export function evaluate(
     case 'deal': {
       s.balanceMinor = event.balanceMinor;
       s.day.closedProfitMinor += event.profitMinor;
-      if (event.profitMinor < 0) s.day.lossStreak += 1;
-      else if (event.profitMinor > 0) s.day.lossStreak = 0;
+      if (!event.charge) {
+        if (event.profitMinor < 0) s.day.lossStreak += 1;
+        else if (event.profitMinor > 0) s.day.lossStreak = 0;
+        s.lastActivityMs = t;
+      }
       if (event.openPositions !== undefined) s.openPositions = event.openPositions;
-      s.lastActivityMs = t;
       checkTarget(ruleSet, rules, s, t, actions);
       break;
     }

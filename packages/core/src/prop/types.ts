@@ -299,8 +299,19 @@ export type PropEvent =
       /** Currencies of the symbol (base and quote) for the news blackout; derived from the instrument when absent. */
       currencies?: readonly string[];
     }
-  /** A deal closed (part of) a position: `profitMinor` is its trade profit plus commission and swap. */
-  | { type: 'deal'; timeMs: number; profitMinor: number; balanceMinor: number; openPositions?: number }
+  /**
+   * A deal closed (part of) a position: `profitMinor` is its trade profit plus commission and swap. With `charge`,
+   * a cost booked apart from any closing (an entry commission, an overnight swap): it counts in the day's profit and
+   * the balance, but is no trade result (no loss in a row) and no activity of the trader.
+   */
+  | {
+      type: 'deal';
+      timeMs: number;
+      profitMinor: number;
+      balanceMinor: number;
+      openPositions?: number;
+      charge?: boolean;
+    }
   /** Time passing without any other event (daily reset, expiries, weekend close). */
   | { type: 'time'; timeMs: number };
 

@@ -38,7 +38,9 @@ export function riskAtStop(
 /**
  * The rule engine's events of booked deals, oldest first: a trade deal in opens a position, a trade deal out
  * closes (part of) one with its profit and commission, and when nothing is left open the equity is the balance.
- * Balance, swap and entry-commission deals move the balance, which the next equity event carries.
+ * An entry commission and an overnight swap are charges: they count in the day's profit (as prop firms count
+ * them) without being a trade result. Balance deals (deposits, a phase's new balance) move only the balance,
+ * which the next equity event carries.
  */
 export function dealEvents(
   deals: readonly TradingDealRow[],
@@ -51,8 +53,15 @@ export function dealEvents(
   const open = new Map<string, number>();
   let unknown = false;
   for (const d of deals) {
-    if (d.kind !== 'trade') continue;
     const timeMs = d.time.getTime();
+    if (d.kind === 'swap' || (d.kind === 'trade' && d.entry === 'in')) {
+      const charge = decimalToMinor(d.amount, currency);
+      if (charge !== 0) {
+        const balanceMinor = decimalToMinor(d.balanceAfter, currency);
+        events.push({ type: 'deal', timeMs, profitMinor: charge, balanceMinor, charge: true });
+      }
+    }
+    if (d.kind !== 'trade') continue;
     if (d.positionId) {
       const lots = open.get(d.positionId);
       if (d.entry === 'in') open.set(d.positionId, (lots ?? 0) + (d.volume ?? 0));
