@@ -359,6 +359,33 @@ describe('the AI screen', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path === '/ai/chats')).toBe(false);
   });
 
+  it('a new agent chat shows its question as the title and the live answer while the stored chat is read', async () => {
+    const AGENT = '44444444-4444-4444-8444-444444444444';
+    network(
+      {
+        ...baseRoutes,
+        [`GET /ai/agents/${AGENT}`]: { id: AGENT, name: 'Rules coach' },
+        [`POST /ai/agents/${AGENT}/chat`]: () =>
+          eventStream([
+            { type: 'start', chat_id: CHAT, response_id: 'r2', model: 'builtin' },
+            { type: 'answer', answer: answer({ text: 'Risk at most 1% a trade.' }) },
+          ]),
+      },
+      // the stored chat is slow to come (a busy database): it never answers here
+      ({ method, path }) =>
+        method === 'GET' && path === `/ai/chats/${CHAT}` ? (new Promise(() => {}) as unknown as Response) : undefined,
+    );
+    renderScreen(`/ai?agent=${AGENT}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Ask about your trading' }), 'How much may I risk?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const card = await screen.findByRole('article', { name: 'Assistant answer' });
+    expect(card).toHaveTextContent('Risk at most 1% a trade.');
+    await waitFor(() => expect(address()).toContain(`chat=${CHAT}`));
+    expect(screen.getByRole('heading', { name: 'How much may I risk?', level: 2 })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: /Loading the chat/ })).toBeNull();
+  });
+
   it("an agent opened by address gets its tab, and its chat goes to the agent's chat route", async () => {
     const AGENT = '44444444-4444-4444-8444-444444444444';
     const calls = network({

@@ -180,7 +180,7 @@ export function ChatView(props: {
     >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
-          {info?.title ?? 'New chat'}
+          {info?.title ?? (live?.question ? live.question.slice(0, 80) : 'New chat')}
         </Typography>
         {props.headerExtra}
         {chat && (
@@ -199,7 +199,8 @@ export function ChatView(props: {
         aria-live="polite"
         sx={{ overflow: 'auto', display: 'grid', gap: 1.5, alignContent: 'start', minHeight: 0, pr: 0.5 }}
       >
-        {props.loading && <LoadingState label="Loading the chat" />}
+        {/* a chat the turn just created is read after the answer: its live question and answer stay meanwhile */}
+        {props.loading && !live && <LoadingState label="Loading the chat" />}
         {empty && (
           <Box sx={{ display: 'grid', gap: 2 }}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
