@@ -467,7 +467,16 @@ describe('the AI screen', () => {
       kind: 'draft_order',
       status: 'proposed',
       summary: 'Buy 0.35 EURUSD on Prop 10k with a stop at 1.0812 (risk 1%, within the 312.00 USD left today).',
-      params: { symbol: 'EURUSD', side: 'buy', volume: 0.35, stop_loss: 1.0812 },
+      params: {
+        symbol: 'EURUSD',
+        side: 'buy',
+        volume: 0.35,
+        stop_loss: 1.0812,
+        risk_percent: 1,
+        money_at_risk: 312,
+        currency: 'USD',
+        bound_by: 'daily_loss',
+      },
       fromContent: false,
       result: null,
       redirectTo: `/chart?symbol=EURUSD&ticket=buy&volume=0.35&sl=1.0812&account=${ACCOUNT}`,
@@ -493,6 +502,22 @@ describe('the AI screen', () => {
     renderScreen(`/ai?chat=${CHAT}`);
     const card = await screen.findByRole('region', { name: 'Proposed action: Draft an order' });
     expect(card).toHaveTextContent('Waiting for your confirmation: nothing has happened yet.');
+    // the parameters in words: labels, the side, the currency beside the money, what limits the size
+    const terms = within(card)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    const values = within(card)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+    expect(Object.fromEntries(terms.map((t, i) => [t, values[i]]))).toEqual({
+      Symbol: 'EURUSD',
+      Side: 'Buy',
+      'Volume (lots)': '0.35',
+      'Stop loss': '1.0812',
+      'Risk (% of equity)': '1 %',
+      'Money at risk': '312 USD',
+      'Size limited by': 'the daily loss left today',
+    });
     await userEvent.click(within(card).getByRole('button', { name: 'Open in order ticket' }));
     await waitFor(() => expect(address()).toBe(action.redirectTo));
     expect(calls.filter((c) => c.method !== 'GET').map((c) => c.path)).toEqual([`/ai/actions/${ACTION}/confirm`]);

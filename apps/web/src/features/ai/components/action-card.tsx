@@ -24,6 +24,49 @@ const STATUS_TEXT: Record<AiAction['status'], string> = {
   failed: 'It could not be done.',
 };
 
+/** How the parameters of the proposed actions read on the card; others show their name in words. */
+const PARAM_LABELS: Record<string, string> = {
+  account_name: 'Account',
+  symbol: 'Symbol',
+  side: 'Side',
+  order_type: 'Order type',
+  entry: 'Entry',
+  volume: 'Volume (lots)',
+  stop_loss: 'Stop loss',
+  take_profit: 'Take profit',
+  risk_percent: 'Risk (% of equity)',
+  money_at_risk: 'Money at risk',
+  bound_by: 'Size limited by',
+  warnings: 'Warnings',
+  source: 'Source',
+  tags: 'Tags',
+  text: 'Note',
+  date: 'Day',
+};
+/** What limits a drafted order's size (the sizing's bound), in words. */
+const BOUND_TEXT: Record<string, string> = {
+  risk: 'your risk per trade',
+  daily_loss: 'the daily loss left today',
+  max_loss: 'the maximum loss left',
+  max_risk_per_trade: 'the challenge’s risk per trade',
+  max_lots: 'the challenge’s maximum lots',
+  volume_max: 'the instrument’s largest volume',
+};
+const SIDE_TEXT: Record<string, string> = { buy: 'Buy', sell: 'Sell' };
+
+/** A parameter's label: its own, or its name in words ("order_type" reads "order type"). */
+const paramLabel = (key: string) => PARAM_LABELS[key] ?? key.replace(/_/g, ' ');
+
+/** A parameter's value as the card shows it; the currency is put beside the money at risk. */
+function paramValue(key: string, value: unknown, params: Record<string, unknown>): string {
+  if (key === 'bound_by' && typeof value === 'string') return BOUND_TEXT[value] ?? value.replace(/_/g, ' ');
+  if (key === 'side' && typeof value === 'string') return SIDE_TEXT[value] ?? value;
+  if (key === 'order_type' && typeof value === 'string') return value.replace(/_/g, ' ');
+  if (key === 'money_at_risk' && typeof params.currency === 'string') return `${paramText(value)} ${params.currency}`;
+  if (key === 'risk_percent' && typeof value === 'number') return `${value} %`;
+  return paramText(value);
+}
+
 function paramText(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (Array.isArray(value)) return value.map(String).join(', ');
@@ -66,6 +109,7 @@ export function ActionCard(props: { action: AiAction }) {
       v !== '' &&
       !(Array.isArray(v) && v.length === 0) &&
       k !== 'explanation' &&
+      !(k === 'currency' && params.money_at_risk !== undefined) &&
       !(k.endsWith('_id') && params[`${k.slice(0, -3)}_name`] !== undefined),
   );
   const explanation = typeof params.explanation === 'string' ? params.explanation : null;
@@ -85,10 +129,10 @@ export function ActionCard(props: { action: AiAction }) {
           {entries.map(([key, value]) => (
             <Box key={key} sx={{ display: 'contents' }}>
               <Box component="dt" sx={{ color: 'text.secondary' }}>
-                {key.replace(/_/g, ' ')}
+                {paramLabel(key)}
               </Box>
               <Box component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-                {paramText(value)}
+                {paramValue(key, value, params)}
               </Box>
             </Box>
           ))}
