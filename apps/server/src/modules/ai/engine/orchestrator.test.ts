@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createManualClock } from '../../../platform/clock.js';
 import { AppError } from '../../../platform/errors.js';
 import type { ActionStore, AiTool, ChatModel, ModelEvent, ModelRequest, ToolContext, TurnInput } from '../ai.types.js';
-import { runTurn, UNTRUSTED_NOTE } from './orchestrator.js';
+import { firstLine, runTurn, UNTRUSTED_NOTE } from './orchestrator.js';
 
 const clock = createManualClock('2026-03-06T15:00:00Z');
 
@@ -382,5 +382,15 @@ describe('runTurn', () => {
     expect(out.text).toBe('Let me look.\n\nAll good [1].');
     const streamed = events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join('');
     expect(streamed).toBe(out.text);
+  });
+});
+
+describe('a tool result in the thought panel', () => {
+  it('is its first line, with the list that line introduces, cut at 160 characters', () => {
+    expect(firstLine('Net +412.50 USD over 9 trades.\nBy day: …')).toBe('Net +412.50 USD over 9 trades.');
+    expect(firstLine('You have 2 trading accounts:\n- Demo virtual (USD)\n- Demo two-step challenge (USD)\n')).toBe(
+      'You have 2 trading accounts: Demo virtual (USD); Demo two-step challenge (USD)',
+    );
+    expect(firstLine(`Events:\n${'1. NFP\n'.repeat(40)}`)).toHaveLength(160);
   });
 });

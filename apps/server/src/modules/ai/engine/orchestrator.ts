@@ -300,8 +300,22 @@ function titleOf(tool: AiTool): string {
   return tool.kind === 'action' ? `Proposing: ${words}` : `Reading: ${words}`;
 }
 
-function firstLine(text: string): string {
-  const line = text.split('\n', 1)[0] ?? '';
+/**
+ * A tool result in one line for the thought panel: its first line, and when that line introduces a list ("You
+ * have 2 trading accounts:"), the list's items after it, at most 160 characters.
+ */
+export function firstLine(text: string): string {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  let line = lines[0] ?? '';
+  if (line.endsWith(':') && lines.length > 1) {
+    line = `${line} ${lines
+      .slice(1)
+      .map((l) => l.replace(/^([-*•]|\d+[.)])\s+/, ''))
+      .join('; ')}`;
+  }
   return line.length > 160 ? `${line.slice(0, 159)}…` : line;
 }
 
