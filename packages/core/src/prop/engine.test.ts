@@ -520,7 +520,10 @@ describe('day figures for objectives', () => {
   it('counts an entry commission and a swap in the day’s profit, not as losing trades or activity', () => {
     const rs = TWO_STEP_RULES;
     const charge = (iso: string, profitMinor: number, balanceMinor: number): PropEvent => ({
-      ...deal(iso, profitMinor, balanceMinor, 1),
+      type: 'deal',
+      timeMs: Z(iso),
+      profitMinor,
+      balanceMinor,
       charge: true,
     });
     const r = run(rs, fresh(rs, '2026-03-02T08:00:00Z'), [

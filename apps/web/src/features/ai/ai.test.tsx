@@ -4,6 +4,7 @@ import type { AiAction, AiAnswer, AiStreamEvent } from '@tradedesk/contracts';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
+import { toast } from '../../shared/toast/toast';
 import { prefillOf } from '../trading/chart-trading-panel';
 import { applyPrefill, defaultTicketValues } from '../trading/order-ticket/ticket-model';
 import { AiScreen } from './ai-page';
@@ -367,7 +368,7 @@ describe('the AI screen', () => {
         [`GET /ai/agents/${AGENT}`]: { id: AGENT, name: 'Rules coach' },
         [`POST /ai/agents/${AGENT}/chat`]: () =>
           eventStream([
-            { type: 'start', chat_id: CHAT, response_id: 'r2', model: 'builtin' },
+            { type: 'start', chat_id: CHAT, response_id: 'r2', model: answer().model },
             { type: 'answer', answer: answer({ text: 'Risk at most 1% a trade.' }) },
           ]),
       },
@@ -570,6 +571,93 @@ describe('the AI screen', () => {
     const attached = screen.getByLabelText('Attached');
     expect(within(attached).getAllByRole('button')).toHaveLength(1);
     expect(attached).toHaveTextContent('EURUSD');
+  });
+
+  it('edits a folder, and deletes it after asking: its chats stay', async () => {
+    const folder = {
+      id: 'f1',
+      name: 'Pre-trade checks',
+      color: '#8861E4',
+      type: 'CHAT',
+      instructions: 'Be brief.',
+      knowledgeMediaIds: [],
+      chats: 2,
+      prompts: 1,
+      createdAt: '',
+      updatedAt: '',
+    };
+    const calls = network({
+      ...baseRoutes,
+      'GET /ai/folders': { folders: [folder] },
+      'PUT /ai/folders/f1': (body: unknown) => ({ ...folder, ...(body as object) }),
+      'DELETE /ai/folders/f1': new Response(null, { status: 204 }),
+    });
+    renderScreen();
+    const nav = await screen.findByRole('navigation', { name: 'Chats' });
+    await userEvent.click(await within(nav).findByRole('button', { name: /Pre-trade checks/ }));
+    await userEvent.click(within(nav).getByRole('button', { name: 'Edit folder Pre-trade checks' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit folder' });
+    expect(within(dialog).getByRole('textbox', { name: /Instructions/ })).toHaveValue('Be brief.');
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Checks');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Colour #00DF80' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save folder' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        name: 'Checks',
+        color: '#00DF80',
+        type: 'CHAT',
+        instructions: 'Be brief.',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit folder' })).toBeNull());
+
+    await userEvent.click(within(nav).getByRole('button', { name: /^Edit folder/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit folder' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete folder' }));
+    const confirm = await screen.findByRole('dialog', { name: /^Delete the folder/ });
+    expect(confirm).toHaveTextContent('Its chats and prompts are kept');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete folder' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/ai/folders/f1')).toBe(true));
+  });
+
+  it('deletes a prompt from the library, and Undo saves it again', async () => {
+    const prompt = {
+      id: 'p1',
+      name: 'Pre-trade',
+      prompt: 'Check {{symbol}} against my rules.',
+      folderId: null,
+      command: 'pretrade',
+      variables: ['symbol'],
+      createdAt: '',
+      updatedAt: '',
+    };
+    const success = vi.spyOn(toast, 'success');
+    const calls = network({
+      ...baseRoutes,
+      'GET /ai/prompts': { prompts: [prompt] },
+      'DELETE /ai/prompts/p1': new Response(null, { status: 204 }),
+      'POST /ai/prompts': (body: unknown) => ({ ...prompt, ...(body as object), id: 'p2' }),
+    });
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: 'Prompt library' }));
+    const library = await screen.findByRole('dialog', { name: 'Prompt library' });
+    await userEvent.click(await within(library).findByRole('button', { name: 'Delete prompt Pre-trade' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/ai/prompts/p1')).toBe(true));
+    await waitFor(() => expect(success).toHaveBeenCalled());
+    const [message, options] = success.mock.calls[0] ?? [];
+    expect(message).toBe('Prompt “Pre-trade” deleted.');
+    act(() => options?.action?.onClick?.());
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/ai/prompts')?.body).toEqual({
+        name: 'Pre-trade',
+        prompt: 'Check {{symbol}} against my rules.',
+        command: 'pretrade',
+        folder_id: null,
+      }),
+    );
   });
 
   it('selection mode: turning it off clears the selected chats; bulk delete asks first', async () => {

@@ -1,5 +1,6 @@
 import AddComment from '@mui/icons-material/AddCommentOutlined';
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PushPin from '@mui/icons-material/PushPin';
 import Box from '@mui/material/Box';
@@ -31,9 +32,11 @@ import {
   useBulkDeleteAiChatsMutation,
   useCreateAiFolderMutation,
   useDeleteAiChatMutation,
+  useDeleteAiFolderMutation,
   useUpdateAiChatMutation,
+  useUpdateAiFolderMutation,
 } from '../ai-api';
-import { AI_FOLDER_TYPES, type AiChat, type AiFolderType } from '../ai-wire';
+import { AI_FOLDER_TYPES, type AiChat, type AiFolder, type AiFolderType } from '../ai-wire';
 
 const FOLDER_COLOURS = ['#00DF80', '#8861E4', '#F5A623', '#4A90E2', '#E94B3C', '#9B9B9B'];
 
@@ -42,16 +45,36 @@ export function selectionAfterToggle(on: boolean, selected: ReadonlySet<string>)
   return on ? new Set(selected) : new Set();
 }
 
-function FolderDialog(props: { onClose: () => void }) {
-  const [create, { isLoading }] = useCreateAiFolderMutation();
-  const [name, setName] = useState('');
-  const [color, setColor] = useState(FOLDER_COLOURS[0] as string);
-  const [type, setType] = useState<AiFolderType>('CHAT');
-  const [instructions, setInstructions] = useState('');
+/**
+ * A folder's dialog: a new folder, or an existing one (`folder`) to edit or delete. Deleting asks first; the
+ * folder's chats and prompts stay, outside any folder.
+ */
+function FolderDialog(props: { folder?: AiFolder; onClose: () => void; onDeleted?: () => void }) {
+  const { folder } = props;
+  const [create, creating] = useCreateAiFolderMutation();
+  const [update, updating] = useUpdateAiFolderMutation();
+  const [remove, removing] = useDeleteAiFolderMutation();
+  const [name, setName] = useState(folder?.name ?? '');
+  const [color, setColor] = useState<string>(folder?.color ?? (FOLDER_COLOURS[0] as string));
+  const [type, setType] = useState<AiFolderType>(folder?.type ?? 'CHAT');
+  const [instructions, setInstructions] = useState(folder?.instructions ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const busy = creating.isLoading || updating.isLoading || removing.isLoading;
+  const save = async () => {
+    const body = { name: name.trim(), color, type, instructions: instructions.trim() || undefined };
+    try {
+      if (folder) await update({ id: folder.id, body: { ...body, instructions: instructions.trim() } }).unwrap();
+      else await create(body).unwrap();
+      props.onClose();
+    } catch (e) {
+      const fallback = folder ? 'The folder could not be saved.' : 'The folder could not be created.';
+      setError(isApiError(e) && e.message ? e.message : fallback);
+    }
+  };
   return (
     <Dialog open onClose={props.onClose} aria-labelledby="ai-folder-title" fullWidth maxWidth="xs">
-      <DialogTitle id="ai-folder-title">New folder</DialogTitle>
+      <DialogTitle id="ai-folder-title">{folder ? 'Edit folder' : 'New folder'}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         <TextField required label="Name" value={name} onChange={(e) => setName(e.target.value.slice(0, 60))} />
         <Box role="radiogroup" aria-label="Colour" sx={{ display: 'flex', gap: 1 }}>
@@ -97,22 +120,38 @@ function FolderDialog(props: { onClose: () => void }) {
         )}
       </DialogContent>
       <DialogActions>
+        {folder && (
+          <Button color="error" sx={{ mr: 'auto' }} disabled={busy} onClick={() => setConfirmDelete(true)}>
+            Delete folder
+          </Button>
+        )}
         <Button onClick={props.onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          disabled={!name.trim() || isLoading}
-          onClick={async () => {
+        <Button variant="contained" disabled={!name.trim() || busy} onClick={save}>
+          {folder ? 'Save folder' : 'Create folder'}
+        </Button>
+      </DialogActions>
+      {folder && (
+        <ConfirmDialog
+          open={confirmDelete}
+          title={`Delete the folder “${folder.name}”?`}
+          confirmLabel="Delete folder"
+          busy={removing.isLoading}
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={async () => {
             try {
-              await create({ name: name.trim(), color, type, instructions: instructions.trim() || undefined }).unwrap();
+              await remove(folder.id).unwrap();
+              toast.success(`Folder “${folder.name}” deleted. Its chats and prompts are kept.`);
+              props.onDeleted?.();
               props.onClose();
-            } catch (e) {
-              setError(isApiError(e) && e.message ? e.message : 'The folder could not be created.');
+            } catch {
+              setConfirmDelete(false);
+              setError('The folder could not be deleted. Try again.');
             }
           }}
         >
-          Create folder
-        </Button>
-      </DialogActions>
+          Its chats and prompts are kept, outside any folder; its instructions are deleted.
+        </ConfirmDialog>
+      )}
     </Dialog>
   );
 }
@@ -183,6 +222,7 @@ export function ChatSidebar(props: { current: string; onOpen: (id: string) => vo
   const [renaming, setRenaming] = useState<AiChat | null>(null);
   const [title, setTitle] = useState('');
   const [newFolder, setNewFolder] = useState(false);
+  const [editingFolder, setEditingFolder] = useState<AiFolder | null>(null);
   const [bulkDelete, bulk] = useBulkDeleteAiChatsMutation();
   const [deleteChat, single] = useDeleteAiChatMutation();
   const [update] = useUpdateAiChatMutation();
@@ -230,6 +270,15 @@ export function ChatSidebar(props: { current: string; onOpen: (id: string) => vo
             icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: f.color, ml: 1 }} />}
           />
         ))}
+        {folderOf(folderId) && (
+          <IconButton
+            size="small"
+            aria-label={`Edit folder ${folderOf(folderId)?.name ?? ''}`}
+            onClick={() => setEditingFolder(folderOf(folderId) ?? null)}
+          >
+            <EditOutlined fontSize="inherit" />
+          </IconButton>
+        )}
         <IconButton size="small" aria-label="New folder" onClick={() => setNewFolder(true)}>
           <CreateNewFolderOutlined fontSize="inherit" />
         </IconButton>
@@ -320,6 +369,13 @@ export function ChatSidebar(props: { current: string; onOpen: (id: string) => vo
         })}
       </List>
       {newFolder && <FolderDialog onClose={() => setNewFolder(false)} />}
+      {editingFolder && (
+        <FolderDialog
+          folder={editingFolder}
+          onClose={() => setEditingFolder(null)}
+          onDeleted={() => setFolderId(null)}
+        />
+      )}
       <ConfirmDialog
         open={confirmBulk}
         title={`Delete ${selected.size} ${selected.size === 1 ? 'chat' : 'chats'}?`}

@@ -1,10 +1,13 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -12,7 +15,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
-import { useAiFoldersQuery, useAiPromptsQuery, useCreateAiPromptMutation } from '../ai-api';
+import { toast } from '../../../shared/toast/toast';
+import { useAiFoldersQuery, useAiPromptsQuery, useCreateAiPromptMutation, useDeleteAiPromptMutation } from '../ai-api';
 import type { AiPrompt } from '../ai-wire';
 import { fillPrompt, promptVariables } from '../prompt-text';
 
@@ -51,11 +55,34 @@ export function PromptVariablesDialog(props: { prompt: AiPrompt; onUse: (text: s
   );
 }
 
-/** The prompt library (name, prompt, folder, slash command): pick one to use, or save a new one. */
+/**
+ * The prompt library (name, prompt, folder, slash command): pick one to use, save a new one, or delete one (the
+ * toast's Undo saves it again).
+ */
 export function PromptLibraryDialog(props: { onPick: (prompt: AiPrompt) => void; onClose: () => void }) {
   const prompts = useAiPromptsQuery();
   const folders = useAiFoldersQuery();
   const [create, creating] = useCreateAiPromptMutation();
+  const [remove] = useDeleteAiPromptMutation();
+  const deletePrompt = async (p: AiPrompt) => {
+    try {
+      await remove(p.id).unwrap();
+    } catch {
+      toast.error('The prompt could not be deleted. Try again.');
+      return;
+    }
+    const again = { name: p.name, prompt: p.prompt, command: p.command, folderId: p.folderId };
+    toast.success(`Prompt “${p.name}” deleted.`, {
+      undo: true,
+      action: {
+        label: 'Undo',
+        onClick: () =>
+          void create(again)
+            .unwrap()
+            .catch(() => toast.error('The prompt could not be saved again.')),
+      },
+    });
+  };
   const [folder, setFolder] = useState('');
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState({ name: '', prompt: '', command: '', folderId: '' });
@@ -87,9 +114,19 @@ export function PromptLibraryDialog(props: { onPick: (prompt: AiPrompt) => void;
         ) : (
           <List dense aria-label="Prompts">
             {list.map((p) => (
-              <ListItemButton key={p.id} onClick={() => props.onPick(p)}>
-                <ListItemText primary={p.command ? `${p.name}  /${p.command}` : p.name} secondary={p.prompt} />
-              </ListItemButton>
+              <ListItem
+                key={p.id}
+                disablePadding
+                secondaryAction={
+                  <IconButton edge="end" aria-label={`Delete prompt ${p.name}`} onClick={() => void deletePrompt(p)}>
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                }
+              >
+                <ListItemButton onClick={() => props.onPick(p)}>
+                  <ListItemText primary={p.command ? `${p.name}  /${p.command}` : p.name} secondary={p.prompt} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
