@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MetricsBucket, MetricsOverview, MetricsResponse, MetricsTrade } from '@tradedesk/contracts';
+import type { Approach, MetricsBucket, MetricsOverview, MetricsResponse, MetricsTrade } from '@tradedesk/contracts';
 import { HOLDING_BUCKETS, METRICS_SESSIONS } from '@tradedesk/contracts';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { renderWithStore } from '../../shared/test/render-with-store';
 import { mockFetch } from '../../test/fetch-mock';
 import { ACCOUNT_ID, tradingAccount } from '../trading/test/trading-fixtures';
 import { withTail } from './curve-tail';
+import { checklistOptions } from './metrics-filters';
 import { MetricsScreen } from './metrics-page';
 import { defaultView, paramsOf, rangeDays, viewOf } from './metrics-url';
 import { monthWeeks } from './pnl-calendar';
@@ -199,6 +200,47 @@ function response(overrides: Partial<MetricsResponse> = {}): MetricsResponse {
   };
 }
 
+const ADX = '40000000-0000-4000-8000-000000000001';
+const RSI_ITEM = '40000000-0000-4000-8000-000000000002';
+function approachOf(id: string, name: string, items: Array<[string, string]>): Approach {
+  return {
+    id,
+    strategyId: '20000000-0000-4000-8000-000000000001',
+    name,
+    description: '',
+    status: 'entry',
+    tags: [],
+    symbols: [],
+    timeframes: [],
+    indicators: [],
+    criteria: [
+      {
+        id: `${id.slice(0, -1)}9`,
+        name: 'Criterion',
+        conditions: [
+          {
+            id: `${id.slice(0, -1)}8`,
+            text: 'Condition',
+            // listed out of order: the filter follows each item's place
+            checklist: items.map(([itemId, text], order) => ({ id: itemId, text, order })).reverse(),
+            images: [],
+            comments: [],
+          },
+        ],
+      },
+    ],
+    created: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+const bounce = approachOf('30000000-0000-4000-8000-000000000001', 'Oversold bounce', [
+  [ADX, 'ADX(14) below 25 on 4h'],
+  [RSI_ITEM, 'RSI(14) closed above 30'],
+]);
+const exit = approachOf('30000000-0000-4000-8000-000000000002', 'Exit at the mean', [
+  ['40000000-0000-4000-8000-000000000003', 'RSI(14) touched 50'],
+]);
+
 function Address() {
   const location = useLocation();
   return <output aria-label="address">{location.search}</output>;
@@ -255,6 +297,25 @@ describe('the metrics address', () => {
     expect(rangeDays({ range: 'month', from: '', to: '' }, today)).toEqual({ from: '2026-03-01', to: today });
     expect(rangeDays({ range: '30d', from: '', to: '' }, today)).toEqual({ from: '2026-02-04', to: today });
     expect(rangeDays({ range: 'all', from: '2026-01-01', to: '' }, today)).toEqual({ from: null, to: null });
+  });
+
+  it('keeps the approach and checklist filters, the side only with its item', () => {
+    const view = { ...defaultView, strategy: 'S', approach: 'A', checklistItem: 'I', checklist: 'broke' as const };
+    expect(paramsOf(view).toString()).toBe('strategy=S&approach=A&checklist_item=I&checklist=broke');
+    expect(viewOf(paramsOf(view))).toEqual(view);
+    expect(paramsOf({ ...view, checklistItem: '' }).toString()).toBe('strategy=S&approach=A');
+  });
+
+  it('offers the checklist items of the chosen approach, or of every approach with its name', () => {
+    expect(checklistOptions([bounce, exit], bounce.id).map((o) => o.label)).toEqual([
+      'ADX(14) below 25 on 4h',
+      'RSI(14) closed above 30',
+    ]);
+    expect(checklistOptions([bounce, exit], '').map((o) => o.id)).toEqual([
+      ADX,
+      RSI_ITEM,
+      '40000000-0000-4000-8000-000000000003',
+    ]);
   });
 
   it('lays a month out in whole weeks from Monday', () => {
@@ -443,6 +504,93 @@ describe('the metrics screen', () => {
     await waitFor(() =>
       expect(net.callsTo('GET', `/trading/metrics/${ACCOUNT_ID}`).at(-1)?.query.get('strategy')).toBe(linked),
     );
+  });
+
+  it('filters on an approach of the chosen strategy and on a checklist item met or missed, kept in the address', async () => {
+    const user = userEvent.setup();
+    const strategy = '20000000-0000-4000-8000-000000000001';
+    const other = '20000000-0000-4000-8000-000000000003';
+    const net = mockFetch({
+      'GET /accounts': { body: { accounts: [tradingAccount()] } },
+      [`GET /trading/metrics/${ACCOUNT_ID}`]: () => ({
+        body: response({ trades: [trade(T1, { strategy }), trade(T2, { strategy: other }), trade(T3, {})] }),
+      }),
+      'GET /strategies': {
+        body: {
+          ids: [strategy, other],
+          items: [
+            { id: strategy, name: 'RSI mean reversion' },
+            { id: other, name: 'London breakout' },
+          ],
+          total: 2,
+          page: 1,
+          limit: 100,
+        },
+      },
+      [`GET /strategies/${strategy}/approach`]: { body: { approaches: [bounce, exit] } },
+    });
+    renderWithStore(
+      <MemoryRouter initialEntries={[`/metrics?strategy=${strategy}`]}>
+        <MetricsScreen />
+        <Address />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByLabelText('Headline figures', {}, firstRender)).toBeInTheDocument();
+    // the checklist items of every approach of the strategy, each named with its approach, until one is chosen
+    await user.click(await screen.findByRole('combobox', { name: 'Checklist item' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Any checklist item',
+      'Oversold bounce › ADX(14) below 25 on 4h',
+      'Oversold bounce › RSI(14) closed above 30',
+      'Exit at the mean › RSI(14) touched 50',
+    ]);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('combobox', { name: 'Approach' }));
+    await user.click(await screen.findByRole('option', { name: 'Oversold bounce' }));
+    await user.click(screen.getByRole('combobox', { name: 'Checklist item' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Any checklist item',
+      'ADX(14) below 25 on 4h',
+      'RSI(14) closed above 30',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'ADX(14) below 25 on 4h' }));
+    await waitFor(() => {
+      const q = net.callsTo('GET', `/trading/metrics/${ACCOUNT_ID}`).at(-1)?.query;
+      expect([q?.get('strategy'), q?.get('approach'), q?.get('checklist_item'), q?.get('checklist')]).toEqual([
+        strategy,
+        bounce.id,
+        ADX,
+        null,
+      ]);
+    });
+    // the trades that missed it
+    await user.click(screen.getByRole('combobox', { name: 'Item was' }));
+    await user.click(screen.getByRole('option', { name: 'Missed' }));
+    await waitFor(() =>
+      expect(net.callsTo('GET', `/trading/metrics/${ACCOUNT_ID}`).at(-1)?.query.get('checklist')).toBe('broke'),
+    );
+    expect(address()).toBe(`?strategy=${strategy}&approach=${bounce.id}&checklist_item=${ADX}&checklist=broke`);
+    // another strategy drops the approach and the item, which were the first strategy's
+    await user.click(screen.getByRole('combobox', { name: 'Strategy' }));
+    await user.click(await screen.findByRole('option', { name: 'London breakout' }));
+    expect(address()).toBe(`?strategy=${other}`);
+    expect(screen.queryByRole('combobox', { name: 'Item was' })).not.toBeInTheDocument();
+  });
+
+  it('reads the approach and checklist filters from a shared address', async () => {
+    const strategy = '20000000-0000-4000-8000-000000000001';
+    const { net } = renderScreen(
+      `/metrics?strategy=${strategy}&approach=${bounce.id}&checklist_item=${RSI_ITEM}&checklist=followed`,
+    );
+    expect(await screen.findByLabelText('Headline figures', {}, firstRender)).toBeInTheDocument();
+    const q = net.callsTo('GET', `/trading/metrics/${ACCOUNT_ID}`)[0]?.query;
+    expect([q?.get('approach'), q?.get('checklist_item'), q?.get('checklist')]).toEqual([
+      bounce.id,
+      RSI_ITEM,
+      'followed',
+    ]);
+    // a side without its item means nothing and is dropped
+    expect(viewOf(new URLSearchParams('checklist=broke')).checklist).toBe('');
   });
 
   it('points a trader without closed trades to the chart', async () => {
