@@ -21,9 +21,10 @@ import { TRADING_ACCOUNT_CURRENCIES } from './trading-accounts.js';
  *   no mistake it is neither, counted apart (`overall.noPlaybook`).
  * - Checklist item: the trades annotated with its approach followed it when it was met, broke it when not.
  * - Approach, strategy: the trades annotated with it followed it when disciplined, broke it otherwise.
- * - Discipline score of a day or ISO week (by close time, in the time zone), over its reviewed trades:
+ * - Discipline score of a day or ISO week (by close time, in the time zone), over its reviewed trades that
+ *   followed or broke the rules (no-playbook trades are counted apart in `noPlaybook`, not scored):
  *   clamp(100 x items met / checklist items - `mistakePenalty` x mistakes / reviewed trades, 0, 100), where the
- *   checklist share is 100 when no trade had a checklist; null when the period has no reviewed trade.
+ *   checklist share is 100 when no trade had a checklist; null when the period has no such trade.
  *
  * Money is in the account currency's major unit, exact to its minor unit (sums of integer minor units, as the
  * metrics); R is a multiple of the trade's initial risk (its stop at opening), null without one.
@@ -106,7 +107,10 @@ export const mistakeComplianceSchema = z.object({
 export const disciplinePeriodSchema = z.object({
   /** The day (YYYY-MM-DD), or the Monday of the ISO week, in the time zone. */
   date: z.string(),
+  /** Reviewed trades that followed or broke the rules: the trades the score is over. */
   reviewed: z.number().int(),
+  /** Reviewed trades with no strategy and no mistake: counted apart, not scored (optional for older answers). */
+  noPlaybook: z.number().int().optional(),
   unreviewed: z.number().int(),
   itemsMet: z.number().int(),
   itemsTotal: z.number().int(),
@@ -138,7 +142,7 @@ export const complianceResponseSchema = z.object({
   /** Every mistake of the user's list, and any mistake id still on an annotation. */
   mistakes: z.array(mistakeComplianceSchema),
   discipline: z.object({
-    /** Over every reviewed trade of the range. */
+    /** Over every reviewed trade of the range that followed or broke the rules (no-playbook trades are not scored). */
     score: ratio,
     days: z.array(disciplinePeriodSchema),
     weeks: z.array(disciplinePeriodSchema),

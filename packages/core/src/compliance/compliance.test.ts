@@ -162,6 +162,7 @@ describe('computeCompliance', () => {
     const row = (p: (typeof c.discipline.days)[number]) => [
       p.date,
       p.reviewed,
+      p.noPlaybook,
       p.unreviewed,
       p.itemsMet,
       p.itemsTotal,
@@ -170,20 +171,21 @@ describe('computeCompliance', () => {
     ];
     expect(c.discipline.days.map(row)).toEqual([
       // 3 of 4 items (75) - 20 x 1 mistake / 2 trades
-      ['2026-03-02', 2, 0, 3, 4, 1, 65],
+      ['2026-03-02', 2, 0, 0, 3, 4, 1, 65],
       // 2 of 3 items (66.6667) - 20 x 1 / 2
-      ['2026-03-03', 2, 0, 2, 3, 1, 56.6667],
+      ['2026-03-03', 2, 0, 0, 2, 3, 1, 56.6667],
       // no checklist: 100; the unreviewed trade does not count
-      ['2026-03-04', 1, 1, 0, 0, 0, 100],
-      ['2026-03-09', 1, 0, 0, 0, 0, 100],
+      ['2026-03-04', 1, 0, 1, 0, 0, 0, 100],
+      // T7, no playbook: counted apart like the unreviewed trades, so the day has no score (not a free 100)
+      ['2026-03-09', 0, 1, 0, 0, 0, 0, null],
     ]);
     expect(c.discipline.weeks.map(row)).toEqual([
       // 5 of 7 items (71.4286) - 20 x 2 / 5
-      ['2026-03-02', 5, 1, 5, 7, 2, 63.4286],
-      ['2026-03-09', 1, 0, 0, 0, 0, 100],
+      ['2026-03-02', 5, 0, 1, 5, 7, 2, 63.4286],
+      ['2026-03-09', 0, 1, 0, 0, 0, 0, null],
     ]);
-    // 71.4286 - 20 x 2 / 6
-    expect(c.discipline.score).toBeCloseTo(64.7619, 4);
+    // 71.4286 - 20 x 2 / 5: T7 does not thin out the mistakes' penalty
+    expect(c.discipline.score).toBeCloseTo(63.4286, 4);
   });
 
   it('keeps nets exact in minor units', () => {

@@ -20,7 +20,7 @@ import { epochDayToDate } from '../metrics/sessions.js';
  *   known approach) and, when it names an approach, every item of its checklist is met, and it has no mistake. It
  *   *broke* them when it has a mistake or an unmet checklist item. A reviewed trade with no strategy and no
  *   mistake is neither: it is counted apart as *no playbook* (`noPlaybook`), like unreviewed trades, in no
- *   followed or broke group (it still counts towards the discipline score as a reviewed trade).
+ *   followed or broke group and not in the discipline score (it has no rule to score: no checklist, no mistake).
  * - Checklist item C of approach A: the reviewed trades annotated with approach A *followed* C when C is among
  *   their met items, *broke* C when it is not.
  * - Approach A (of strategy S): the reviewed trades annotated with A (and S) followed A when disciplined, broke it
@@ -33,12 +33,12 @@ import { epochDayToDate } from '../metrics/sessions.js';
  * of the trades' nets in minor units) and its trade ids.
  *
  * The discipline score of a period (day or ISO week, by the trade's close in the time zone) is computed over its
- * reviewed trades:
+ * reviewed trades that followed or broke the rules (the no-playbook ones are counted apart, in `noPlaybook`):
  *   checklist share = 100 x (items met) / (items on the trades' checklists), 100 when no trade had a checklist;
  *   score = clamp(checklist share - MISTAKE_PENALTY x (mistakes) / (reviewed trades), 0, 100)
  * so each mistake costs MISTAKE_PENALTY points spread over the period's reviewed trades (a day with one reviewed
- * trade and one mistake loses 20 points; two trades and one mistake, 10). A period with no reviewed trade has a
- * null score (its unreviewed trades are still counted).
+ * trade and one mistake loses 20 points; two trades and one mistake, 10). A period with no such trade has a
+ * null score (its unreviewed and no-playbook trades are still counted).
  */
 
 /** Points one mistake takes off the discipline score of a one-trade period (see the module's comment). */
@@ -130,7 +130,10 @@ export interface MistakeCompliance {
 export interface DisciplinePeriod {
   /** The day (YYYY-MM-DD) or the Monday of the ISO week, in the time zone. */
   date: string;
+  /** Reviewed trades that followed or broke the rules: the trades the score is over. */
   reviewed: number;
+  /** Reviewed trades with no strategy and no mistake: counted apart, not in the score. */
+  noPlaybook: number;
   unreviewed: number;
   itemsMet: number;
   itemsTotal: number;
@@ -152,7 +155,7 @@ export interface Compliance {
   strategies: StrategyCompliance[];
   mistakes: MistakeCompliance[];
   discipline: {
-    /** The score over every reviewed trade of the input. */
+    /** The score over every reviewed trade of the input that followed or broke the rules. */
     score: number | null;
     days: DisciplinePeriod[];
     weeks: DisciplinePeriod[];
@@ -207,6 +210,7 @@ class PairAcc {
 
 class PeriodAcc {
   reviewed = 0;
+  noPlaybook = 0;
   unreviewed = 0;
   itemsMet = 0;
   itemsTotal = 0;
@@ -215,6 +219,7 @@ class PeriodAcc {
     return {
       date,
       reviewed: this.reviewed,
+      noPlaybook: this.noPlaybook,
       unreviewed: this.unreviewed,
       itemsMet: this.itemsMet,
       itemsTotal: this.itemsTotal,
@@ -224,7 +229,10 @@ class PeriodAcc {
   }
 }
 
-/** The discipline score of a period's counts (see the module's comment); null without a reviewed trade. */
+/**
+ * The discipline score of a period's counts (see the module's comment): `reviewed` counts the trades that followed
+ * or broke the rules (no-playbook trades are not scored); null without one.
+ */
 export function disciplineScore(p: {
   reviewed: number;
   itemsMet: number;
@@ -332,6 +340,11 @@ export function computeCompliance(input: ComplianceInput): Compliance {
       f.net,
       f.r,
     );
+    if (review.standing === 'no_playbook') {
+      // no strategy, no mistake: nothing to score (counted apart, like unreviewed trades)
+      for (const p of [day, week, total]) p.noPlaybook++;
+      continue;
+    }
     for (const p of [day, week, total]) {
       p.reviewed++;
       p.itemsMet += review.itemsMet;

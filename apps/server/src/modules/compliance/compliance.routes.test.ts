@@ -189,6 +189,7 @@ describe('GET /journal/compliance', () => {
     const row = (p: ComplianceResponse['discipline']['days'][number]) => [
       p.date,
       p.reviewed,
+      p.noPlaybook,
       p.unreviewed,
       p.itemsMet,
       p.itemsTotal,
@@ -197,14 +198,15 @@ describe('GET /journal/compliance', () => {
     ];
     expect(c.discipline.days.map(row)).toEqual([
       // 3 of 4 items met (75) - 20 x 1 mistake / 2 trades
-      ['2026-03-02', 2, 0, 3, 4, 1, 65],
+      ['2026-03-02', 2, 0, 0, 3, 4, 1, 65],
       // 2 of 2 (100; T4 has no approach, so no checklist) - 20 x 1 / 2
-      ['2026-03-03', 2, 0, 2, 2, 1, 90],
-      // T6 is reviewed (no checklist, no mistake: 100)
-      ['2026-03-04', 1, 1, 0, 0, 0, 100],
+      ['2026-03-03', 2, 0, 0, 2, 2, 1, 90],
+      // T6 is reviewed but has no playbook: counted apart, not scored (no score rather than a free 100)
+      ['2026-03-04', 0, 1, 1, 0, 0, 0, null],
     ]);
-    // 5 of 6 (83.3333) - 20 x 2 / 5
-    expect(c.discipline.weeks.map(row)).toEqual([['2026-03-02', 5, 1, 5, 6, 2, 75.3333]]);
+    // 5 of 6 (83.3333) - 20 x 2 / 4 (T6 does not thin out the penalty)
+    expect(c.discipline.weeks.map(row)).toEqual([['2026-03-02', 4, 1, 1, 5, 6, 2, 73.3333]]);
+    expect(c.discipline.score).toBeCloseTo(73.3333, 4);
   });
 
   it('bounds the trades by their close time', async () => {

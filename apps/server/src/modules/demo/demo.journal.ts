@@ -18,7 +18,10 @@ import { DEMO_USER } from './demo.seed.js';
 import type { DemoStrategyKey, DemoStrategyRef } from './demo.strategies.js';
 import { DEMO_ACCOUNT_NAME, DEMO_STRATEGY } from './demo.trading.js';
 
-/** How many of the most recent days with demo trades get a journal entry. */
+/**
+ * How many of the most recent days with demo trades get a journal entry, at least: more when needed so that a
+ * checklist item of the RSI playbook has reviewed trades on both sides (see seedJournalDemo).
+ */
 export const DEMO_JOURNAL_DAYS = 5;
 const LOOK_BACK_DAYS = 27;
 const DAY_MS = 86_400_000;
@@ -121,12 +124,28 @@ function reviewHtml(trades: readonly JournalTrade[], currency: string): { html: 
 }
 
 /**
+ * Whether the reviewed trades let the rule-compliance table compare: some checklist item of the approach was met
+ * by one of them and missed by another (the "followed" and "broke" groups of that item both have trades).
+ */
+export function comparable(reviews: readonly Partial<JournalAnnotationBody>[], checklistItemIds: readonly string[]) {
+  const linked = reviews.filter((r) => r.approach_id !== undefined && r.approach_id !== null);
+  return checklistItemIds.some((id) => {
+    const met = linked.filter((r) => r.checklist_item_ids?.includes(id)).length;
+    return met > 0 && met < linked.length;
+  });
+}
+
+/**
  * On first start, gives the demo user journal days on the most recent days of the demo account's replayed trades:
  * the plan (the demo rule), a review written from that day's booked trades, mood and discipline, tags, a chart
  * snapshot of the demo chart, and each trade annotated (how it closed, a rating). The buys on EURUSD and XAUUSD
  * are also reviewed against the demo playbook's RSI mean reversion (when the strategies demo made it): linked to
  * its entry approach, with the checklist items the simulated market's bars show were met, and "FOMO entry" when
- * RSI had not come back above 30. Made only while the demo user has no journal entry.
+ * RSI had not come back above 30. The days are the DEMO_JOURNAL_DAYS most recent ones, or as many more of
+ * the most recent ones (within the four weeks) as it takes for one of those checklist items to be met by some of
+ * the reviewed trades and missed by others, so the demo's rule-compliance table has a "followed" group to set
+ * against "broke" (the items are read from the deterministic simulated market, never made up). Made only while
+ * the demo user has no journal entry.
  */
 export async function seedJournalDemo(deps: {
   users: Pick<UsersService, 'findByEmail'>;
@@ -151,10 +170,7 @@ export async function seedJournalDemo(deps: {
   if (!account) return false;
 
   const scoped = await deps.journal.calendar(user.id, { ...range, account_ids: [account.id] });
-  const days = scoped.days
-    .filter((d) => d.tradeCount > 0)
-    .slice(-DEMO_JOURNAL_DAYS)
-    .map((d) => d.date);
+  const traded = scoped.days.filter((d) => d.tradeCount > 0).map((d) => d.date);
   const playbook = deps.demoStrategies ? await deps.demoStrategies(user.id) : {};
   const rsi = playbook.rsiMeanReversion;
   const bounce = rsi?.approaches.find((a) => a.status === 'entry');
@@ -174,13 +190,33 @@ export async function seedJournalDemo(deps: {
   }
   const chart = (await deps.charts.list(user.id))[0];
 
-  let annotated = 0;
-  for (const date of days) {
+  // the most recent days first, until there are enough of them and the playbook's reviews can be compared
+  const chosen: Array<{ date: string; trades: JournalTrade[]; reviews: Partial<JournalAnnotationBody>[] }> = [];
+  const itemIds = bounce?.checklistItemIds ?? [];
+  for (let i = traded.length - 1; i >= 0; i--) {
+    const reviews = chosen.flatMap((d) => d.reviews);
+    if (chosen.length >= DEMO_JOURNAL_DAYS && (!rsi || !bounce || comparable(reviews, itemIds))) break;
+    const date = traded[i]!;
     const { trades } = await deps.journal.day(user.id, date, [account.id]);
+    chosen.unshift({ date, trades, reviews: trades.map(playbookReview) });
+  }
+  if (
+    rsi &&
+    bounce &&
+    !comparable(
+      chosen.flatMap((d) => d.reviews),
+      itemIds,
+    )
+  ) {
+    deps.log.warn('demo journal: no RSI checklist item was both met and missed by the reviewed demo trades');
+  }
+
+  let annotated = 0;
+  for (const { date, trades, reviews } of chosen) {
     let mistakes = 0;
-    for (const t of trades) {
+    for (const [k, t] of trades.entries()) {
       const exit = exitOf(t);
-      const reviewed = playbookReview(t);
+      const reviewed = reviews[k]!;
       mistakes += reviewed.mistake_ids?.length ?? 0;
       await deps.annotations.annotate(user.id, t.positionId, {
         notes:
@@ -204,6 +240,6 @@ export async function seedJournalDemo(deps: {
       ...(chart ? { snapshots: [{ kind: 'chart' as const, chart_id: chart.id, caption: 'The demo chart' }] } : {}),
     });
   }
-  deps.log.info(`demo journal created: ${days.length} days, ${annotated} annotated trades`);
+  deps.log.info(`demo journal created: ${chosen.length} days, ${annotated} annotated trades`);
   return true;
 }

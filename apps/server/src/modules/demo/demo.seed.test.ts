@@ -6,6 +6,7 @@ import type {
   ChartFetch,
   ChartList,
   ChartTemplateList,
+  ComplianceResponse,
   ConversationPage,
   FeedPage,
   JournalCalendar,
@@ -27,7 +28,7 @@ import { createManualClock } from '../../platform/clock.js';
 import { propAccounts } from '../prop/prop.table.js';
 import { createStrategiesRepository } from '../strategies/strategies.repository.js';
 import { createStrategiesService } from '../strategies/strategies.service.js';
-import { DEMO_JOURNAL_DAYS } from './demo.journal.js';
+import { comparable, DEMO_JOURNAL_DAYS } from './demo.journal.js';
 import { DEMO_PROP_ACCOUNT_NAME, DEMO_PROP_STRATEGY } from './demo.prop.js';
 import { DEMO_USER } from './demo.seed.js';
 import { DEMO_ARTICLE_TITLE } from './demo.social.js';
@@ -243,11 +244,12 @@ describe('demo trading account', () => {
       `/journal/calendar?from=2026-02-01&to=2026-03-04&account_ids=${account.id}`,
     );
     const entries = cal.days.filter((d) => d.hasEntry);
-    expect(entries).toHaveLength(DEMO_JOURNAL_DAYS);
+    // the most recent days, more than DEMO_JOURNAL_DAYS only when the playbook's reviews needed them to compare
+    expect(entries.length).toBeGreaterThanOrEqual(DEMO_JOURNAL_DAYS);
     expect(entries.every((d) => d.tradeCount > 0 && d.hasNotes && d.mood !== null)).toBe(true);
     // the most recent trading days, and the mood follows the day's booked result
     const traded = cal.days.filter((d) => d.tradeCount > 0).map((d) => d.date);
-    expect(entries.map((d) => d.date)).toEqual(traded.slice(-DEMO_JOURNAL_DAYS));
+    expect(entries.map((d) => d.date)).toEqual(traded.slice(-entries.length));
     for (const d of entries) {
       const net = Number(d.totals[0]!.net);
       expect(d.mood).toBe(net > 0 ? 4 : net < 0 ? 2 : 3);
@@ -287,12 +289,40 @@ describe('demo trading account', () => {
       const ofDay = annotated.trades.filter((t) => t.date === d.date);
       expect(d.discipline).toBe(ofDay.some((t) => t.annotation!.mistakeIds.length > 0) ? 4 : 5);
     }
+    // the rule-compliance table (Journal -> Details) can compare: an RSI checklist item was met by some reviewed
+    // trades and missed by others, and its two groups are those trades
+    const compliance = await journal<ComplianceResponse>(`/journal/compliance?account_id=${account.id}`);
+    const rsiRules = compliance.strategies.find((s) => s.strategyId === rsi.id)!;
+    const bounceRules = rsiRules.approaches.find((a) => a.approachId === bounce.id)!;
+    const compared = bounceRules.checklistItems.filter((i) => i.followed.count > 0 && i.broke.count > 0);
+    expect(compared.length).toBeGreaterThan(0);
+    for (const item of compared) {
+      const met = reviewed.filter((t) => t.annotation!.checklistItemIds.includes(item.itemId));
+      expect(item.followed.tradeIds.sort()).toEqual(met.map((t) => t.positionId).sort());
+      expect(item.followed.count + item.broke.count).toBe(reviewed.length);
+    }
+    // the trades linked to no strategy and without a mistake are "no playbook", and the discipline score is over
+    // the others only
+    expect(compliance.overall.noPlaybook.count).toBe(annotated.total - reviewed.length);
+    expect(compliance.overall.followed.count + compliance.overall.broke.count).toBe(reviewed.length);
+    expect(compliance.discipline.weeks.reduce((n, w) => n + w.reviewed, 0)).toBe(reviewed.length);
     // the metrics' strategy filter finds the same trades
     const byStrategy = await get<{ overview: { tradeIds: string[] } }>(
       `/trading/metrics/${account.id}?strategy=${rsi.id}`,
     );
     expect(byStrategy.overview.tradeIds.sort()).toEqual(reviewed.map((t) => t.positionId).sort());
   }, 120_000);
+});
+
+describe('demo journal days', () => {
+  it('are comparable when a checklist item was met by some reviewed trades and missed by others', () => {
+    const review = (...met: string[]) => ({ approach_id: 'A', checklist_item_ids: met });
+    // no item on both sides: I1 met by all, I2 by none; trades linked to no approach do not count
+    expect(comparable([review('I1'), review('I1'), { checklist_item_ids: [] }], ['I1', 'I2'])).toBe(false);
+    expect(comparable([review('I1'), review('I1', 'I2')], ['I1', 'I2'])).toBe(true);
+    expect(comparable([review('I1')], ['I1', 'I2'])).toBe(false);
+    expect(comparable([], ['I1'])).toBe(false);
+  });
 });
 
 describe('demo challenge account', () => {

@@ -303,7 +303,9 @@ export function ComplianceTab(props: { accountIds: string[] }) {
               {data.discipline.score === null ? '—' : data.discipline.score.toFixed(0)}
             </Typography>
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {data.discipline.score === null ? 'No reviewed trade yet.' : `of 100, over ${reviewed} reviewed trades`}
+              {data.discipline.score === null
+                ? 'No reviewed trade linked to a strategy or with a mistake yet.'
+                : `of 100, over ${reviewed} reviewed trades`}
             </Typography>
           </Paper>
         </Box>

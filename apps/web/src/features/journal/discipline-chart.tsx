@@ -39,7 +39,7 @@ export function DisciplineChart(props: { periods: readonly DisciplinePeriod[]; l
         formatter: (items: unknown) => {
           const p = periods[(items as Array<{ dataIndex: number }>)[0]?.dataIndex ?? -1];
           if (!p) return '';
-          const score = p.score === null ? 'no reviewed trade' : `score ${p.score.toFixed(0)}`;
+          const score = p.score === null ? 'no scored trade' : `score ${p.score.toFixed(0)}`;
           return `${p.date}<br/>${score} · ${p.reviewed} reviewed, ${p.itemsMet}/${p.itemsTotal} checklist items, ${p.mistakes} mistake${p.mistakes === 1 ? '' : 's'}`;
         },
       },

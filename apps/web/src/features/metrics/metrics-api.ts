@@ -11,6 +11,11 @@ export type MetricsArgs = {
   direction?: MetricsDirection;
   session?: MetricsSession;
   strategy?: string;
+  /** An approach id: trades the journal links to that approach. */
+  approach?: string;
+  /** A checklist item id: trades whose approach's checklist has it, met (`checklist=followed`, the default) or not. */
+  checklist_item?: string;
+  checklist?: 'followed' | 'broke';
   /** Trades reviewed in the journal (annotated) or not. */
   reviewed?: 'true' | 'false';
   /** Reviewed trades that met every checklist item of their approach with no mistake, or the others. */

@@ -4,9 +4,11 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { METRICS_SESSIONS, type TradingAccount } from '@tradedesk/contracts';
+import { type Approach, METRICS_SESSIONS, type TradingAccount } from '@tradedesk/contracts';
+import { checklistOf } from '../journal/strategy-options-api';
 import { sessionLabels } from './metric-values';
 import {
+  type ChecklistSide,
   type DisplayUnit,
   type MetricsView,
   type PnlBasis,
@@ -22,6 +24,8 @@ export const filtered = (v: MetricsView) =>
   v.direction !== '' ||
   v.session !== '' ||
   v.strategy !== '' ||
+  v.approach !== '' ||
+  v.checklistItem !== '' ||
   v.reviewed !== '' ||
   v.discipline !== '';
 
@@ -33,14 +37,31 @@ export const clearedFilters: Partial<MetricsView> = {
   direction: '',
   session: '',
   strategy: '',
+  approach: '',
+  checklistItem: '',
+  checklist: '',
   reviewed: '',
   discipline: '',
 };
 
+/** A checklist item to offer: its id and what the menu says (the approach's name first when several are listed). */
+export type ChecklistOption = { id: string; label: string };
+
 /**
- * The filters above the metrics (account, period, symbol, direction, session, strategy, journal review, rules
- * followed) and the display
- * switches (currency / % / R, net / gross).
+ * The checklist items the filter offers: those of the chosen approach, else those of every approach of the chosen
+ * strategy (each named with its approach), in the playbook's order.
+ */
+export function checklistOptions(approaches: readonly Approach[], approachId: string): ChecklistOption[] {
+  const chosen = approachId ? approaches.filter((a) => a.id === approachId) : approaches;
+  return chosen.flatMap((a) =>
+    checklistOf(a).map((item) => ({ id: item.id, label: approachId ? item.text : `${a.name} › ${item.text}` })),
+  );
+}
+
+/**
+ * The filters above the metrics (account, period, symbol, direction, session, strategy with its approach and a
+ * checklist item met or missed, journal review, rules followed) and the display switches (currency / % / R,
+ * net / gross).
  */
 export function MetricsFilters(props: {
   view: MetricsView;
@@ -52,6 +73,10 @@ export function MetricsFilters(props: {
   strategies: string[];
   /** Strategy names by id; an id without a name (a strategy deleted since) shows as such. */
   strategyNames?: Readonly<Record<string, string>>;
+  /** The chosen strategy's approaches (with their checklists); undefined while loading or without a strategy. */
+  approaches?: readonly Approach[];
+  /** The approaches could not be loaded. */
+  approachesFailed?: boolean;
   onChange: (patch: Partial<MetricsView>) => void;
 }) {
   const { view, onChange } = props;
@@ -61,6 +86,22 @@ export function MetricsFilters(props: {
   const strategies = [...new Set([...(view.strategy ? [view.strategy] : []), ...props.strategies])].sort((a, b) =>
     strategyName(a).localeCompare(strategyName(b)),
   );
+  // The approaches and checklist items of the chosen strategy; a chosen id the list lacks (an address from before a
+  // deletion, or still loading) keeps a menu entry saying so.
+  const approaches = props.approaches ?? [];
+  const approachMissing = view.approach !== '' && !approaches.some((a) => a.id === view.approach);
+  const items = checklistOptions(approaches, view.approach);
+  const itemMissing = view.checklistItem !== '' && !items.some((i) => i.id === view.checklistItem);
+  const missingLabel = !view.strategy
+    ? 'Chosen in the address'
+    : props.approaches
+      ? 'Not in this strategy now'
+      : 'Loading';
+  const playbookHint = !view.strategy
+    ? 'Pick a strategy first.'
+    : props.approachesFailed
+      ? 'The strategy’s approaches could not be loaded.'
+      : undefined;
   return (
     <Box
       component="fieldset"
@@ -170,7 +211,7 @@ export function MetricsFilters(props: {
         select
         label="Strategy"
         value={view.strategy}
-        onChange={(e) => onChange({ strategy: e.target.value })}
+        onChange={(e) => onChange({ strategy: e.target.value, approach: '', checklistItem: '', checklist: '' })}
         sx={{ minWidth: 150 }}
         disabled={strategies.length === 0}
         title={strategies.length === 0 ? 'None of these trades was tagged with a strategy.' : undefined}
@@ -182,6 +223,60 @@ export function MetricsFilters(props: {
           </MenuItem>
         ))}
       </TextField>
+      <TextField
+        size="small"
+        select
+        label="Approach"
+        value={view.approach}
+        onChange={(e) => onChange({ approach: e.target.value, checklistItem: '', checklist: '' })}
+        sx={{ minWidth: 150 }}
+        disabled={!view.strategy && !view.approach}
+        title={playbookHint ?? 'Trades the journal links to this approach of the strategy.'}
+      >
+        <MenuItem value="">All approaches</MenuItem>
+        {approachMissing && <MenuItem value={view.approach}>{missingLabel}</MenuItem>}
+        {approaches.map((a) => (
+          <MenuItem key={a.id} value={a.id}>
+            {a.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        select
+        label="Checklist item"
+        value={view.checklistItem}
+        onChange={(e) => onChange({ checklistItem: e.target.value, checklist: '' })}
+        sx={{ minWidth: 170, maxWidth: 320 }}
+        disabled={(!view.strategy || items.length === 0) && !view.checklistItem}
+        title={
+          playbookHint ??
+          (items.length === 0 && props.approaches ? 'No checklist in this strategy.' : 'Trades reviewed against it.')
+        }
+      >
+        <MenuItem value="">Any checklist item</MenuItem>
+        {itemMissing && <MenuItem value={view.checklistItem}>{missingLabel}</MenuItem>}
+        {items.map((i) => (
+          <MenuItem key={i.id} value={i.id}>
+            {i.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      {view.checklistItem && (
+        <TextField
+          size="small"
+          select
+          label="Item was"
+          value={view.checklist || 'followed'}
+          onChange={(e) =>
+            onChange({ checklist: e.target.value === 'followed' ? '' : (e.target.value as ChecklistSide) })
+          }
+          sx={{ minWidth: 120 }}
+        >
+          <MenuItem value="followed">Met</MenuItem>
+          <MenuItem value="broke">Missed</MenuItem>
+        </TextField>
+      )}
       <TextField
         size="small"
         select

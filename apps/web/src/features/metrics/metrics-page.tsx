@@ -16,6 +16,7 @@ import { ErrorState } from '../../shared/states/error-state';
 import { InlineAlert } from '../../shared/states/inline-alert';
 import { LoadingState } from '../../shared/states/loading-state';
 import { AccountFormatPreferences } from '../account/account-format-preferences';
+import { useJournalApproachOptionsQuery } from '../journal/strategy-options-api';
 import { useActiveAccount } from '../trading';
 import { BucketTradesDialog } from './bucket-trades-dialog';
 import { GeneralTab } from './general-tab';
@@ -71,6 +72,9 @@ export function MetricsScreen() {
     direction: view.direction || undefined,
     session: (view.session || undefined) as MetricsSession | undefined,
     strategy: view.strategy || undefined,
+    approach: view.approach || undefined,
+    checklist_item: view.checklistItem || undefined,
+    checklist: view.checklistItem ? view.checklist || undefined : undefined,
     reviewed: view.reviewed || undefined,
     discipline: view.discipline || undefined,
     tz: timeZone,
@@ -100,6 +104,8 @@ export function MetricsScreen() {
     [data],
   );
   const { data: strategyNames } = useStrategyNamesQuery(undefined, { skip: strategies.length === 0 && !view.strategy });
+  // The chosen strategy's approaches and checklists, for the approach and checklist-item filters.
+  const approachOptions = useJournalApproachOptionsQuery(view.strategy, { skip: !view.strategy });
   const lastDay = data?.dailyPerf.days.at(-1)?.date;
   const month = view.month || `${(lastDay ?? dayIn(new Date(), timeZone)).slice(0, 8)}01`;
 
@@ -231,6 +237,8 @@ export function MetricsScreen() {
         symbols={symbols}
         strategies={strategies}
         strategyNames={strategyNames}
+        approaches={view.strategy ? approachOptions.currentData : undefined}
+        approachesFailed={Boolean(view.strategy) && approachOptions.isError}
         onChange={(patch) => setView('account' in patch ? { ...patch, detail: '', month: '' } : patch)}
       />
       <Tabs value="overview" aria-label="Metrics views">

@@ -44,6 +44,8 @@ export type Direction = '' | 'long' | 'short';
 /** Journal filters: trades reviewed in the journal or not; reviewed trades that followed their rules or broke them. */
 export type Reviewed = '' | 'true' | 'false';
 export type Discipline = '' | 'followed' | 'broke';
+/** A checklist item's side: trades that met it (the server's default) or missed it. */
+export type ChecklistSide = '' | 'followed' | 'broke';
 
 export type MetricsView = {
   sub: SubTab;
@@ -58,6 +60,11 @@ export type MetricsView = {
   direction: Direction;
   session: string;
   strategy: string;
+  /** An approach id (of the chosen strategy): trades the journal links to it. */
+  approach: string;
+  /** A checklist item id, with its side (`checklist`; '' is met). */
+  checklistItem: string;
+  checklist: ChecklistSide;
   reviewed: Reviewed;
   discipline: Discipline;
   unit: DisplayUnit;
@@ -79,6 +86,9 @@ export const defaultView: MetricsView = {
   direction: '',
   session: '',
   strategy: '',
+  approach: '',
+  checklistItem: '',
+  checklist: '',
   reviewed: '',
   discipline: '',
   unit: 'money',
@@ -108,6 +118,11 @@ export function viewOf(params: URLSearchParams): MetricsView {
     direction: oneOf<Direction>(['', 'long', 'short'], params.get('direction'), ''),
     session: text(params.get('session'), 32),
     strategy: text(params.get('strategy'), 64),
+    approach: text(params.get('approach'), 64),
+    checklistItem: text(params.get('checklist_item'), 64),
+    checklist: params.get('checklist_item')
+      ? oneOf<ChecklistSide>(['', 'followed', 'broke'], params.get('checklist'), '')
+      : '',
     reviewed: oneOf<Reviewed>(['', 'true', 'false'], params.get('reviewed'), ''),
     discipline: oneOf<Discipline>(['', 'followed', 'broke'], params.get('discipline'), ''),
     unit: oneOf<DisplayUnit>(['money', 'percent', 'r'], params.get('unit'), 'money'),
@@ -128,6 +143,9 @@ const keys: Record<keyof MetricsView, string> = {
   direction: 'direction',
   session: 'session',
   strategy: 'strategy',
+  approach: 'approach',
+  checklistItem: 'checklist_item',
+  checklist: 'checklist',
   reviewed: 'reviewed',
   discipline: 'discipline',
   unit: 'unit',
@@ -144,6 +162,7 @@ export function paramsOf(view: MetricsView): URLSearchParams {
     if (value === defaultView[name]) continue;
     if (name === 'fullscreen') params.set(keys[name], '1');
     else if ((name === 'from' || name === 'to') && view.range !== 'custom') continue;
+    else if (name === 'checklist' && !view.checklistItem) continue;
     else params.set(keys[name], String(value));
   }
   return params;

@@ -1,16 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MetricsBucket, MetricsOverview, MetricsResponse, MetricsTrade } from '@tradedesk/contracts';
-import { HOLDING_BUCKETS, METRICS_SESSIONS } from '@tradedesk/contracts';
+import type { Approach, MetricsResponse } from '@tradedesk/contracts';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
 import { mockFetch } from '../../test/fetch-mock';
 import { ACCOUNT_ID, tradingAccount } from '../trading/test/trading-fixtures';
 import { withTail } from './curve-tail';
+import { checklistOptions } from './metrics-filters';
 import { MetricsScreen } from './metrics-page';
 import { defaultView, paramsOf, rangeDays, viewOf } from './metrics-url';
 import { monthWeeks } from './pnl-calendar';
+import { overview, response, T1, T2, T3, trade } from './test/metrics-fixtures';
 
 // jsdom draws no SVG: the plots stand in as one button per bar, wired to the same click-through.
 vi.mock('./metrics-charts', () => ({
@@ -32,172 +33,46 @@ vi.mock('./metrics-charts', () => ({
   ),
 }));
 
-const T1 = '10000000-0000-4000-8000-000000000001';
-const T2 = '10000000-0000-4000-8000-000000000002';
-const T3 = '10000000-0000-4000-8000-000000000003';
-
-function trade(id: string, overrides: Partial<MetricsTrade>): MetricsTrade {
+const ADX = '40000000-0000-4000-8000-000000000001';
+const RSI_ITEM = '40000000-0000-4000-8000-000000000002';
+function approachOf(id: string, name: string, items: Array<[string, string]>): Approach {
   return {
     id,
-    accountId: ACCOUNT_ID,
-    symbol: 'EURUSD',
-    direction: 'long',
-    volume: 1,
-    openPrice: 1.1,
-    closePrice: 1.101,
-    openedAt: '2026-03-02T10:00:00.000Z',
-    closedAt: '2026-03-02T12:00:00.000Z',
-    holdingSeconds: 7200,
-    gross: 100,
-    commission: -5,
-    swap: 0,
-    net: 95,
-    initialStopLoss: null,
-    risk: null,
-    r: null,
-    session: 'london',
-    strategy: null,
-    mfe: null,
-    mae: null,
-    bestExitNet: null,
-    ...overrides,
+    strategyId: '20000000-0000-4000-8000-000000000001',
+    name,
+    description: '',
+    status: 'entry',
+    tags: [],
+    symbols: [],
+    timeframes: [],
+    indicators: [],
+    criteria: [
+      {
+        id: `${id.slice(0, -1)}9`,
+        name: 'Criterion',
+        conditions: [
+          {
+            id: `${id.slice(0, -1)}8`,
+            text: 'Condition',
+            // listed out of order: the filter follows each item's place
+            checklist: items.map(([itemId, text], order) => ({ id: itemId, text, order })).reverse(),
+            images: [],
+            comments: [],
+          },
+        ],
+      },
+    ],
+    created: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
   };
 }
-
-// Two wins on Monday 2 March (one with a 50 stop: +2R), one loss on Tuesday 3 March without a stop.
-const trades = [
-  trade(T1, {}),
-  trade(T2, { gross: 105, net: 100, initialStopLoss: 1.0995, risk: 50, r: 2, closedAt: '2026-03-02T15:00:00.000Z' }),
-  trade(T3, {
-    direction: 'short',
-    gross: -40,
-    net: -45,
-    openedAt: '2026-03-03T14:00:00.000Z',
-    closedAt: '2026-03-03T16:00:00.000Z',
-    session: 'london_new_york',
-  }),
-];
-
-function bucket(ids: string[]): MetricsBucket {
-  const ts = trades.filter((t) => ids.includes(t.id));
-  const net = ts.reduce((s, t) => s + t.net, 0);
-  const wins = ts.filter((t) => t.net > 0).length;
-  const losses = ts.filter((t) => t.net < 0).length;
-  const won = ts.filter((t) => t.net > 0).reduce((s, t) => s + t.net, 0);
-  const lost = ts.filter((t) => t.net < 0).reduce((s, t) => s + t.net, 0);
-  const withR = ts.filter((t) => t.r !== null);
-  return {
-    count: ts.length,
-    wins,
-    losses,
-    breakEven: 0,
-    net,
-    gross: ts.reduce((s, t) => s + t.gross, 0),
-    commission: ts.reduce((s, t) => s + t.commission, 0),
-    swap: 0,
-    winRate: ts.length ? (wins / ts.length) * 100 : null,
-    profitFactor: lost ? won / -lost : null,
-    averageNet: ts.length ? net / ts.length : null,
-    averageR: withR.length ? withR.reduce((s, t) => s + (t.r ?? 0), 0) / withR.length : null,
-    tradeIds: ids,
-  };
-}
-
-const all = [T1, T2, T3];
-function overview(ids: string[], overrides: Partial<MetricsOverview> = {}): MetricsOverview {
-  const b = bucket(ids);
-  return {
-    ...b,
-    longCount: 2,
-    shortCount: 1,
-    expectancy: b.averageNet,
-    averageWin: 97.5,
-    averageLoss: -45,
-    largestWin: 100,
-    largestLoss: -45,
-    largestWinTradeId: T2,
-    largestLossTradeId: T3,
-    tradesWithR: 1,
-    maxDrawdown: {
-      money: 45,
-      percent: 0.45,
-      peakAt: '2026-03-02T15:00:00.000Z',
-      troughAt: '2026-03-03T16:00:00.000Z',
-      recoveredAt: null,
-      recovered: false,
-      durationSeconds: 90_000,
-    },
-    startingBalance: 10_000,
-    returnPercent: 1.5,
-    sharpe: 3.1234,
-    sortino: null,
-    kRatio: null,
-    longestWinStreak: { length: 2, net: 195, tradeIds: [T1, T2] },
-    longestLossStreak: { length: 1, net: -45, tradeIds: [T3] },
-    flags: { profitFactorInfinite: false },
-    ...overrides,
-  };
-}
-
-function response(overrides: Partial<MetricsResponse> = {}): MetricsResponse {
-  const mon = bucket([T1, T2]);
-  const tue = bucket([T3]);
-  const empty = bucket([]);
-  return {
-    accountIds: [ACCOUNT_ID],
-    currency: 'USD',
-    timeZone: 'UTC',
-    from: null,
-    to: null,
-    filters: { symbol: null, direction: null, session: null, strategy: null },
-    overview: overview(all),
-    timeAnalysis: {
-      byHour: Array.from({ length: 24 }, (_, hour) => ({
-        ...(hour === 10 ? mon : hour === 14 ? tue : empty),
-        hour,
-      })),
-      bySession: METRICS_SESSIONS.map((session) => ({
-        ...(session === 'london' ? mon : session === 'london_new_york' ? tue : empty),
-        session,
-      })),
-    },
-    general: {
-      firstTradeAt: trades[0]?.closedAt ?? null,
-      lastTradeAt: trades[2]?.closedAt ?? null,
-      tradingDays: 2,
-      winningDays: 1,
-      losingDays: 1,
-      bestDay: { ...mon, date: '2026-03-02', balance: 10_195 },
-      worstDay: { ...tue, date: '2026-03-03', balance: 10_150 },
-      averageDailyNet: 75,
-      averageTradesPerDay: 1.5,
-      totalVolume: 3,
-      averageVolume: 1,
-      averageHoldingSeconds: 7200,
-      averageWinHoldingSeconds: 7200,
-      averageLossHoldingSeconds: 7200,
-      long: mon,
-      short: tue,
-      averageMfeCapturePercent: null,
-      averageMfeR: null,
-      averageMaeR: null,
-    },
-    dailyPerf: {
-      days: [
-        { ...mon, date: '2026-03-02', balance: 10_195 },
-        { ...tue, date: '2026-03-03', balance: 10_150 },
-      ],
-      weeks: [{ ...bucket(all), weekStart: '2026-03-02', tradingDays: 2 }],
-    },
-    dayOfWeek: Array.from({ length: 7 }, (_, i) => ({ ...(i === 0 ? mon : i === 1 ? tue : empty), weekday: i + 1 })),
-    hodl: HOLDING_BUCKETS.map((h) => ({ ...(h.id === '1h_4h' ? bucket(all) : empty), ...h })),
-    symbols: [{ ...bucket(all), symbol: 'EURUSD', long: mon, short: tue }],
-    symbol: null,
-    curves: { points: [] },
-    trades,
-    ...overrides,
-  };
-}
+const bounce = approachOf('30000000-0000-4000-8000-000000000001', 'Oversold bounce', [
+  [ADX, 'ADX(14) below 25 on 4h'],
+  [RSI_ITEM, 'RSI(14) closed above 30'],
+]);
+const exit = approachOf('30000000-0000-4000-8000-000000000002', 'Exit at the mean', [
+  ['40000000-0000-4000-8000-000000000003', 'RSI(14) touched 50'],
+]);
 
 function Address() {
   const location = useLocation();
@@ -255,6 +130,25 @@ describe('the metrics address', () => {
     expect(rangeDays({ range: 'month', from: '', to: '' }, today)).toEqual({ from: '2026-03-01', to: today });
     expect(rangeDays({ range: '30d', from: '', to: '' }, today)).toEqual({ from: '2026-02-04', to: today });
     expect(rangeDays({ range: 'all', from: '2026-01-01', to: '' }, today)).toEqual({ from: null, to: null });
+  });
+
+  it('keeps the approach and checklist filters, the side only with its item', () => {
+    const view = { ...defaultView, strategy: 'S', approach: 'A', checklistItem: 'I', checklist: 'broke' as const };
+    expect(paramsOf(view).toString()).toBe('strategy=S&approach=A&checklist_item=I&checklist=broke');
+    expect(viewOf(paramsOf(view))).toEqual(view);
+    expect(paramsOf({ ...view, checklistItem: '' }).toString()).toBe('strategy=S&approach=A');
+  });
+
+  it('offers the checklist items of the chosen approach, or of every approach with its name', () => {
+    expect(checklistOptions([bounce, exit], bounce.id).map((o) => o.label)).toEqual([
+      'ADX(14) below 25 on 4h',
+      'RSI(14) closed above 30',
+    ]);
+    expect(checklistOptions([bounce, exit], '').map((o) => o.id)).toEqual([
+      ADX,
+      RSI_ITEM,
+      '40000000-0000-4000-8000-000000000003',
+    ]);
   });
 
   it('lays a month out in whole weeks from Monday', () => {
@@ -443,6 +337,93 @@ describe('the metrics screen', () => {
     await waitFor(() =>
       expect(net.callsTo('GET', `/trading/metrics/${ACCOUNT_ID}`).at(-1)?.query.get('strategy')).toBe(linked),
     );
+  });
+
+  it('filters on an approach of the chosen strategy and on a checklist item met or missed, kept in the address', async () => {
+    const user = userEvent.setup();
+    const strategy = '20000000-0000-4000-8000-000000000001';
+    const other = '20000000-0000-4000-8000-000000000003';
+    const net = mockFetch({
+      'GET /accounts': { body: { accounts: [tradingAccount()] } },
+      [`GET /trading/metrics/${ACCOUNT_ID}`]: () => ({
+        body: response({ trades: [trade(T1, { strategy }), trade(T2, { strategy: other }), trade(T3, {})] }),
+      }),
+      'GET /strategies': {
+        body: {
+          ids: [strategy, other],
+          items: [
+            { id: strategy, name: 'RSI mean reversion' },
+            { id: other, name: 'London breakout' },
+          ],
+          total: 2,
+          page: 1,
+          limit: 100,
+        },
+      },
+      [`GET /strategies/${strategy}/approach`]: { body: { approaches: [bounce, exit] } },
+    });
+    renderWithStore(
+      <MemoryRouter initialEntries={[`/metrics?strategy=${strategy}`]}>
+        <MetricsScreen />
+        <Address />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByLabelText('Headline figures', {}, firstRender)).toBeInTheDocument();
+    // the checklist items of every approach of the strategy, each named with its approach, until one is chosen
+    await user.click(await screen.findByRole('combobox', { name: 'Checklist item' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Any checklist item',
+      'Oversold bounce › ADX(14) below 25 on 4h',
+      'Oversold bounce › RSI(14) closed above 30',
+      'Exit at the mean › RSI(14) touched 50',
+    ]);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('combobox', { name: 'Approach' }));
+    await user.click(await screen.findByRole('option', { name: 'Oversold bounce' }));
+    await user.click(screen.getByRole('combobox', { name: 'Checklist item' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Any checklist item',
+      'ADX(14) below 25 on 4h',
+      'RSI(14) closed above 30',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'ADX(14) below 25 on 4h' }));
+    await waitFor(() => {
+      const q = net.callsTo('GET', `/trading/metrics/${ACCOUNT_ID}`).at(-1)?.query;
+      expect([q?.get('strategy'), q?.get('approach'), q?.get('checklist_item'), q?.get('checklist')]).toEqual([
+        strategy,
+        bounce.id,
+        ADX,
+        null,
+      ]);
+    });
+    // the trades that missed it
+    await user.click(screen.getByRole('combobox', { name: 'Item was' }));
+    await user.click(screen.getByRole('option', { name: 'Missed' }));
+    await waitFor(() =>
+      expect(net.callsTo('GET', `/trading/metrics/${ACCOUNT_ID}`).at(-1)?.query.get('checklist')).toBe('broke'),
+    );
+    expect(address()).toBe(`?strategy=${strategy}&approach=${bounce.id}&checklist_item=${ADX}&checklist=broke`);
+    // another strategy drops the approach and the item, which were the first strategy's
+    await user.click(screen.getByRole('combobox', { name: 'Strategy' }));
+    await user.click(await screen.findByRole('option', { name: 'London breakout' }));
+    expect(address()).toBe(`?strategy=${other}`);
+    expect(screen.queryByRole('combobox', { name: 'Item was' })).not.toBeInTheDocument();
+  });
+
+  it('reads the approach and checklist filters from a shared address', async () => {
+    const strategy = '20000000-0000-4000-8000-000000000001';
+    const { net } = renderScreen(
+      `/metrics?strategy=${strategy}&approach=${bounce.id}&checklist_item=${RSI_ITEM}&checklist=followed`,
+    );
+    expect(await screen.findByLabelText('Headline figures', {}, firstRender)).toBeInTheDocument();
+    const q = net.callsTo('GET', `/trading/metrics/${ACCOUNT_ID}`)[0]?.query;
+    expect([q?.get('approach'), q?.get('checklist_item'), q?.get('checklist')]).toEqual([
+      bounce.id,
+      RSI_ITEM,
+      'followed',
+    ]);
+    // a side without its item means nothing and is dropped
+    expect(viewOf(new URLSearchParams('checklist=broke')).checklist).toBe('');
   });
 
   it('points a trader without closed trades to the chart', async () => {

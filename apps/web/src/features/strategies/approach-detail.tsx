@@ -1,4 +1,3 @@
-import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -297,8 +296,10 @@ function ConditionCard(props: { conditionRef: ConditionRef; condition: Condition
             No checklist items yet.
           </Typography>
         ) : (
-          <Box component="ul" aria-label="Checklist" sx={{ m: 0, p: 0, display: 'grid', gap: 0.5 }}>
-            {checklist.map((item) => (
+          // Numbered in their order, not boxes to tick: the playbook defines the items, and a trade's journal
+          // annotation is where they are ticked as met.
+          <Box component="ol" aria-label="Checklist" sx={{ m: 0, p: 0, display: 'grid', gap: 0.5 }}>
+            {checklist.map((item, i) => (
               <Box component="li" key={item.id} sx={{ listStyle: 'none', display: 'flex' }}>
                 <EditableText
                   what="checklist item"
@@ -313,7 +314,18 @@ function ConditionCard(props: { conditionRef: ConditionRef; condition: Condition
                     })
                   }
                 >
-                  <CheckBoxOutlineBlankIcon fontSize="small" sx={{ color: 'text.secondary' }} aria-hidden />
+                  <Box
+                    component="span"
+                    aria-hidden
+                    sx={{
+                      color: 'text.secondary',
+                      minWidth: 20,
+                      textAlign: 'right',
+                      fontVariantNumeric: 'tabular-nums',
+                    }}
+                  >
+                    {i + 1}.
+                  </Box>
                 </EditableText>
               </Box>
             ))}

@@ -279,6 +279,10 @@ describe('the strategies screen', () => {
     await fill(within(condition).getByLabelText('Checklist item'), 'H4 closes above', true);
     const list = await within(condition).findByRole('list', { name: 'Checklist' });
     expect(within(list).getByText('H4 closes above')).toBeInTheDocument();
+    // numbered in order, nothing that looks like a box to tick (items are ticked on a trade in the journal)
+    expect(list.tagName).toBe('OL');
+    expect(within(list).getByText('1.')).toBeInTheDocument();
+    expect(within(list).queryByTestId('CheckBoxOutlineBlankIcon')).not.toBeInTheDocument();
     expect(within(condition).getByLabelText('Checklist item')).toHaveValue('');
 
     await userEvent.click(within(list).getByRole('button', { name: 'Edit checklist item “H4 closes above”' }));

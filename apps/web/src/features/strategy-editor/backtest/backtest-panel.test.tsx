@@ -1,12 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Backtest } from '@tradedesk/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../../shared/test/render-with-store';
 import { mockFetch } from '../../../test/fetch-mock';
+import { response, T1, T2, T3 } from '../../metrics/test/metrics-fixtures';
 import { barAt, DENSE_TRADES, tradeMarkers, tradesInView } from './backtest-chart';
 import BacktestPanel from './backtest-panel';
 import { backtestRangeText, inclusiveToDay } from './backtest-range';
+import { BacktestResult, withSymbolDetail } from './backtest-result';
+
+// jsdom draws no canvas or SVG: the metrics plots stand in as one button per bar, the chart as a box.
+vi.mock('../../metrics/metrics-charts', () => ({
+  BucketBars: (props: { bars: Array<{ label: string }>; label: string; onSelect?: (i: number) => void }) => (
+    <div role="img" aria-label={props.label}>
+      {props.bars.map((b, i) => (
+        <button key={b.label} type="button" onClick={() => props.onSelect?.(i)}>
+          bar {b.label}
+        </button>
+      ))}
+    </div>
+  ),
+  EquityCurves: (props: { label: string }) => <div role="img" aria-label={props.label} />,
+}));
+vi.mock('./backtest-chart', async (original) => ({
+  ...(await original<typeof import('./backtest-chart')>()),
+  default: () => <div role="img" aria-label="Backtest chart" />,
+}));
 
 const STRATEGY = '20000000-0000-4000-8000-000000000001';
 const RUN = '30000000-0000-4000-8000-000000000001';
@@ -153,6 +173,79 @@ describe('the backtest panel', () => {
     await user.type(balance, '-5');
     expect(within(form).getByText('Balance must be greater than 0.')).toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Run backtest' })).toBeDisabled();
+  });
+});
+
+/** A finished run on EURUSD: its report is the metrics fixture's (three EURUSD trades). */
+const done: Backtest = {
+  ...failed,
+  status: 'done',
+  request: { ...failed.request, symbol: 'EURUSD', timeframe: '1h', initialBalance: 10_000 },
+  bars: 500,
+  error: null,
+  report: response(),
+  trades: response().trades.map((t) => ({
+    ...t,
+    entryNodeId: 'buy',
+    exitNodeId: null,
+    exitReason: 'end_of_data' as const,
+    takeProfit: null,
+  })),
+  finalBalance: 10_150,
+};
+
+describe('the backtest result', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('has every tab of the metrics screen, the one-symbol detail too, from the run’s own report', async () => {
+    // the tables draw the rows that fit their height, which jsdom does not lay out
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const net = mockFetch({ [`GET /backtests/${RUN}`]: { body: done } });
+    const user = userEvent.setup();
+    renderWithStore(<BacktestResult id={RUN} />);
+    const tabs = await screen.findByRole('tablist', { name: 'Backtest metrics' }, { timeout: 5000 });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual([
+      'Overview',
+      'Time analysis',
+      'General',
+      'Daily performance',
+      'Day of week',
+      'Holding time',
+      'Symbols',
+      'Symbol',
+    ]);
+    // the symbols table opens the symbol in detail, as on the metrics screen
+    await user.click(within(tabs).getByRole('tab', { name: 'Symbols' }));
+    const table = await screen.findByRole('grid', { name: 'Symbols' });
+    await user.dblClick(within(table).getByRole('gridcell', { name: 'EURUSD' }));
+    expect(within(tabs).getByRole('tab', { name: 'Symbol' })).toHaveAttribute('aria-selected', 'true');
+    const tiles = await screen.findByLabelText('EURUSD figures');
+    const tile = (label: string) => within(tiles).getByText(label).parentElement as HTMLElement;
+    expect(within(tile('Net P/L')).getByText('+$150.00')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Symbol in detail' })).toHaveTextContent('EURUSD');
+    // a bar opens its trades
+    await user.click(
+      await within(await screen.findByRole('img', { name: /^EURUSD by day of week/ })).findByText('bar Tuesday'),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByRole('row')).toHaveLength(2);
+    // nothing more is asked of the server: the run's report has it all
+    expect(net.calls.filter((c) => c.path.startsWith('/trading/metrics'))).toEqual([]);
+  });
+
+  it('takes the symbol detail from the report, or keeps the one it carries', () => {
+    const report = response();
+    const detail = withSymbolDetail(report, 'GBPUSD').symbol;
+    expect(detail?.symbol).toBe('EURUSD');
+    expect(detail?.overview.tradeIds).toEqual([T1, T2, T3]);
+    expect(detail?.byHour).toBe(report.timeAnalysis.byHour);
+    const carried = { ...report, symbol: { ...detail!, symbol: 'XAUUSD' } };
+    expect(withSymbolDetail(carried, 'EURUSD')).toBe(carried);
+    expect(withSymbolDetail({ ...report, symbols: [] }, 'GBPUSD').symbol?.symbol).toBe('GBPUSD');
   });
 });
 

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { Backtest, BacktestTrade, MetricsBucket } from '@tradedesk/contracts';
+import type { Backtest, BacktestTrade, MetricsBucket, MetricsResponse } from '@tradedesk/contracts';
 import { findInstrument } from '@tradedesk/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../shared/data-table/data-table';
@@ -17,8 +17,8 @@ import { FigureTiles, ShownValue, type Tile } from '../../metrics/figure-tiles';
 import { GeneralTab } from '../../metrics/general-tab';
 import { type Display, durationText } from '../../metrics/metric-values';
 import { DailyPerfTab, DayOfWeekTab, HodlTab, OverviewTab, TimeAnalysisTab } from '../../metrics/metrics-tabs';
-import { type SubTab, subTabLabels } from '../../metrics/metrics-url';
-import { SymbolsTab } from '../../metrics/symbol-tabs';
+import { type SubTab, subTabLabels, subTabs } from '../../metrics/metrics-url';
+import { SymbolsTab, SymbolTab } from '../../metrics/symbol-tabs';
 import { useBacktestQuery } from '../strategy-editor-api';
 import { backtestRangeText, inclusiveToDay } from './backtest-range';
 
@@ -27,8 +27,24 @@ const BacktestChart = lazy(() => import('./backtest-chart'));
 const errorMessage = (error: unknown) => (error as { message?: string } | undefined)?.message;
 const digitsOf = (symbol: string) => findInstrument(symbol.slice(symbol.indexOf(':') + 1))?.digits ?? 5;
 
-/** The metrics screen's tabs a backtest has: all but the one symbol tab, which asks the server (one symbol here). */
-const TABS: SubTab[] = ['overview', 'time_analysis', 'general', 'daily_perf', 'day_of_week', 'hodl', 'symbols'];
+/**
+ * The one-symbol detail of a backtest's report. A backtest trades one symbol, so its detail is the report's own
+ * overview, hours, weekdays and holding times (what the metrics screen asks the server for with its symbol filter);
+ * a report that carries the detail already is kept as it is.
+ */
+export function withSymbolDetail(report: MetricsResponse, symbol: string): MetricsResponse {
+  if (report.symbol) return report;
+  return {
+    ...report,
+    symbol: {
+      symbol: report.symbols[0]?.symbol ?? symbol,
+      overview: report.overview,
+      byHour: report.timeAnalysis.byHour,
+      dayOfWeek: report.dayOfWeek,
+      hodl: report.hodl,
+    },
+  };
+}
 
 const exitReasons: Record<BacktestTrade['exitReason'], string> = {
   stop_loss: 'Stop loss',
@@ -154,6 +170,18 @@ export function BacktestResult(props: { id: string }) {
   const [opened, setOpened] = useState<{ title: string; bucket: MetricsBucket } | null>(null);
   const b = query.data;
   const report = b?.report ?? null;
+  const requested = b?.request.symbol ?? '';
+  // the symbol tab's answer, as SymbolTab takes the metrics screen's query of the one symbol
+  const symbolQuery = useMemo(
+    () => ({
+      data: report ? withSymbolDetail(report, requested) : undefined,
+      isLoading: false,
+      isFetching: false,
+      isError: false,
+      refetch: () => {},
+    }),
+    [report, requested],
+  );
   const display = useMemo<Display | null>(
     () =>
       report
@@ -234,7 +262,7 @@ export function BacktestResult(props: { id: string }) {
                 allowScrollButtonsMobile
                 sx={{ minHeight: 36, '& .MuiTab-root': { minHeight: 36 } }}
               >
-                {TABS.map((t) => (
+                {subTabs.map((t) => (
                   <Tab key={t} value={t} label={subTabLabels[t]} />
                 ))}
               </Tabs>
@@ -244,7 +272,17 @@ export function BacktestResult(props: { id: string }) {
               {tab === 'daily_perf' && <DailyPerfTab {...tabProps} month={shownMonth} onMonth={setMonth} />}
               {tab === 'day_of_week' && <DayOfWeekTab {...tabProps} />}
               {tab === 'hodl' && <HodlTab {...tabProps} />}
-              {tab === 'symbols' && <SymbolsTab {...tabProps} onDetail={() => setTab('symbols')} />}
+              {tab === 'symbols' && <SymbolsTab {...tabProps} onDetail={() => setTab('symbol')} />}
+              {tab === 'symbol' && (
+                <SymbolTab
+                  symbols={report ? report.symbols.map((s) => s.symbol) : []}
+                  detail={symbolQuery.data?.symbol?.symbol ?? requested}
+                  onDetail={() => {}}
+                  query={symbolQuery}
+                  display={tabProps.display}
+                  onOpen={tabProps.onOpen}
+                />
+              )}
             </Box>
           ) : (
             <Typography color="text.secondary">No metrics: the backtest closed no trade.</Typography>
