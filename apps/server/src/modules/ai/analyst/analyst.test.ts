@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../platform/clock.js';
 import type { ModelEvent, ModelMessage, ModelToolSpec } from '../ai.types.js';
 import { createBuiltInAnalyst } from './analyst.js';
+import { quotedLines } from './answer.js';
 
 /**
  * The built-in analyst driven as the orchestrator drives a model: rounds of `chat`, each tool call answered with a
@@ -402,6 +403,16 @@ describe('built-in analyst', () => {
     ]);
     expect(r.text).toContain('> Risk at most 1% of the balance on any single trade. [1]');
     expect(r.text).toContain('Trading rules guide.md');
+  });
+
+  it('quotes a passage line by line, its Markdown headings as bold lines, at most 400 characters', () => {
+    expect(quotedLines('# Desk rules\n\n## Risk per trade\nNever risk more than   0.35%.\n', 400)).toEqual([
+      '**Desk rules**',
+      '**Risk per trade**',
+      'Never risk more than 0.35%.',
+    ]);
+    const long = quotedLines(`Intro\n${'x'.repeat(500)}\nnever shown`, 400);
+    expect(long).toEqual(['Intro', `${'x'.repeat(395)}…`]);
   });
 
   it('in a plain chat (no documents in scope) answers an open question honestly instead of searching the library', async () => {

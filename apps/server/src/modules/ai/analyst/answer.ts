@@ -364,14 +364,38 @@ function journal(r: ToolReading): string {
   return lines.length > 0 ? `${head}\n\n${bullets(lines)}` : `${head}\n\nNo journal entries or trades on those days.`;
 }
 
+/**
+ * A passage as quoted lines, its line breaks kept: a Markdown heading of the document becomes a bold line, blank
+ * lines go, spaces inside a line fold; at most `max` characters, cut with "…".
+ */
+export function quotedLines(text: string, max: number): string[] {
+  const out: string[] = [];
+  let used = 0;
+  for (const raw of text.split('\n')) {
+    const folded = raw.replace(/\s+/g, ' ').trim();
+    if (!folded) continue;
+    const heading = /^#{1,6}\s+(.*)$/.exec(folded);
+    let line = heading ? (heading[1] ?? '') : folded;
+    if (used + line.length > max) {
+      line = `${line.slice(0, Math.max(0, max - used))}…`;
+      out.push(heading ? `**${line}**` : line);
+      break;
+    }
+    used += line.length;
+    out.push(heading ? `**${line}**` : line);
+  }
+  return out.length > 0 ? out : [''];
+}
+
 function knowledge(r: ToolReading): string | null {
   const passages = findArray(r.data, (o) => typeof o.text === 'string');
   if (!passages || passages.length === 0) return null;
   const top = passages.slice(0, 3);
   const quotes = top.map((p, i) => {
-    const text = (p.text as string).replace(/\s+/g, ' ').trim();
-    const cut = text.length > 400 ? `${text.slice(0, 400)}…` : text;
-    return `> ${cut} [${i + 1}]${typeof p.name === 'string' ? `\n> — ${p.name}` : ''}`;
+    const lines = quotedLines(p.text as string, 400);
+    lines[lines.length - 1] = `${lines.at(-1) ?? ''} [${i + 1}]`;
+    if (typeof p.name === 'string') lines.push(`— ${p.name}`);
+    return lines.map((l) => `> ${l}`).join('\n');
   });
   return `Here is what your documents say (the passages that best match your question):\n\n${quotes.join('\n\n')}`;
 }
