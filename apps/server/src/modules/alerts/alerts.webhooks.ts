@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import {
   ALERT_WEBHOOK_BACKOFF_MS,
   ALERT_WEBHOOK_SIGNATURE_HEADER,
@@ -11,6 +10,7 @@ import {
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import type { JobDefinition } from '../../platform/jobs/job-runner.js';
+import { isPrivateAddress, publicOnlyLookup } from '../../platform/private-address.js';
 import type { AlertsRepository } from './alerts.repository.js';
 import type { AlertWebhookDeliveryRow } from './alerts.table.js';
 
@@ -31,34 +31,7 @@ type Logger = { error(obj: object, msg: string): void };
 /** Sends one webhook POST; answers the HTTP status or throws (network error, timeout). */
 export type WebhookPost = (url: string, body: string, headers: Record<string, string>) => Promise<number>;
 
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 3],
-] as const) {
-  blocked.addSubnet(net, bits, 'ipv4');
-}
-for (const [net, bits] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(net, bits, 'ipv6');
-}
-
-/** True for loopback, private, link-local, multicast and other addresses that are not on the public internet. */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  return blocked.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
-}
+export { isPrivateAddress } from '../../platform/private-address.js';
 
 /**
  * The webhook POST over node:http(s). Unless `allowPrivate`, the address the host name resolves to is checked at
@@ -66,16 +39,6 @@ export function isPrivateAddress(address: string): boolean {
  * redirect is followed.
  */
 export function httpWebhookPost(options: { allowPrivate: boolean }): WebhookPost {
-  const checkedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
-    dnsLookup(hostname, { ...lookupOptions, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 4);
-      const list = addresses as LookupAddress[];
-      const bad = list.find((a) => isPrivateAddress(a.address));
-      if (bad) return callback(new Error(`the host resolves to ${bad.address}, a private address`), '', 4);
-      if (lookupOptions.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-      return callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
   return (url, body, headers) =>
     new Promise<number>((resolve, reject) => {
       const target = new URL(url);
@@ -90,7 +53,7 @@ export function httpWebhookPost(options: { allowPrivate: boolean }): WebhookPost
           method: 'POST',
           headers: { ...headers, 'content-length': Buffer.byteLength(body) },
           timeout: WEBHOOK_TIMEOUT_MS,
-          ...(options.allowPrivate ? {} : { lookup: checkedLookup }),
+          ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }),
         },
         (res) => {
           // the receiver's body is not kept; drain it so the connection is released

@@ -1,10 +1,9 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-// The one list of non-public address ranges the server keeps (alert webhooks use it the same way).
-import { isPrivateAddress } from '../../alerts/alerts.webhooks.js';
+import { isIP } from 'node:net';
+// The one list of non-public address ranges the server keeps (platform/private-address.ts).
+import { isPrivateAddress, PRIVATE_ADDRESS, publicOnlyLookup } from '../../../platform/private-address.js';
 import { DOCX_TYPE, type TextFormat } from './knowledge.extract.js';
 
 export type LinkFetchOptions = {
@@ -45,19 +44,6 @@ const FORMATS: Record<string, TextFormat> = {
   [DOCX_TYPE]: 'docx',
 };
 
-const checkedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
-  dnsLookup(hostname, { ...lookupOptions, all: true }, (err, addresses) => {
-    if (err) return callback(err, '', 4);
-    const list = addresses as LookupAddress[];
-    const bad = list.find((a) => isPrivateAddress(a.address));
-    if (bad) {
-      return callback(Object.assign(new Error('private address'), { code: 'PRIVATE_ADDRESS' }), '', 4);
-    }
-    if (lookupOptions.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    return callback(null, list[0]!.address, list[0]!.family);
-  });
-};
-
 function get(url: URL, options: LinkFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -71,7 +57,7 @@ function get(url: URL, options: LinkFetchOptions, signal: AbortSignal): Promise<
           'accept-encoding': 'identity',
           'user-agent': 'TradeDesk-Knowledge/1',
         },
-        ...(options.allowPrivate ? {} : { lookup: checkedLookup }),
+        ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }),
       },
       resolve,
     );
@@ -164,7 +150,7 @@ export async function fetchLink(address: string, options: LinkFetchOptions, oute
 
 function failure(error: unknown, options: LinkFetchOptions, signal: AbortSignal): LinkError {
   if (error instanceof LinkError) return error;
-  if ((error as { code?: string })?.code === 'PRIVATE_ADDRESS') {
+  if ((error as { code?: string })?.code === PRIVATE_ADDRESS) {
     return new LinkError('refused', 'This address is on a private network, which links may not reach.');
   }
   if (signal.aborted) {
