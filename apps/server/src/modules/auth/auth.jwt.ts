@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { type TokenKind, tokenTtl } from '@tradedesk/contracts';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { AppConfig } from '../../config.js';
@@ -23,9 +24,12 @@ export function createAccessTokens(secrets: AppConfig['secrets']) {
   };
   const ttl: Record<TokenKind, number> = { main: tokenTtl.access, trading: tokenTtl.tradingAccess };
   // The HMAC keys imported once (jose imports a raw secret again on every call otherwise).
-  const cryptoKeys: Record<TokenKind, Promise<CryptoKey> | undefined> = { main: undefined, trading: undefined };
+  const cryptoKeys: Record<TokenKind, Promise<webcrypto.CryptoKey> | undefined> = {
+    main: undefined,
+    trading: undefined,
+  };
   const cryptoKeyOf = (kind: TokenKind) => {
-    cryptoKeys[kind] ??= crypto.subtle.importKey('raw', keys[kind], { name: 'HMAC', hash: 'SHA-256' }, false, [
+    cryptoKeys[kind] ??= webcrypto.subtle.importKey('raw', keys[kind], { name: 'HMAC', hash: 'SHA-256' }, false, [
       'verify',
     ]);
     return cryptoKeys[kind];
