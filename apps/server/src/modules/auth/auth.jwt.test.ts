@@ -71,4 +71,17 @@ describe('access token lifetime', () => {
     clock.advance(14 * 60 * 1000 + 1000);
     expect((await verify(user.accessToken)).json().code).toBe('AUTH_TOKEN_EXPIRED');
   });
+
+  it('checks the times of a token it already accepted again on every call (a clock moved back sees it dated ahead)', async () => {
+    const user = await signUpAndLogin(t.app);
+    expect((await verify(user.accessToken)).statusCode).toBe(200);
+    expect((await verify(user.accessToken)).statusCode).toBe(200);
+    const at = clock.now();
+    clock.advance(-60_000);
+    expect((await verify(user.accessToken)).json().code).toBe('AUTH_TOKEN_INVALID');
+    clock.set(at);
+    expect((await verify(user.accessToken)).statusCode).toBe(200);
+    clock.advance(14 * 60 * 1000);
+    expect((await verify(user.accessToken)).json().code).toBe('AUTH_TOKEN_EXPIRED');
+  });
 });

@@ -13,8 +13,19 @@ export type LoginChallengeRow = typeof loginChallenges.$inferSelect;
 const first = <T>(rows: T[]): T | undefined => rows[0];
 
 export function createAuthRepository(db: Db) {
+  // Every authenticated request asks this: built once (not per call), and only the two columns it needs.
+  const liveness = db
+    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_session_liveness');
   return {
     // ---- sessions and refresh tokens ----
+    /** Who a session belongs to and whether it was revoked; undefined when it does not exist (any more). */
+    async sessionLiveness(id: string): Promise<{ userId: string; revokedAt: Date | null } | undefined> {
+      return first(await liveness.execute({ id }));
+    },
     async insertSession(row: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(row);
     },

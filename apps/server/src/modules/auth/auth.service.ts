@@ -99,7 +99,7 @@ export function createAuthService(deps: {
         throw authError('AUTH_TOKEN_EXPIRED', 'The access token has expired. Refresh it.');
       throw authError('AUTH_TOKEN_INVALID', 'The access token is not valid.');
     }
-    const session = await repo.findSession(checked.sessionId);
+    const session = await repo.sessionLiveness(checked.sessionId);
     if (!session || session.revokedAt || session.userId !== checked.userId) {
       throw authError('AUTH_SESSION_REVOKED', 'This session was signed out.');
     }

@@ -80,6 +80,11 @@ export function createMarketHistoryService(deps: {
   const closedAnswers = new FinalBarsCache<SerialisedHistory>(deps.answerEntries ?? 512);
   // the last bar as of an instant: under load many requests share the clock's millisecond
   const lastBars = new FinalBarsCache<Candle[]>(64);
+  // a run of final bars with the last bar it was last answered with (never changed once built, like the run)
+  const withLast = new WeakMap<Candle[], { tail: Candle; bars: Candle[] }>();
+  // the latest answer per request as of one clock millisecond: an answer depends only on the request, the
+  // symbol's import version and the instant, so the requests of one millisecond share its bytes and ETag
+  const instantAnswers = new Map<string, { ms: number; answer: SerialisedHistory }>();
   type Fragment = { json: Buffer; hash: string; last?: { head: string; tail: string; answer: SerialisedHistory } };
   const fragments = new WeakMap<Candle[], Fragment>();
 
@@ -134,7 +139,12 @@ export function createMarketHistoryService(deps: {
       const before = finalBars.get(`${id}|${timeframe}|<${tail.time}|${q.limit - 1}`, 0, () =>
         market.candles(id, timeframe, { to: tail.time, limit: q.limit - 1, asOfMs: q.asOfMs }),
       );
-      return { bars: [...before, tail], finalPrefix: before };
+      // the run plus the last bar, built once per last bar (the requests of one millisecond share it)
+      const joined = withLast.get(before);
+      if (joined?.tail === tail) return { bars: joined.bars, finalPrefix: before };
+      const bars = [...before, tail];
+      withLast.set(before, { tail, bars });
+      return { bars, finalPrefix: before };
     }
     const nowSec = Math.floor(q.asOfMs / 1000);
     const key = `${id}|${timeframe}|>=${q.startTime}|<${q.endTime ?? ''}|${q.limit}`;
@@ -160,7 +170,8 @@ export function createMarketHistoryService(deps: {
       const instrument = resolveInstrument(req.symbol, req.source);
       // read before the bars: an import committed meanwhile moves it, and what is stored under it is never found
       const version = await candles.importsVersion(instrument.id);
-      const nowSec = Math.floor(clock.now().getTime() / 1000);
+      const nowMs = clock.now().getTime();
+      const nowSec = Math.floor(nowMs / 1000);
       const key = [
         req.userId ?? '',
         instrument.id,
@@ -173,98 +184,109 @@ export function createMarketHistoryService(deps: {
       ].join('|');
       const hit = closedAnswers.peek(key, nowSec);
       if (hit) return hit;
-      const answer = serialise(await service.candles(req));
+      const instant = instantAnswers.get(key);
+      if (instant && instant.ms === nowMs) return instant.answer;
+      const answer = serialise(await candlesAt(req, nowMs));
       if (answer.closed) closedAnswers.set(key, answer, nowSec);
+      else {
+        // bounded: any caller picks the request; the entries of past instants are only dropped by this
+        if (instantAnswers.size >= 256) instantAnswers.clear();
+        instantAnswers.set(key, { ms: nowMs, answer });
+      }
       return answer;
     },
 
     async candles(req: HistoryRequest): Promise<History> {
-      const instrument = resolveInstrument(req.symbol, req.source);
-      const nowMs = clock.now().getTime();
-      const nowSec = Math.floor(nowMs / 1000);
-      const { timeframe, limit } = req;
-      if (limit < 1 || limit > MAX_HISTORY_CANDLES) {
-        throw marketError.onField(
-          'limit',
-          'MARKET_RANGE_TOO_LARGE',
-          `limit must be a whole number from 1 to ${MAX_HISTORY_CANDLES}.`,
-        );
-      }
-      const endTime = req.endTime === undefined ? undefined : Math.min(req.endTime, MAX_SEC);
-      const startTime = req.mode === 'from' ? Math.max(req.startTime, MIN_SEC) : undefined;
-      if (startTime !== undefined && endTime !== undefined && endTime <= startTime) {
-        throw marketError.onField('endTime', 'MARKET_RANGE_INVALID', 'endTime must be later than startTime.');
-      }
-      const asOfMs = Math.min(Math.max(nowMs, SIM_MIN_TIME_MS), SIM_MAX_TIME_MS);
-
-      // nothing before the simulated range, and no bar starts after now
-      const outside = (endTime !== undefined && endTime <= MIN_SEC) || (startTime !== undefined && startTime > nowSec);
-      const fromSimulator = outside
-        ? { bars: [] }
-        : simulated(instrument.id, timeframe, { startTime, endTime, limit, asOfMs });
-      const sim = fromSimulator.bars;
-
-      // the window the answer covers: where imported bars may take the simulator's place
-      const windowFrom = startTime ?? sim[0]?.time;
-      const windowTo = Math.min(endTime === undefined ? nowSec : endTime - 1, nowSec);
-      let merged = sim;
-      let ranges: { from: number; to: number }[] = [];
-      let importedCount = 0;
-      if (windowFrom !== undefined && windowTo >= windowFrom) {
-        const imported = await candles.findImportedBars({
-          userId: req.userId,
-          symbol: instrument.id,
-          timeframe,
-          from: windowFrom,
-          to: windowTo,
-          limit: MAX_HISTORY_CANDLES,
-          newest: startTime === undefined,
-        });
-        if (imported.ranges.length > 0) {
-          ranges = imported.ranges;
-          const covered = (t: number) => ranges.some((r) => t >= r.from && t <= r.to);
-          merged = sim.filter((c) => !covered(c.time));
-          for (const b of imported.bars) merged.push({ ...b });
-          merged.sort((a, b) => a.time - b.time);
-          merged = startTime !== undefined ? merged.slice(0, limit) : merged.slice(-limit);
-          importedCount = merged.filter((c) => covered(c.time)).length;
-        }
-      }
-
-      const last = merged[merged.length - 1];
-      const forming = last !== undefined && isForming(instrument.id, timeframe, last.time, nowSec);
-      const dataSource: HistoryDataSource =
-        importedCount === 0 ? 'Simulated' : importedCount === merged.length ? 'Imported' : 'Mixed';
-      const first = merged[0];
-      const importedRanges =
-        first && last
-          ? ranges
-              .filter((r) => r.to >= first.time && r.from <= last.time)
-              .map((r) => ({ from: Math.max(r.from, first.time), to: Math.min(r.to, last.time) }))
-          : [];
-      const closed =
-        !forming &&
-        (req.mode === 'from'
-          ? merged.length === limit || (endTime !== undefined && endTime <= nowSec)
-          : endTime !== undefined && endTime <= nowSec);
-      return {
-        instrument,
-        closed,
-        ...(merged === sim && fromSimulator.finalPrefix ? { finalPrefix: fromSimulator.finalPrefix } : {}),
-        answer: {
-          symbol: `${instrument.source}:${instrument.ticker}`,
-          source: instrument.source,
-          timeframe,
-          digits: instrument.digits,
-          dataSource,
-          label: LABELS[dataSource],
-          importedRanges,
-          forming,
-          candles: merged,
-        },
-      };
+      return candlesAt(req, clock.now().getTime());
     },
   };
+
+  /** The answer of `candles` as of the instant `nowMs`. */
+  async function candlesAt(req: HistoryRequest, nowMs: number): Promise<History> {
+    const instrument = resolveInstrument(req.symbol, req.source);
+    const nowSec = Math.floor(nowMs / 1000);
+    const { timeframe, limit } = req;
+    if (limit < 1 || limit > MAX_HISTORY_CANDLES) {
+      throw marketError.onField(
+        'limit',
+        'MARKET_RANGE_TOO_LARGE',
+        `limit must be a whole number from 1 to ${MAX_HISTORY_CANDLES}.`,
+      );
+    }
+    const endTime = req.endTime === undefined ? undefined : Math.min(req.endTime, MAX_SEC);
+    const startTime = req.mode === 'from' ? Math.max(req.startTime, MIN_SEC) : undefined;
+    if (startTime !== undefined && endTime !== undefined && endTime <= startTime) {
+      throw marketError.onField('endTime', 'MARKET_RANGE_INVALID', 'endTime must be later than startTime.');
+    }
+    const asOfMs = Math.min(Math.max(nowMs, SIM_MIN_TIME_MS), SIM_MAX_TIME_MS);
+
+    // nothing before the simulated range, and no bar starts after now
+    const outside = (endTime !== undefined && endTime <= MIN_SEC) || (startTime !== undefined && startTime > nowSec);
+    const fromSimulator = outside
+      ? { bars: [] }
+      : simulated(instrument.id, timeframe, { startTime, endTime, limit, asOfMs });
+    const sim = fromSimulator.bars;
+
+    // the window the answer covers: where imported bars may take the simulator's place
+    const windowFrom = startTime ?? sim[0]?.time;
+    const windowTo = Math.min(endTime === undefined ? nowSec : endTime - 1, nowSec);
+    let merged = sim;
+    let ranges: { from: number; to: number }[] = [];
+    let importedCount = 0;
+    if (windowFrom !== undefined && windowTo >= windowFrom) {
+      const imported = await candles.findImportedBars({
+        userId: req.userId,
+        symbol: instrument.id,
+        timeframe,
+        from: windowFrom,
+        to: windowTo,
+        limit: MAX_HISTORY_CANDLES,
+        newest: startTime === undefined,
+      });
+      if (imported.ranges.length > 0) {
+        ranges = imported.ranges;
+        const covered = (t: number) => ranges.some((r) => t >= r.from && t <= r.to);
+        merged = sim.filter((c) => !covered(c.time));
+        for (const b of imported.bars) merged.push({ ...b });
+        merged.sort((a, b) => a.time - b.time);
+        merged = startTime !== undefined ? merged.slice(0, limit) : merged.slice(-limit);
+        importedCount = merged.filter((c) => covered(c.time)).length;
+      }
+    }
+
+    const last = merged[merged.length - 1];
+    const forming = last !== undefined && isForming(instrument.id, timeframe, last.time, nowSec);
+    const dataSource: HistoryDataSource =
+      importedCount === 0 ? 'Simulated' : importedCount === merged.length ? 'Imported' : 'Mixed';
+    const first = merged[0];
+    const importedRanges =
+      first && last
+        ? ranges
+            .filter((r) => r.to >= first.time && r.from <= last.time)
+            .map((r) => ({ from: Math.max(r.from, first.time), to: Math.min(r.to, last.time) }))
+        : [];
+    const closed =
+      !forming &&
+      (req.mode === 'from'
+        ? merged.length === limit || (endTime !== undefined && endTime <= nowSec)
+        : endTime !== undefined && endTime <= nowSec);
+    return {
+      instrument,
+      closed,
+      ...(merged === sim && fromSimulator.finalPrefix ? { finalPrefix: fromSimulator.finalPrefix } : {}),
+      answer: {
+        symbol: `${instrument.source}:${instrument.ticker}`,
+        source: instrument.source,
+        timeframe,
+        digits: instrument.digits,
+        dataSource,
+        label: LABELS[dataSource],
+        importedRanges,
+        forming,
+        candles: merged,
+      },
+    };
+  }
   return service;
 }
 export type MarketHistoryService = ReturnType<typeof createMarketHistoryService>;
