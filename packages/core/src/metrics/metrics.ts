@@ -237,8 +237,8 @@ const weekdayOf = (epochDay: number) => ((((epochDay + 3) % 7) + 7) % 7) + 1;
 // --- buckets ---------------------------------------------------------------------------------------------------
 
 /**
- * The running sums of one bucket. Its trade ids are written once the bucket's size is known (`takeIds`, then
- * `putId` in trade order): one exact array per bucket instead of arrays grown by a push per trade.
+ * The sums of one bucket (summed in a table row, see addTo, then copied here by accOf). Its trade ids are written
+ * once the bucket's size is known (`takeIds`, then `putId` in trade order), or sliced from the close order.
  */
 class Acc {
   count = 0;
@@ -255,26 +255,6 @@ class Acc {
   rCount = 0;
   ids: string[] = [];
   private filled = 0;
-
-  /** Adds a trade: its net, gross profit, commission, swap and R (NaN without one). */
-  add(net: number, gross: number, commission: number, swap: number, r: number) {
-    this.count++;
-    this.net += net;
-    this.gross += gross;
-    this.commission += commission;
-    this.swap += swap;
-    if (net > 0) {
-      this.wins++;
-      this.winSum += net;
-    } else if (net < 0) {
-      this.losses++;
-      this.lossSum += net;
-    } else this.breakEven++;
-    if (!Number.isNaN(r)) {
-      this.rSum += r;
-      this.rCount++;
-    }
-  }
 
   /** Makes room for the ids of the trades added. */
   takeIds() {
@@ -306,12 +286,83 @@ class Acc {
   }
 }
 
-const accs = (n: number) => Array.from({ length: n }, () => new Acc());
+// A table of running sums: a Float64Array with SUMS entries a row, a row a bucket (the fields of Acc, in this
+// order). Adding a trade to a row is what Acc.add does, on a flat array instead of an object's fields.
+const COUNT = 0;
+const WINS = 1;
+const LOSSES = 2;
+const BREAK_EVEN = 3;
+const NET = 4;
+const GROSS = 5;
+const COMMISSION = 6;
+const SWAP = 7;
+const WIN_SUM = 8;
+const LOSS_SUM = 9;
+const R_SUM = 10;
+const R_COUNT = 11;
+const SUMS = 12;
 
-/** Buckets keyed by a day or week (epoch day), numbered in order of first use (each trade records its number). */
+/** Acc.add on a row of a table. */
+function addTo(a: Float64Array, row: number, net: number, gross: number, commission: number, swap: number, r: number) {
+  const o = row * SUMS;
+  a[o + COUNT]!++;
+  a[o + NET]! += net;
+  a[o + GROSS]! += gross;
+  a[o + COMMISSION]! += commission;
+  a[o + SWAP]! += swap;
+  if (net > 0) {
+    a[o + WINS]!++;
+    a[o + WIN_SUM]! += net;
+  } else if (net < 0) {
+    a[o + LOSSES]!++;
+    a[o + LOSS_SUM]! += net;
+  } else a[o + BREAK_EVEN]!++;
+  if (!Number.isNaN(r)) {
+    a[o + R_SUM]! += r;
+    a[o + R_COUNT]!++;
+  }
+}
+
+/** The bucket of a table's row. */
+function accOf(a: Float64Array, row: number): Acc {
+  const o = row * SUMS;
+  const acc = new Acc();
+  acc.count = a[o + COUNT]!;
+  acc.wins = a[o + WINS]!;
+  acc.losses = a[o + LOSSES]!;
+  acc.breakEven = a[o + BREAK_EVEN]!;
+  acc.net = a[o + NET]!;
+  acc.gross = a[o + GROSS]!;
+  acc.commission = a[o + COMMISSION]!;
+  acc.swap = a[o + SWAP]!;
+  acc.winSum = a[o + WIN_SUM]!;
+  acc.lossSum = a[o + LOSS_SUM]!;
+  acc.rSum = a[o + R_SUM]!;
+  acc.rCount = a[o + R_COUNT]!;
+  return acc;
+}
+
+const accsOf = (a: Float64Array, from: number, count: number) =>
+  Array.from({ length: count }, (_, k) => accOf(a, from + k));
+
+// the rows of the fixed buckets in one table
+const ROW_ALL = 0;
+const ROW_LONG = 1;
+const ROW_SHORT = 2;
+const ROW_HOURS = 3;
+const ROW_SESSIONS = ROW_HOURS + 24;
+const ROW_WEEKDAYS = ROW_SESSIONS + SESSION_LABELS.length;
+const ROW_HOLDING = ROW_WEEKDAYS + 7;
+const FIXED_ROWS = ROW_HOLDING + HOLDING_BUCKET_BOUNDS.length;
+
+/**
+ * Buckets keyed by a day or week (epoch day), numbered in order of first use (each trade records its number): their
+ * sums in a table (a row a slot, grown as days come), then as buckets (`finish`).
+ */
 class DayAccs {
   readonly keys: number[] = [];
-  readonly accs: Acc[] = [];
+  accs: Acc[] = [];
+  table = new Float64Array(64 * SUMS);
   private readonly slots = new Map<number, number>();
   // trades come in close order, so consecutive trades mostly share a day and a week: the last is kept
   private lastKey = Number.NaN;
@@ -321,14 +372,22 @@ class DayAccs {
     if (key === this.lastKey) return this.lastSlot;
     let s = this.slots.get(key);
     if (s === undefined) {
-      s = this.accs.length;
+      s = this.keys.length;
       this.slots.set(key, s);
       this.keys.push(key);
-      this.accs.push(new Acc());
+      if ((s + 1) * SUMS > this.table.length) {
+        const grown = new Float64Array(this.table.length * 2);
+        grown.set(this.table);
+        this.table = grown;
+      }
     }
     this.lastKey = key;
     this.lastSlot = s;
     return s;
+  }
+
+  finish() {
+    this.accs = accsOf(this.table, 0, this.keys.length);
   }
 
   /** Slot numbers in ascending key order. */
@@ -504,8 +563,9 @@ const byClose = (a: MetricsTradeInput, b: MetricsTradeInput) =>
 
 /**
  * The adverse excursions in time order (then trade order), as parallel arrays, from the per-trade arrays the main
- * loop filled (NaN: no adverse excursion): the keys pack the time in seconds and the trade's index into one
- * double, so a plain numeric sort orders them, and nothing reads the trade objects again.
+ * loop filled (NaN: no adverse excursion), ordered by their time in whole seconds, then by trade index: a stable
+ * radix sort of the seconds (two passes of 16 bits) where they span less than 2^32 s, else a numeric sort of keys
+ * that pack the seconds and the trade's index into one double. Nothing reads the trade objects again.
  */
 function maeOrder(
   timeByTrade: Float64Array,
@@ -517,26 +577,82 @@ function maeOrder(
   let scale = 1;
   while (scale <= n) scale *= 2;
   let count = 0;
-  for (let i = 0; i < n; i++) if (!Number.isNaN(timeByTrade[i]!)) count++;
-  const packed = columns.f64(count);
-  let k = 0;
+  let minSecond = Number.POSITIVE_INFINITY;
+  let maxSecond = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i++) {
     const t = timeByTrade[i]!;
-    if (!Number.isNaN(t)) packed[k++] = Math.floor(t / 1000) * scale + i;
+    if (Number.isNaN(t)) continue;
+    count++;
+    const second = Math.floor(t / 1000);
+    if (second < minSecond) minSecond = second;
+    if (second > maxSecond) maxSecond = second;
   }
-  packed.sort();
+  const order = columns.i32(count);
+  const span = maxSecond - minSecond;
+  // the radix sort gives the packed keys' order wherever those are exact (below 2^53)
+  const radix =
+    count > 0 && span < 2 ** 32 && Math.max(Math.abs(minSecond), Math.abs(maxSecond)) * scale + scale < 2 ** 53;
+  if (radix) {
+    const keys = columns.i32(count);
+    const spareKeys = columns.i32(count);
+    const spareOrder = columns.i32(count);
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const t = timeByTrade[i]!;
+      if (Number.isNaN(t)) continue;
+      keys[k] = Math.floor(t / 1000) - minSecond;
+      order[k++] = i;
+    }
+    const counts = new Int32Array(RADIX + 1);
+    radixPass(keys, order, spareKeys, spareOrder, counts, 0);
+    if (span >= RADIX) radixPass(spareKeys, spareOrder, keys, order, counts, 16);
+    else order.set(spareOrder);
+  } else {
+    const packed = columns.f64(count);
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const t = timeByTrade[i]!;
+      if (!Number.isNaN(t)) packed[k++] = Math.floor(t / 1000) * scale + i;
+    }
+    packed.sort();
+    for (let j = 0; j < count; j++) {
+      const key = packed[j]!;
+      // the trade's index is the key's remainder (floored, so that times before 1970 decode too)
+      order[j] = key - Math.floor(key / scale) * scale;
+    }
+  }
   const times = columns.f64(count);
   const minors = columns.f64(count);
   const ids: string[] = new Array(count);
   for (let j = 0; j < count; j++) {
-    const key = packed[j]!;
-    // the trade's index is the key's remainder (floored, so that times before 1970 decode too)
-    const i = key - Math.floor(key / scale) * scale;
+    const i = order[j]!;
     times[j] = timeByTrade[i]!;
     minors[j] = minorByTrade[i]!;
     ids[j] = idByTrade[i]!;
   }
   return { times, minors, ids };
+}
+
+const RADIX = 1 << 16;
+
+/** One stable counting-sort pass of (keys, order) into (toKeys, toOrder) by 16 bits of the keys from `shift`. */
+function radixPass(
+  keys: Int32Array,
+  order: Int32Array,
+  toKeys: Int32Array,
+  toOrder: Int32Array,
+  counts: Int32Array,
+  shift: number,
+) {
+  counts.fill(0);
+  for (let j = 0; j < keys.length; j++) counts[((keys[j]! >>> shift) & 0xffff) + 1]!++;
+  for (let d = 1; d <= RADIX; d++) counts[d]! += counts[d - 1]!;
+  for (let j = 0; j < keys.length; j++) {
+    const key = keys[j]!;
+    const at = counts[(key >>> shift) & 0xffff]!++;
+    toKeys[at] = key;
+    toOrder[at] = order[j]!;
+  }
 }
 
 /**
@@ -682,19 +798,20 @@ class TradePass {
   readonly weekSlotOf: Int32Array;
   readonly symbolSlotOf: Int32Array;
 
-  readonly all = new Acc();
-  readonly long = new Acc();
-  readonly short = new Acc();
-  readonly hours = accs(24);
-  readonly sessions = accs(SESSION_LABELS.length);
-  readonly weekdays = accs(7);
-  readonly holding = accs(HOLDING_BUCKET_BOUNDS.length);
+  // the buckets, from the tables computeTrades fills
+  all = new Acc();
+  long = new Acc();
+  short = new Acc();
+  hours: Acc[] = [];
+  sessions: Acc[] = [];
+  weekdays: Acc[] = [];
+  holding: Acc[] = [];
   readonly days = new DayAccs();
   readonly weeks = new DayAccs();
   readonly symbolNames: string[] = [];
-  readonly symbolAll: Acc[] = [];
-  readonly symbolLong: Acc[] = [];
-  readonly symbolShort: Acc[] = [];
+  symbolAll: Acc[] = [];
+  symbolLong: Acc[] = [];
+  symbolShort: Acc[] = [];
 
   largestWin: TradeFigures | null = null;
   largestLoss: TradeFigures | null = null;
@@ -877,13 +994,10 @@ function computeTrades(trades: readonly MetricsTradeInput[], zone: string, p: Tr
   const { figures, ids, closeMs, openMs, profit, commission, swap, volume, openPrice, stop, minorPerPrice } = p;
   const { flags, mfeMinor, maeTime, maeMinor, nets, closedDays, cumulative } = p;
   const { hourOf, weekdayIndexOf, sessionIndexOf, holdingOf, daySlotOf, weekSlotOf, symbolSlotOf } = p;
-  const { all, long, short, hours, sessions, weekdays, holding, days, weeks } = p;
-  const { symbolNames, symbolAll, symbolLong, symbolShort } = p;
-  for (let s = 0; s < symbolNames.length; s++) {
-    symbolAll.push(new Acc());
-    symbolLong.push(new Acc());
-    symbolShort.push(new Acc());
-  }
+  const { days, weeks, symbolNames } = p;
+  const fixed = new Float64Array(FIXED_ROWS * SUMS);
+  // a symbol's rows: all its trades, its longs, its shorts
+  const bySymbol = new Float64Array(symbolNames.length * 3 * SUMS);
   let largestWin: TradeFigures | null = null;
   let largestLoss: TradeFigures | null = null;
   // streaks as index ranges of the close order; their ids are sliced once at the end
@@ -973,33 +1087,33 @@ function computeTrades(trades: readonly MetricsTradeInput[], zone: string, p: Tr
     nets[i] = net;
 
     const rOrNaN = r ?? Number.NaN;
-    all.add(net, gross, comm, sw, rOrNaN);
-    (buy ? long : short).add(net, gross, comm, sw, rOrNaN);
+    addTo(fixed, ROW_ALL, net, gross, comm, sw, rOrNaN);
+    addTo(fixed, buy ? ROW_LONG : ROW_SHORT, net, gross, comm, sw, rOrNaN);
     openClock.at(openedAt);
     const hour = openClock.hour;
     hourOf[i] = hour;
-    hours[hour]!.add(net, gross, comm, sw, rOrNaN);
+    addTo(fixed, ROW_HOURS + hour, net, gross, comm, sw, rOrNaN);
     const weekday = openClock.weekday - 1;
     weekdayIndexOf[i] = weekday;
-    weekdays[weekday]!.add(net, gross, comm, sw, rOrNaN);
+    addTo(fixed, ROW_WEEKDAYS + weekday, net, gross, comm, sw, rOrNaN);
     sessionIndexOf[i] = session;
-    sessions[session]!.add(net, gross, comm, sw, rOrNaN);
+    addTo(fixed, ROW_SESSIONS + session, net, gross, comm, sw, rOrNaN);
     let h = lastHolding;
     while (h > 0 && held < HOLDING_BUCKET_BOUNDS[h]!.fromSeconds) h--;
     holdingOf[i] = h;
-    holding[h]!.add(net, gross, comm, sw, rOrNaN);
+    addTo(fixed, ROW_HOLDING + h, net, gross, comm, sw, rOrNaN);
     closeClock.at(closedAt);
     const closedDay = closeClock.epochDay;
     closedDays[i] = closedDay;
     const day = days.slot(closedDay);
     daySlotOf[i] = day;
-    days.accs[day]!.add(net, gross, comm, sw, rOrNaN);
+    addTo(days.table, day, net, gross, comm, sw, rOrNaN);
     const week = weeks.slot(closedDay - (closeClock.weekday - 1));
     weekSlotOf[i] = week;
-    weeks.accs[week]!.add(net, gross, comm, sw, rOrNaN);
-    const sym = symbolSlotOf[i]!;
-    symbolAll[sym]!.add(net, gross, comm, sw, rOrNaN);
-    (buy ? symbolLong : symbolShort)[sym]!.add(net, gross, comm, sw, rOrNaN);
+    addTo(weeks.table, week, net, gross, comm, sw, rOrNaN);
+    const sym = symbolSlotOf[i]! * 3;
+    addTo(bySymbol, sym, net, gross, comm, sw, rOrNaN);
+    addTo(bySymbol, sym + (buy ? 1 : 2), net, gross, comm, sw, rOrNaN);
 
     if (net > 0 && (largestWin === null || net > largestWin.net)) largestWin = f;
     if (net < 0 && (largestLoss === null || net < largestLoss.net)) largestLoss = f;
@@ -1028,6 +1142,18 @@ function computeTrades(trades: readonly MetricsTradeInput[], zone: string, p: Tr
     cumulative[i] = cum;
   }
 
+  p.all = accOf(fixed, ROW_ALL);
+  p.long = accOf(fixed, ROW_LONG);
+  p.short = accOf(fixed, ROW_SHORT);
+  p.hours = accsOf(fixed, ROW_HOURS, 24);
+  p.sessions = accsOf(fixed, ROW_SESSIONS, SESSION_LABELS.length);
+  p.weekdays = accsOf(fixed, ROW_WEEKDAYS, 7);
+  p.holding = accsOf(fixed, ROW_HOLDING, HOLDING_BUCKET_BOUNDS.length);
+  days.finish();
+  weeks.finish();
+  p.symbolAll = symbolNames.map((_, k) => accOf(bySymbol, 3 * k));
+  p.symbolLong = symbolNames.map((_, k) => accOf(bySymbol, 3 * k + 1));
+  p.symbolShort = symbolNames.map((_, k) => accOf(bySymbol, 3 * k + 2));
   p.largestWin = largestWin;
   p.largestLoss = largestLoss;
   if (winLength > 0)
