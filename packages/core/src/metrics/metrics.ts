@@ -860,7 +860,7 @@ class TradePass {
 }
 
 /**
- * The typed per-trade columns of TradePass, kept between calls and grown to the largest input seen (about 135
+ * The typed per-trade columns of TradePass, kept between calls and grown to the largest input seen (about 150
  * bytes a trade): a call on 100,000 trades would otherwise allocate some 13 MB of array buffers, which the
  * collector counts as external memory and answers with extra collections. computeMetrics runs to its end without
  * yielding and nothing it returns refers to a column, so one set serves every call. Each call hands out views of
