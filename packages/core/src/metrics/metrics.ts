@@ -861,7 +861,7 @@ class TradePass {
 
 /**
  * The typed per-trade columns of TradePass, kept between calls and grown to the largest input seen (about 150
- * bytes a trade): a call on 100,000 trades would otherwise allocate some 13 MB of array buffers, which the
+ * bytes a trade): a call on 100,000 trades would otherwise allocate some 15 MB of array buffers, which the
  * collector counts as external memory and answers with extra collections. computeMetrics runs to its end without
  * yielding and nothing it returns refers to a column, so one set serves every call. Each call hands out views of
  * the first n entries; every entry a later step reads is written first in that call.
