@@ -237,8 +237,8 @@ const weekdayOf = (epochDay: number) => ((((epochDay + 3) % 7) + 7) % 7) + 1;
 // --- buckets ---------------------------------------------------------------------------------------------------
 
 /**
- * The running sums of one bucket. Its trade ids are written once the bucket's size is known (`takeIds`, then
- * `putId` in trade order): one exact array per bucket instead of arrays grown by a push per trade.
+ * The sums of one bucket (summed in a table row, see addTo, then copied here by accOf). Its trade ids are written
+ * once the bucket's size is known (`takeIds`, then `putId` in trade order), or sliced from the close order.
  */
 class Acc {
   count = 0;
@@ -255,26 +255,6 @@ class Acc {
   rCount = 0;
   ids: string[] = [];
   private filled = 0;
-
-  /** Adds a trade: its net, gross profit, commission, swap and R (NaN without one). */
-  add(net: number, gross: number, commission: number, swap: number, r: number) {
-    this.count++;
-    this.net += net;
-    this.gross += gross;
-    this.commission += commission;
-    this.swap += swap;
-    if (net > 0) {
-      this.wins++;
-      this.winSum += net;
-    } else if (net < 0) {
-      this.losses++;
-      this.lossSum += net;
-    } else this.breakEven++;
-    if (!Number.isNaN(r)) {
-      this.rSum += r;
-      this.rCount++;
-    }
-  }
 
   /** Makes room for the ids of the trades added. */
   takeIds() {
@@ -306,12 +286,83 @@ class Acc {
   }
 }
 
-const accs = (n: number) => Array.from({ length: n }, () => new Acc());
+// A table of running sums: a Float64Array with SUMS entries a row, a row a bucket (the fields of Acc, in this
+// order). Adding a trade to a row is what Acc.add does, on a flat array instead of an object's fields.
+const COUNT = 0;
+const WINS = 1;
+const LOSSES = 2;
+const BREAK_EVEN = 3;
+const NET = 4;
+const GROSS = 5;
+const COMMISSION = 6;
+const SWAP = 7;
+const WIN_SUM = 8;
+const LOSS_SUM = 9;
+const R_SUM = 10;
+const R_COUNT = 11;
+const SUMS = 12;
 
-/** Buckets keyed by a day or week (epoch day), numbered in order of first use (each trade records its number). */
+/** Acc.add on a row of a table. */
+function addTo(a: Float64Array, row: number, net: number, gross: number, commission: number, swap: number, r: number) {
+  const o = row * SUMS;
+  a[o + COUNT]!++;
+  a[o + NET]! += net;
+  a[o + GROSS]! += gross;
+  a[o + COMMISSION]! += commission;
+  a[o + SWAP]! += swap;
+  if (net > 0) {
+    a[o + WINS]!++;
+    a[o + WIN_SUM]! += net;
+  } else if (net < 0) {
+    a[o + LOSSES]!++;
+    a[o + LOSS_SUM]! += net;
+  } else a[o + BREAK_EVEN]!++;
+  if (!Number.isNaN(r)) {
+    a[o + R_SUM]! += r;
+    a[o + R_COUNT]!++;
+  }
+}
+
+/** The bucket of a table's row. */
+function accOf(a: Float64Array, row: number): Acc {
+  const o = row * SUMS;
+  const acc = new Acc();
+  acc.count = a[o + COUNT]!;
+  acc.wins = a[o + WINS]!;
+  acc.losses = a[o + LOSSES]!;
+  acc.breakEven = a[o + BREAK_EVEN]!;
+  acc.net = a[o + NET]!;
+  acc.gross = a[o + GROSS]!;
+  acc.commission = a[o + COMMISSION]!;
+  acc.swap = a[o + SWAP]!;
+  acc.winSum = a[o + WIN_SUM]!;
+  acc.lossSum = a[o + LOSS_SUM]!;
+  acc.rSum = a[o + R_SUM]!;
+  acc.rCount = a[o + R_COUNT]!;
+  return acc;
+}
+
+const accsOf = (a: Float64Array, from: number, count: number) =>
+  Array.from({ length: count }, (_, k) => accOf(a, from + k));
+
+// the rows of the fixed buckets in one table
+const ROW_ALL = 0;
+const ROW_LONG = 1;
+const ROW_SHORT = 2;
+const ROW_HOURS = 3;
+const ROW_SESSIONS = ROW_HOURS + 24;
+const ROW_WEEKDAYS = ROW_SESSIONS + SESSION_LABELS.length;
+const ROW_HOLDING = ROW_WEEKDAYS + 7;
+const FIXED_ROWS = ROW_HOLDING + HOLDING_BUCKET_BOUNDS.length;
+
+/**
+ * Buckets keyed by a day or week (epoch day), numbered in order of first use (each trade records its number): their
+ * sums in a table (a row a slot, grown as days come), then as buckets (`finish`).
+ */
 class DayAccs {
   readonly keys: number[] = [];
-  readonly accs: Acc[] = [];
+  accs: Acc[] = [];
+  table = new Float64Array(64 * SUMS);
   private readonly slots = new Map<number, number>();
   // trades come in close order, so consecutive trades mostly share a day and a week: the last is kept
   private lastKey = Number.NaN;
@@ -321,14 +372,22 @@ class DayAccs {
     if (key === this.lastKey) return this.lastSlot;
     let s = this.slots.get(key);
     if (s === undefined) {
-      s = this.accs.length;
+      s = this.keys.length;
       this.slots.set(key, s);
       this.keys.push(key);
-      this.accs.push(new Acc());
+      if ((s + 1) * SUMS > this.table.length) {
+        const grown = new Float64Array(this.table.length * 2);
+        grown.set(this.table);
+        this.table = grown;
+      }
     }
     this.lastKey = key;
     this.lastSlot = s;
     return s;
+  }
+
+  finish() {
+    this.accs = accsOf(this.table, 0, this.keys.length);
   }
 
   /** Slot numbers in ascending key order. */
@@ -338,29 +397,22 @@ class DayAccs {
 }
 
 /**
- * The session (index in SESSION_LABELS) of instants within a range of UTC hours. Sessions open and close on whole
- * hours of their zones (each with its own DST), so the label is the same through a UTC hour (see sessionOf); it is
- * kept per hour in a flat table, which is much cheaper per trade than sessionOf's shared map.
+ * The session (index in SESSION_LABELS) of instants, kept per UTC hour in a flat table. Sessions open and close on
+ * whole hours of their zones (each with its own DST), so the label is the same through a UTC hour (see sessionOf);
+ * a flat table is much cheaper per trade than sessionOf's shared map. The table covers the hours asked so far and
+ * grows (at least doubling) when an instant falls outside it, up to MAX_SESSION_HOURS; beyond that, sessionOf.
  */
 class SessionHours {
-  private readonly table: Int8Array;
-  constructor(
-    private readonly firstHour: number,
-    hours: number,
-  ) {
-    this.table = new Int8Array(hours).fill(-1);
-  }
-
-  /** A table for instants in [fromMs, toMs]; null where the range is too long to hold (a few years fit easily). */
-  static forRange(fromMs: number, toMs: number): SessionHours | null {
-    const first = Math.floor(fromMs / HOUR_MS);
-    const hours = Math.floor(toMs / HOUR_MS) - first + 1;
-    return hours > 0 && hours <= MAX_SESSION_HOURS ? new SessionHours(first, hours) : null;
-  }
+  private firstHour = 0;
+  private table = new Int8Array(0);
 
   at(ms: number): number {
-    const k = Math.floor(ms / HOUR_MS) - this.firstHour;
-    if (!(k >= 0 && k < this.table.length)) return SESSION_LABELS.indexOf(sessionOf(ms));
+    const hour = Math.floor(ms / HOUR_MS);
+    let k = hour - this.firstHour;
+    if (!(k >= 0 && k < this.table.length)) {
+      if (!this.cover(hour)) return SESSION_LABELS.indexOf(sessionOf(ms));
+      k = hour - this.firstHour;
+    }
     let s = this.table[k]!;
     if (s < 0) {
       s = SESSION_LABELS.indexOf(sessionOf(ms));
@@ -368,8 +420,37 @@ class SessionHours {
     }
     return s;
   }
+
+  /** Grows the table to hold `hour`; false where it would pass MAX_SESSION_HOURS (or the hour is not finite). */
+  private cover(hour: number): boolean {
+    if (!Number.isFinite(hour)) return false;
+    const length = this.table.length;
+    let from: number;
+    let to: number;
+    if (length === 0) {
+      // a year either side of the first instant asked: a typical history fits without growing
+      from = hour - HOURS_PER_YEAR;
+      to = hour + HOURS_PER_YEAR;
+    } else {
+      from = Math.min(this.firstHour, hour);
+      to = Math.max(this.firstHour + length, hour + 1);
+      if (from < this.firstHour) from = Math.min(from, this.firstHour - length);
+      else to = Math.max(to, this.firstHour + 2 * length);
+    }
+    if (to - from > MAX_SESSION_HOURS) {
+      from = Math.max(from, hour - (MAX_SESSION_HOURS >> 1));
+      to = from + MAX_SESSION_HOURS;
+      if (from > this.firstHour || to < this.firstHour + length) return false;
+    }
+    const table = new Int8Array(to - from).fill(-1);
+    if (length > 0) table.set(this.table, this.firstHour - from);
+    this.table = table;
+    this.firstHour = from;
+    return true;
+  }
 }
 
+const HOURS_PER_YEAR = 24 * 366;
 /** About 114 years of hours (1 MB). */
 const MAX_SESSION_HOURS = 1_000_000;
 
@@ -480,54 +561,98 @@ export function kRatio(cumulative: ArrayLike<number>): number | null {
 const byClose = (a: MetricsTradeInput, b: MetricsTradeInput) =>
   a.closedAtMs - b.closedAtMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Whether the trades are in close order, and the earliest and latest open times, in one look at each trade. */
-function scanTrades(trades: readonly MetricsTradeInput[]): { sorted: boolean; openFrom: number; openTo: number } {
-  let sorted = true;
-  let openFrom = Number.POSITIVE_INFINITY;
-  let openTo = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < trades.length; i++) {
-    const t = trades[i]!;
-    if (sorted && i > 0 && byClose(trades[i - 1]!, t) > 0) sorted = false;
-    if (t.openedAtMs < openFrom) openFrom = t.openedAtMs;
-    if (t.openedAtMs > openTo) openTo = t.openedAtMs;
-  }
-  return { sorted, openFrom, openTo };
-}
-
 /**
  * The adverse excursions in time order (then trade order), as parallel arrays, from the per-trade arrays the main
- * loop filled (NaN: no adverse excursion): the keys pack the time in seconds and the trade's index into one
- * double, so a plain numeric sort orders them, and nothing reads the trade objects again.
+ * loop filled (NaN: no adverse excursion), ordered by their time in whole seconds, then by trade index: a stable
+ * radix sort of the seconds (two passes of 16 bits) where they span less than 2^32 s, else a numeric sort of keys
+ * that pack the seconds and the trade's index into one double. Nothing reads the trade objects again.
  */
 function maeOrder(
   timeByTrade: Float64Array,
   minorByTrade: Float64Array,
   idByTrade: readonly string[],
+  columns: Columns,
 ): { times: Float64Array; minors: Float64Array; ids: string[] } {
   const n = timeByTrade.length;
   let scale = 1;
   while (scale <= n) scale *= 2;
   let count = 0;
-  for (let i = 0; i < n; i++) if (!Number.isNaN(timeByTrade[i]!)) count++;
-  const packed = new Float64Array(count);
-  let k = 0;
+  let minSecond = Number.POSITIVE_INFINITY;
+  let maxSecond = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i++) {
     const t = timeByTrade[i]!;
-    if (!Number.isNaN(t)) packed[k++] = Math.floor(t / 1000) * scale + i;
+    if (Number.isNaN(t)) continue;
+    count++;
+    const second = Math.floor(t / 1000);
+    if (second < minSecond) minSecond = second;
+    if (second > maxSecond) maxSecond = second;
   }
-  packed.sort();
-  const times = new Float64Array(count);
-  const minors = new Float64Array(count);
+  const order = columns.i32(count);
+  const span = maxSecond - minSecond;
+  // the radix sort gives the packed keys' order wherever those are exact (below 2^53)
+  const radix =
+    count > 0 && span < 2 ** 32 && Math.max(Math.abs(minSecond), Math.abs(maxSecond)) * scale + scale < 2 ** 53;
+  if (radix) {
+    const keys = columns.i32(count);
+    const spareKeys = columns.i32(count);
+    const spareOrder = columns.i32(count);
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const t = timeByTrade[i]!;
+      if (Number.isNaN(t)) continue;
+      keys[k] = Math.floor(t / 1000) - minSecond;
+      order[k++] = i;
+    }
+    const counts = new Int32Array(RADIX + 1);
+    radixPass(keys, order, spareKeys, spareOrder, counts, 0);
+    if (span >= RADIX) radixPass(spareKeys, spareOrder, keys, order, counts, 16);
+    else order.set(spareOrder);
+  } else {
+    const packed = columns.f64(count);
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const t = timeByTrade[i]!;
+      if (!Number.isNaN(t)) packed[k++] = Math.floor(t / 1000) * scale + i;
+    }
+    packed.sort();
+    for (let j = 0; j < count; j++) {
+      const key = packed[j]!;
+      // the trade's index is the key's remainder (floored, so that times before 1970 decode too)
+      order[j] = key - Math.floor(key / scale) * scale;
+    }
+  }
+  const times = columns.f64(count);
+  const minors = columns.f64(count);
   const ids: string[] = new Array(count);
   for (let j = 0; j < count; j++) {
-    const key = packed[j]!;
-    // the trade's index is the key's remainder (floored, so that times before 1970 decode too)
-    const i = key - Math.floor(key / scale) * scale;
+    const i = order[j]!;
     times[j] = timeByTrade[i]!;
     minors[j] = minorByTrade[i]!;
     ids[j] = idByTrade[i]!;
   }
   return { times, minors, ids };
+}
+
+const RADIX = 1 << 16;
+
+/** One stable counting-sort pass of (keys, order) into (toKeys, toOrder) by 16 bits of the keys from `shift`. */
+function radixPass(
+  keys: Int32Array,
+  order: Int32Array,
+  toKeys: Int32Array,
+  toOrder: Int32Array,
+  counts: Int32Array,
+  shift: number,
+) {
+  counts.fill(0);
+  for (let j = 0; j < keys.length; j++) counts[((keys[j]! >>> shift) & 0xffff) + 1]!++;
+  for (let d = 1; d <= RADIX; d++) counts[d]! += counts[d - 1]!;
+  for (let j = 0; j < keys.length; j++) {
+    const key = keys[j]!;
+    const at = counts[(key >>> shift) & 0xffff]!++;
+    toKeys[at] = key;
+    toOrder[at] = order[j]!;
+  }
 }
 
 /**
@@ -641,58 +766,251 @@ const mean = (sum: number, n: number) => (n === 0 ? null : sum / n);
 const isoDate = (epochDay: number) => new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * Every figure of the metrics screen from closed trades and balance operations. One pass over the trades reads
- * each trade object once; the later passes (bucket ids, curves) read typed per-trade arrays it filled.
+ * What one pass over the trades (in close order) gathers: per-trade columns the later passes read instead of the
+ * trade objects, every bucket's sums, and the overview's running figures.
  */
-export function computeMetrics(input: MetricsInput): Metrics {
-  const openClock = new LocalClock(input.timeZone);
-  const closeClock = new LocalClock(input.timeZone);
-  const scan = scanTrades(input.trades);
-  const sorted = scan.sorted ? input.trades : [...input.trades].sort(byClose);
-  const n = sorted.length;
-  const figures: TradeFigures[] = new Array(n);
+class TradePass {
+  readonly figures: TradeFigures[];
+  readonly ids: string[];
+  readonly closeMs: Float64Array;
+  readonly openMs: Float64Array;
+  readonly profit: Float64Array;
+  readonly commission: Float64Array;
+  readonly swap: Float64Array;
+  readonly volume: Float64Array;
+  readonly openPrice: Float64Array;
+  readonly stop: Float64Array;
+  readonly minorPerPrice: Float64Array;
+  /** BUY, HAS_STOP, HAS_MINOR_PER_PRICE, HAS_MFE, HAS_MAE. */
+  readonly flags: Uint8Array;
+  readonly mfeMinor: Float64Array;
+  readonly nets: Float64Array;
+  readonly closedDays: Int32Array;
+  readonly cumulative: Float64Array;
+  /** The adverse excursion's time, NaN without an adverse one; its money (0 without one). */
+  readonly maeTime: Float64Array;
+  readonly maeMinor: Float64Array;
+  readonly hourOf: Uint8Array;
+  readonly weekdayIndexOf: Uint8Array;
+  readonly sessionIndexOf: Uint8Array;
+  readonly holdingOf: Uint8Array;
+  readonly daySlotOf: Int32Array;
+  readonly weekSlotOf: Int32Array;
+  readonly symbolSlotOf: Int32Array;
 
-  const all = new Acc();
-  const long = new Acc();
-  const short = new Acc();
-  const hours = accs(24);
-  const sessions = accs(SESSION_LABELS.length);
-  const weekdays = accs(7);
-  const holding = accs(HOLDING_BUCKET_BOUNDS.length);
-  const sessionHours = SessionHours.forRange(scan.openFrom, scan.openTo);
-  const days = new DayAccs();
-  const weeks = new DayAccs();
+  // the buckets, from the tables computeTrades fills
+  all = new Acc();
+  long = new Acc();
+  short = new Acc();
+  hours: Acc[] = [];
+  sessions: Acc[] = [];
+  weekdays: Acc[] = [];
+  holding: Acc[] = [];
+  readonly days = new DayAccs();
+  readonly weeks = new DayAccs();
+  readonly symbolNames: string[] = [];
+  symbolAll: Acc[] = [];
+  symbolLong: Acc[] = [];
+  symbolShort: Acc[] = [];
+
+  largestWin: TradeFigures | null = null;
+  largestLoss: TradeFigures | null = null;
+  winStreak: Streak = { length: 0, net: 0, tradeIds: [] };
+  lossStreak: Streak = { length: 0, net: 0, tradeIds: [] };
+  totalVolume = 0;
+  holdSum = 0;
+  winHold = 0;
+  lossHold = 0;
+  captureSum = 0;
+  captureN = 0;
+  mfeRSum = 0;
+  mfeRN = 0;
+  maeRSum = 0;
+  maeRN = 0;
+  firstOpen = Number.POSITIVE_INFINITY;
+
+  constructor(readonly n: number) {
+    this.figures = new Array(n);
+    this.ids = new Array(n);
+    const c = columnsFor(n);
+    this.closeMs = c.f64(n);
+    this.openMs = c.f64(n);
+    this.profit = c.f64(n);
+    this.commission = c.f64(n);
+    this.swap = c.f64(n);
+    this.volume = c.f64(n);
+    this.openPrice = c.f64(n);
+    this.stop = c.f64(n);
+    this.minorPerPrice = c.f64(n);
+    this.mfeMinor = c.f64(n);
+    this.maeTime = c.f64(n);
+    this.maeMinor = c.f64(n);
+    this.nets = c.f64(n);
+    this.cumulative = c.f64(n);
+    this.closedDays = c.i32(n);
+    this.daySlotOf = c.i32(n);
+    this.weekSlotOf = c.i32(n);
+    this.symbolSlotOf = c.i32(n);
+    this.flags = c.u8(n);
+    this.hourOf = c.u8(n);
+    this.weekdayIndexOf = c.u8(n);
+    this.sessionIndexOf = c.u8(n);
+    this.holdingOf = c.u8(n);
+  }
+}
+
+/**
+ * The typed per-trade columns of TradePass, kept between calls and grown to the largest input seen (about 150
+ * bytes a trade): a call on 100,000 trades would otherwise allocate some 15 MB of array buffers, which the
+ * collector counts as external memory and answers with extra collections. computeMetrics runs to its end without
+ * yielding and nothing it returns refers to a column, so one set serves every call. Each call hands out views of
+ * the first n entries; every entry a later step reads is written first in that call.
+ */
+class Columns {
+  private readonly f64s: Float64Array[] = [];
+  private readonly i32s: Int32Array[] = [];
+  private readonly u8s: Uint8Array[] = [];
+  private nf64 = 0;
+  private ni32 = 0;
+  private nu8 = 0;
+
+  constructor(readonly capacity: number) {}
+
+  f64(n: number): Float64Array {
+    if (this.nf64 === this.f64s.length) this.f64s.push(new Float64Array(this.capacity));
+    return this.f64s[this.nf64++]!.subarray(0, n);
+  }
+
+  i32(n: number): Int32Array {
+    if (this.ni32 === this.i32s.length) this.i32s.push(new Int32Array(this.capacity));
+    return this.i32s[this.ni32++]!.subarray(0, n);
+  }
+
+  u8(n: number): Uint8Array {
+    if (this.nu8 === this.u8s.length) this.u8s.push(new Uint8Array(this.capacity));
+    return this.u8s[this.nu8++]!.subarray(0, n);
+  }
+
+  /** Hands the columns out again from the first. */
+  reset(): this {
+    this.nf64 = 0;
+    this.ni32 = 0;
+    this.nu8 = 0;
+    return this;
+  }
+}
+
+let columns = new Columns(0);
+
+function columnsFor(n: number): Columns {
+  if (n > columns.capacity) columns = new Columns(n);
+  return columns.reset();
+}
+
+// the flags of a trade (TradePass.flags)
+const BUY = 1;
+const HAS_STOP = 2;
+const HAS_MINOR_PER_PRICE = 4;
+const HAS_MFE = 8;
+const HAS_MAE = 16;
+
+/**
+ * The one pass that reads the trade objects (then `computeTrades` works on what it read): each field a later step
+ * needs goes into a typed column, in a short loop. The trades sit wherever they were allocated, not in close order,
+ * so each trade is a few cache misses; a short loop lets the processor wait for several trades at once, where one
+ * long loop body would wait for each in turn. With `checkOrder`, it stops and answers false at the first trade out
+ * of close order (as byClose tells; then the caller sorts).
+ */
+function readTrades(trades: readonly MetricsTradeInput[], p: TradePass, checkOrder: boolean): boolean {
+  const { ids, closeMs, openMs, profit, commission, swap, volume, openPrice, stop, minorPerPrice, flags } = p;
+  const { mfeMinor, maeTime, maeMinor, symbolSlotOf, symbolNames } = p;
   const symbolSlots = new Map<string, number>();
-  const symbolNames: string[] = [];
-  const symbolAll: Acc[] = [];
-  const symbolLong: Acc[] = [];
-  const symbolShort: Acc[] = [];
+  let prevClose = Number.NEGATIVE_INFINITY;
+  let prevId = '';
+  for (let i = 0; i < trades.length; i++) {
+    const t = trades[i]!;
+    const closedAt = t.closedAtMs;
+    const id = t.id;
+    if (checkOrder) {
+      const d = prevClose - closedAt;
+      if (d > 0 || (!(d < 0) && i > 0 && prevId > id)) return false;
+      prevClose = closedAt;
+      prevId = id;
+    }
+    ids[i] = id;
+    closeMs[i] = closedAt;
+    openMs[i] = t.openedAtMs;
+    profit[i] = t.profitMinor;
+    commission[i] = t.commissionMinor;
+    swap[i] = t.swapMinor;
+    volume[i] = t.volume;
+    openPrice[i] = t.openPrice;
+    let flag = t.side === 'buy' ? BUY : 0;
+    const sl = t.initialStopLoss;
+    if (sl !== null) {
+      flag |= HAS_STOP;
+      stop[i] = sl;
+    } else stop[i] = 0;
+    const mpp = t.minorPerPrice;
+    if (mpp !== null) {
+      flag |= HAS_MINOR_PER_PRICE;
+      minorPerPrice[i] = mpp;
+    } else minorPerPrice[i] = 0;
+    const mfe = t.mfe;
+    if (mfe) {
+      flag |= HAS_MFE;
+      mfeMinor[i] = mfe.minor;
+    } else mfeMinor[i] = 0;
+    const mae = t.mae;
+    if (mae) {
+      flag |= HAS_MAE;
+      maeMinor[i] = mae.minor;
+      maeTime[i] = mae.timeMs;
+    } else {
+      maeMinor[i] = 0;
+      maeTime[i] = Number.NaN;
+    }
+    flags[i] = flag;
+    let sym = symbolSlots.get(t.symbol);
+    if (sym === undefined) {
+      sym = symbolNames.length;
+      symbolSlots.set(t.symbol, sym);
+      symbolNames.push(t.symbol);
+    }
+    symbolSlotOf[i] = sym;
+  }
+  return true;
+}
 
-  // per trade, in close order: what the later passes need, so they never read the trade objects again
-  const ids: string[] = new Array(n);
-  const closeMs = new Float64Array(n);
-  const nets = new Float64Array(n);
-  const closedDays = new Int32Array(n);
-  const cumulative = new Float64Array(n);
-  const maeTimeByTrade = new Float64Array(n);
-  const maeMinorByTrade = new Float64Array(n);
-  const isBuy = new Uint8Array(n);
-  const hourOf = new Uint8Array(n);
-  const weekdayIndexOf = new Uint8Array(n);
-  const sessionOfTrade = new Uint8Array(n);
-  const holdingOf = new Uint8Array(n);
-  const daySlotOf = new Int32Array(n);
-  const weekSlotOf = new Int32Array(n);
-  const symbolSlotOf = new Int32Array(n);
-
+/**
+ * Each trade's figures (as figuresOf), the per-trade columns of the later passes and every bucket's sums, from the
+ * columns readTrades filled, in close order.
+ */
+function computeTrades(trades: readonly MetricsTradeInput[], zone: string, p: TradePass): void {
+  const n = p.n;
+  const openClock = new LocalClock(zone);
+  const closeClock = new LocalClock(zone);
+  const sessionHours = new SessionHours();
+  const { figures, ids, closeMs, openMs, profit, commission, swap, volume, openPrice, stop, minorPerPrice } = p;
+  const { flags, mfeMinor, maeTime, maeMinor, nets, closedDays, cumulative } = p;
+  const { hourOf, weekdayIndexOf, sessionIndexOf, holdingOf, daySlotOf, weekSlotOf, symbolSlotOf } = p;
+  const { days, weeks, symbolNames } = p;
+  const fixed = new Float64Array(FIXED_ROWS * SUMS);
+  // a symbol's rows: all its trades, its longs, its shorts
+  const bySymbol = new Float64Array(symbolNames.length * 3 * SUMS);
   let largestWin: TradeFigures | null = null;
   let largestLoss: TradeFigures | null = null;
-  let winStreak: Streak = { length: 0, net: 0, tradeIds: [] };
-  let lossStreak: Streak = { length: 0, net: 0, tradeIds: [] };
+  // streaks as index ranges of the close order; their ids are sliced once at the end
+  let winStart = 0;
+  let winLength = 0;
+  let winNet = 0;
+  let lossStart = 0;
+  let lossLength = 0;
+  let lossNet = 0;
   let runStart = 0;
   let runKind = 0;
   let runNet = 0;
-  let volume = 0;
+  let totalVolume = 0;
   let holdSum = 0;
   let winHold = 0;
   let lossHold = 0;
@@ -704,124 +1022,215 @@ export function computeMetrics(input: MetricsInput): Metrics {
   let maeRN = 0;
   let firstOpen = Number.POSITIVE_INFINITY;
   let cum = 0;
+  const lastHolding = HOLDING_BUCKET_BOUNDS.length - 1;
 
-  const closeRun = (end: number) => {
-    const length = end - runStart;
-    if (runKind === 0 || length === 0) return;
-    const best = runKind > 0 ? winStreak : lossStreak;
-    if (length > best.length) {
-      const streak = { length, net: runNet, tradeIds: ids.slice(runStart, end) };
-      if (runKind > 0) winStreak = streak;
-      else lossStreak = streak;
-    }
-  };
-
-  for (let i = 0; i < n; i++) {
-    const t = sorted[i]!;
-    const session = sessionHours ? sessionHours.at(t.openedAtMs) : SESSION_LABELS.indexOf(sessionOf(t.openedAtMs));
-    const f = figuresOf(t, SESSION_LABELS[session]!);
-    const net = f.net;
-    const gross = t.profitMinor;
-    const commission = t.commissionMinor;
-    const swap = t.swapMinor;
-    const r = f.r ?? Number.NaN;
-    figures[i] = f;
-    ids[i] = t.id;
-    closeMs[i] = t.closedAtMs;
-    nets[i] = f.net;
-    all.add(net, gross, commission, swap, r);
-    const buy = t.side === 'buy';
-    isBuy[i] = buy ? 1 : 0;
-    (buy ? long : short).add(net, gross, commission, swap, r);
-    openClock.at(t.openedAtMs);
-    hourOf[i] = openClock.hour;
-    hours[openClock.hour]!.add(net, gross, commission, swap, r);
-    weekdayIndexOf[i] = openClock.weekday - 1;
-    weekdays[openClock.weekday - 1]!.add(net, gross, commission, swap, r);
-    sessionOfTrade[i] = session;
-    sessions[session]!.add(net, gross, commission, swap, r);
-    let h = HOLDING_BUCKET_BOUNDS.length - 1;
-    while (h > 0 && f.holdingSeconds < HOLDING_BUCKET_BOUNDS[h]!.fromSeconds) h--;
-    holdingOf[i] = h;
-    holding[h]!.add(net, gross, commission, swap, r);
-    closeClock.at(t.closedAtMs);
-    const closedDay = closeClock.epochDay;
-    closedDays[i] = closedDay;
-    const day = days.slot(closedDay);
-    daySlotOf[i] = day;
-    days.accs[day]!.add(net, gross, commission, swap, r);
-    const week = weeks.slot(closedDay - (closeClock.weekday - 1));
-    weekSlotOf[i] = week;
-    weeks.accs[week]!.add(net, gross, commission, swap, r);
-    let sym = symbolSlots.get(t.symbol);
-    if (sym === undefined) {
-      sym = symbolNames.length;
-      symbolSlots.set(t.symbol, sym);
-      symbolNames.push(t.symbol);
-      symbolAll.push(new Acc());
-      symbolLong.push(new Acc());
-      symbolShort.push(new Acc());
-    }
-    symbolSlotOf[i] = sym;
-    symbolAll[sym]!.add(net, gross, commission, swap, r);
-    (buy ? symbolLong : symbolShort)[sym]!.add(net, gross, commission, swap, r);
-
-    if (f.net > 0 && (!largestWin || f.net > largestWin.net)) largestWin = f;
-    if (f.net < 0 && (!largestLoss || f.net < largestLoss.net)) largestLoss = f;
-    const kind = Math.sign(f.net);
+  for (let i = 0; i <= n; i++) {
+    const last = i === n;
+    const gross = last ? 0 : profit[i]!;
+    const comm = last ? 0 : commission[i]!;
+    const sw = last ? 0 : swap[i]!;
+    const net = gross + comm + sw;
+    const kind = last ? Number.NaN : Math.sign(net);
+    // a run of wins or losses ends where the sign of the net changes (and after the last trade)
     if (kind !== runKind) {
-      closeRun(i);
+      const length = i - runStart;
+      if (runKind !== 0 && length !== 0) {
+        if (runKind > 0) {
+          if (length > winLength) {
+            winStart = runStart;
+            winLength = length;
+            winNet = runNet;
+          }
+        } else if (length > lossLength) {
+          lossStart = runStart;
+          lossLength = length;
+          lossNet = runNet;
+        }
+      }
       runStart = i;
       runKind = kind;
       runNet = 0;
     }
-    runNet += f.net;
+    if (last) break;
 
-    volume += t.volume;
-    holdSum += f.holdingSeconds;
-    if (f.net > 0) winHold += f.holdingSeconds;
-    else if (f.net < 0) lossHold += f.holdingSeconds;
-    if (f.net > 0 && f.bestExitNet !== null && f.bestExitNet > 0) {
-      captureSum += (f.net / f.bestExitNet) * 100;
+    // the trade's figures, as figuresOf computes them
+    const flag = flags[i]!;
+    const buy = (flag & BUY) !== 0;
+    const openedAt = openMs[i]!;
+    const closedAt = closeMs[i]!;
+    let risk: number | null = null;
+    if ((flag & HAS_STOP) !== 0 && (flag & HAS_MINOR_PER_PRICE) !== 0) {
+      const distance = (openPrice[i]! - stop[i]!) * (buy ? 1 : -1);
+      if (distance > 0) risk = Math.round(distance * minorPerPrice[i]!);
+      if (risk === 0) risk = null;
+    }
+    const hasMfe = (flag & HAS_MFE) !== 0;
+    const hasMae = (flag & HAS_MAE) !== 0;
+    const held = Math.max(0, (closedAt - openedAt) / 1000);
+    const session = sessionHours.at(openedAt);
+    const r = risk === null ? null : net / risk;
+    const mfeR = risk === null || !hasMfe ? null : mfeMinor[i]! / risk;
+    const maeR = risk === null || !hasMae ? null : maeMinor[i]! / risk;
+    const bestExitNet = hasMfe ? mfeMinor[i]! + comm + sw : null;
+    const f: TradeFigures = {
+      trade: trades[i]!,
+      net,
+      holdingSeconds: held,
+      session: SESSION_LABELS[session]!,
+      risk,
+      r,
+      mfeR,
+      maeR,
+      bestExitNet,
+    };
+    figures[i] = f;
+    nets[i] = net;
+
+    const rOrNaN = r ?? Number.NaN;
+    addTo(fixed, ROW_ALL, net, gross, comm, sw, rOrNaN);
+    addTo(fixed, buy ? ROW_LONG : ROW_SHORT, net, gross, comm, sw, rOrNaN);
+    openClock.at(openedAt);
+    const hour = openClock.hour;
+    hourOf[i] = hour;
+    addTo(fixed, ROW_HOURS + hour, net, gross, comm, sw, rOrNaN);
+    const weekday = openClock.weekday - 1;
+    weekdayIndexOf[i] = weekday;
+    addTo(fixed, ROW_WEEKDAYS + weekday, net, gross, comm, sw, rOrNaN);
+    sessionIndexOf[i] = session;
+    addTo(fixed, ROW_SESSIONS + session, net, gross, comm, sw, rOrNaN);
+    let h = lastHolding;
+    while (h > 0 && held < HOLDING_BUCKET_BOUNDS[h]!.fromSeconds) h--;
+    holdingOf[i] = h;
+    addTo(fixed, ROW_HOLDING + h, net, gross, comm, sw, rOrNaN);
+    closeClock.at(closedAt);
+    const closedDay = closeClock.epochDay;
+    closedDays[i] = closedDay;
+    const day = days.slot(closedDay);
+    daySlotOf[i] = day;
+    addTo(days.table, day, net, gross, comm, sw, rOrNaN);
+    const week = weeks.slot(closedDay - (closeClock.weekday - 1));
+    weekSlotOf[i] = week;
+    addTo(weeks.table, week, net, gross, comm, sw, rOrNaN);
+    const sym = symbolSlotOf[i]! * 3;
+    addTo(bySymbol, sym, net, gross, comm, sw, rOrNaN);
+    addTo(bySymbol, sym + (buy ? 1 : 2), net, gross, comm, sw, rOrNaN);
+
+    if (net > 0 && (largestWin === null || net > largestWin.net)) largestWin = f;
+    if (net < 0 && (largestLoss === null || net < largestLoss.net)) largestLoss = f;
+    runNet += net;
+
+    totalVolume += volume[i]!;
+    holdSum += held;
+    if (net > 0) winHold += held;
+    else if (net < 0) lossHold += held;
+    if (net > 0 && bestExitNet !== null && bestExitNet > 0) {
+      captureSum += (net / bestExitNet) * 100;
       captureN++;
     }
-    if (f.mfeR !== null) {
-      mfeRSum += f.mfeR;
+    if (mfeR !== null) {
+      mfeRSum += mfeR;
       mfeRN++;
     }
-    if (f.maeR !== null) {
-      maeRSum += f.maeR;
+    if (maeR !== null) {
+      maeRSum += maeR;
       maeRN++;
     }
-    if (t.openedAtMs < firstOpen) firstOpen = t.openedAtMs;
-    const mae = t.mae;
-    maeTimeByTrade[i] = mae && mae.minor < 0 ? mae.timeMs : Number.NaN;
-    maeMinorByTrade[i] = mae ? mae.minor : 0;
-    cum += f.net;
+    if (openedAt < firstOpen) firstOpen = openedAt;
+    // the curve's adverse excursions: the time of an adverse one (NaN otherwise), the money (0 without one)
+    if (!(hasMae && maeMinor[i]! < 0)) maeTime[i] = Number.NaN;
+    cum += net;
     cumulative[i] = cum;
   }
-  closeRun(n);
 
-  // each bucket's trade ids, in close order, into arrays of the bucket's size (all trades' is `ids` itself)
+  p.all = accOf(fixed, ROW_ALL);
+  p.long = accOf(fixed, ROW_LONG);
+  p.short = accOf(fixed, ROW_SHORT);
+  p.hours = accsOf(fixed, ROW_HOURS, 24);
+  p.sessions = accsOf(fixed, ROW_SESSIONS, SESSION_LABELS.length);
+  p.weekdays = accsOf(fixed, ROW_WEEKDAYS, 7);
+  p.holding = accsOf(fixed, ROW_HOLDING, HOLDING_BUCKET_BOUNDS.length);
+  days.finish();
+  weeks.finish();
+  p.symbolAll = symbolNames.map((_, k) => accOf(bySymbol, 3 * k));
+  p.symbolLong = symbolNames.map((_, k) => accOf(bySymbol, 3 * k + 1));
+  p.symbolShort = symbolNames.map((_, k) => accOf(bySymbol, 3 * k + 2));
+  p.largestWin = largestWin;
+  p.largestLoss = largestLoss;
+  if (winLength > 0)
+    p.winStreak = { length: winLength, net: winNet, tradeIds: ids.slice(winStart, winStart + winLength) };
+  if (lossLength > 0) {
+    p.lossStreak = { length: lossLength, net: lossNet, tradeIds: ids.slice(lossStart, lossStart + lossLength) };
+  }
+  p.totalVolume = totalVolume;
+  p.holdSum = holdSum;
+  p.winHold = winHold;
+  p.lossHold = lossHold;
+  p.captureSum = captureSum;
+  p.captureN = captureN;
+  p.mfeRSum = mfeRSum;
+  p.mfeRN = mfeRN;
+  p.maeRSum = maeRSum;
+  p.maeRN = maeRN;
+  p.firstOpen = firstOpen;
+}
+
+/**
+ * The first and one-past-last trade index of each slot, when every slot's trades are one run of the close order
+ * (days and weeks, whose trades come together since trades are in close order); null when one is not.
+ */
+function contiguousRanges(slotOf: Int32Array, slots: readonly Acc[]): Int32Array | null {
+  const ranges = new Int32Array(slots.length * 2).fill(-1);
+  for (let i = 0; i < slotOf.length; i++) {
+    const s = slotOf[i]!;
+    if (ranges[2 * s]! < 0) ranges[2 * s] = i;
+    ranges[2 * s + 1] = i + 1;
+  }
+  for (let s = 0; s < slots.length; s++) {
+    if (ranges[2 * s + 1]! - ranges[2 * s]! !== slots[s]!.count) return null;
+  }
+  return ranges;
+}
+
+/** Each slot's ids, a run of the close order (see contiguousRanges). */
+function sliceIds(slots: readonly Acc[], ranges: Int32Array, ids: readonly string[]) {
+  for (let s = 0; s < slots.length; s++) slots[s]!.ids = ids.slice(ranges[2 * s], ranges[2 * s + 1]);
+}
+
+/**
+ * Every figure of the metrics screen from closed trades and balance operations. One pass over the trades reads
+ * each trade object once (and checks their close order: trades given out of order are sorted, a copy, and read
+ * again); the later passes (bucket ids, curves) read typed per-trade arrays it filled.
+ */
+export function computeMetrics(input: MetricsInput): Metrics {
+  let sorted = input.trades;
+  let pass = new TradePass(sorted.length);
+  if (!readTrades(sorted, pass, true)) {
+    sorted = [...input.trades].sort(byClose);
+    pass = new TradePass(sorted.length);
+    readTrades(sorted, pass, false);
+  }
+  computeTrades(sorted, input.timeZone, pass);
+  const n = pass.n;
+  const { figures, ids, closeMs, nets, closedDays, cumulative, flags, hourOf, weekdayIndexOf } = pass;
+  const { sessionIndexOf, holdingOf, daySlotOf, weekSlotOf, symbolSlotOf } = pass;
+  const { all, long, short, hours, sessions, weekdays, holding, days, weeks } = pass;
+  const { symbolNames, symbolAll, symbolLong, symbolShort, largestWin, largestLoss, firstOpen } = pass;
+
+  // each bucket's trade ids in close order: a day's or a week's are a run of the close order, sliced at once;
+  // the other buckets' go into arrays of the bucket's size (all trades' is `ids` itself)
   all.ids = ids;
-  const buckets = [
-    long,
-    short,
-    hours,
-    sessions,
-    weekdays,
-    holding,
-    days.accs,
-    weeks.accs,
-    symbolAll,
-    symbolLong,
-    symbolShort,
-  ];
-  for (const a of buckets.flat()) a.takeIds();
+  const dayRanges = contiguousRanges(daySlotOf, days.accs);
+  const weekRanges = contiguousRanges(weekSlotOf, weeks.accs);
+  const byTrade = [long, short, hours, sessions, weekdays, holding, symbolAll, symbolLong, symbolShort];
+  if (!dayRanges) byTrade.push(days.accs);
+  if (!weekRanges) byTrade.push(weeks.accs);
+  for (const a of byTrade.flat()) a.takeIds();
+  if (dayRanges) sliceIds(days.accs, dayRanges, ids);
+  if (weekRanges) sliceIds(weeks.accs, weekRanges, ids);
   for (let i = 0; i < n; i++) {
     const id = ids[i]!;
     const sym = symbolSlotOf[i]!;
-    if (isBuy[i] === 1) {
+    if ((flags[i]! & BUY) !== 0) {
       long.putId(id);
       symbolLong[sym]!.putId(id);
     } else {
@@ -830,17 +1239,17 @@ export function computeMetrics(input: MetricsInput): Metrics {
     }
     hours[hourOf[i]!]!.putId(id);
     weekdays[weekdayIndexOf[i]!]!.putId(id);
-    sessions[sessionOfTrade[i]!]!.putId(id);
+    sessions[sessionIndexOf[i]!]!.putId(id);
     holding[holdingOf[i]!]!.putId(id);
-    days.accs[daySlotOf[i]!]!.putId(id);
-    weeks.accs[weekSlotOf[i]!]!.putId(id);
     symbolAll[sym]!.putId(id);
   }
+  if (!dayRanges) for (let i = 0; i < n; i++) days.accs[daySlotOf[i]!]!.putId(ids[i]!);
+  if (!weekRanges) for (let i = 0; i < n; i++) weeks.accs[weekSlotOf[i]!]!.putId(ids[i]!);
 
   // balance curve: balance operations and trade closes in time order (operations first at the same instant),
   // with the equity dipping at each adverse excursion
   const ops = [...(input.balanceOperations ?? [])].sort((a, b) => a.timeMs - b.timeMs);
-  const maes = maeOrder(maeTimeByTrade, maeMinorByTrade, ids);
+  const maes = maeOrder(pass.maeTime, pass.maeMinor, ids, columns);
   const maeCount = maes.times.length;
   const firstAt: number | null = n > 0 ? Math.min(firstOpen, ops[0]?.timeMs ?? firstOpen) : (ops[0]?.timeMs ?? null);
   const curve = new CurveBuilder(ops.length + n + maeCount, input.startingBalanceMinor, firstAt);
@@ -936,8 +1345,8 @@ export function computeMetrics(input: MetricsInput): Metrics {
       sharpe,
       sortino,
       kRatio: kRatio(cumulative),
-      longestWinStreak: winStreak,
-      longestLossStreak: lossStreak,
+      longestWinStreak: pass.winStreak,
+      longestLossStreak: pass.lossStreak,
       flags: { profitFactorInfinite: all.wins > 0 && all.losses === 0 },
     },
     byHour: hours.map((a, hour) => ({ ...a.bucket(), hour })),
@@ -959,7 +1368,7 @@ export function computeMetrics(input: MetricsInput): Metrics {
       .sort((a, b) => b.net - a.net || (a.symbol < b.symbol ? -1 : 1)),
     general: {
       firstTradeAtMs: n > 0 ? firstOpen : null,
-      lastTradeAtMs: n > 0 ? sorted[n - 1]!.closedAtMs : null,
+      lastTradeAtMs: n > 0 ? closeMs[n - 1]! : null,
       tradingDays: dayBuckets.length,
       winningDays,
       losingDays,
@@ -967,16 +1376,16 @@ export function computeMetrics(input: MetricsInput): Metrics {
       worstDay: worst,
       averageDailyNet: mean(all.net, dayBuckets.length),
       averageTradesPerDay: mean(n, dayBuckets.length),
-      totalVolume: Number(volume.toFixed(8)),
-      averageVolume: n === 0 ? null : Number((volume / n).toFixed(8)),
-      averageHoldingSeconds: mean(holdSum, n),
-      averageWinHoldingSeconds: mean(winHold, all.wins),
-      averageLossHoldingSeconds: mean(lossHold, all.losses),
+      totalVolume: Number(pass.totalVolume.toFixed(8)),
+      averageVolume: n === 0 ? null : Number((pass.totalVolume / n).toFixed(8)),
+      averageHoldingSeconds: mean(pass.holdSum, n),
+      averageWinHoldingSeconds: mean(pass.winHold, all.wins),
+      averageLossHoldingSeconds: mean(pass.lossHold, all.losses),
       long: longBucket,
       short: shortBucket,
-      averageMfeCapturePercent: mean(captureSum, captureN),
-      averageMfeR: mean(mfeRSum, mfeRN),
-      averageMaeR: mean(maeRSum, maeRN),
+      averageMfeCapturePercent: mean(pass.captureSum, pass.captureN),
+      averageMfeR: mean(pass.mfeRSum, pass.mfeRN),
+      averageMaeR: mean(pass.maeRSum, pass.maeRN),
     },
     curve: curve.points,
     trades: figures,
