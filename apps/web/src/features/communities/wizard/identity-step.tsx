@@ -13,25 +13,11 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { acceptedImageTypes, COMMUNITY_CATEGORIES } from '@tradedesk/contracts';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useRef } from 'react';
+import { useFilePreview } from '../../../shared/forms/use-file-preview';
 import type { StepProps } from './choice-steps';
 import type { HandleCheck } from './use-handle-check';
 import { MAX_CATEGORIES, suggestHandle } from './wizard-model';
-
-/** An object URL for a picked file's preview, revoked when it changes (none where the browser lacks them). */
-export function useFilePreview(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-}
 
 /** The image or banner: kept in the wizard and uploaded once the community exists. */
 function ImageField(props: {

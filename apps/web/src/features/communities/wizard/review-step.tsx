@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { COMMUNITY_CATEGORIES } from '@tradedesk/contracts';
 import type { ReactNode } from 'react';
-import { useFilePreview } from './identity-step';
+import { useFilePreview } from '../../../shared/forms/use-file-preview';
 import {
   PLATFORM_OPTIONS,
   SIZE_OPTIONS,

@@ -3,8 +3,9 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useFilePreview } from '../../../shared/forms/use-file-preview';
 import { toast } from '../../../shared/toast/toast';
 import { FormDialog } from '../posts/form-dialog';
 import { TitleDescriptionFields } from '../posts/post-parts';
@@ -30,7 +31,7 @@ export function ReportBugDialog(props: { open: boolean; onClose: () => void; via
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [capturing, setCapturing] = useState(false);
-  const preview = usePreviewUrl(screenshot);
+  const preview = useFilePreview(screenshot);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
 
@@ -174,19 +175,4 @@ export function ReportBugDialog(props: { open: boolean; onClose: () => void; via
       )}
     </FormDialog>
   );
-}
-
-/** An object URL showing `file` while it is chosen, released when it changes or the dialog goes. */
-function usePreviewUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
 }
