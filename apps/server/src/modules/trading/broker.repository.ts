@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import type { OpenPositionFacts } from './broker.mapping.js';
 import {
   type TradingAccountRow,
   type TradingDealRow,
@@ -66,6 +67,28 @@ function queries(db: Db, transaction: Tx) {
         .orderBy(asc(tradingPositions.openedAt), asc(tradingPositions.id));
     },
 
+    /**
+     * The open positions of an account with only what their valuation needs (no money columns, no dates but the
+     * opening), in the order of `openPositions`: what an order reads for its margin check and the account's figures.
+     */
+    async openPositionsForFigures(accountId: string): Promise<OpenPositionFacts[]> {
+      return db
+        .select({
+          id: tradingPositions.id,
+          symbol: tradingPositions.symbol,
+          side: tradingPositions.side,
+          volume: tradingPositions.volume,
+          openPrice: tradingPositions.openPrice,
+          openedAt: tradingPositions.openedAt,
+          stopLoss: tradingPositions.stopLoss,
+          takeProfit: tradingPositions.takeProfit,
+          trailingPips: tradingPositions.trailingPips,
+        })
+        .from(tradingPositions)
+        .where(and(eq(tradingPositions.accountId, accountId), eq(tradingPositions.status, 'open')))
+        .orderBy(asc(tradingPositions.openedAt), asc(tradingPositions.id));
+    },
+
     async pendingOrders(accountId: string): Promise<TradingOrderRow[]> {
       return db
         .select()
@@ -105,8 +128,11 @@ function queries(db: Db, transaction: Tx) {
       return row;
     },
 
-    async insertOrder(row: TradingOrderRow): Promise<void> {
-      await db.insert(tradingOrders).values(row);
+    /** Inserts an order and returns it as stored. */
+    async insertOrder(row: TradingOrderRow): Promise<TradingOrderRow> {
+      const [stored] = await db.insert(tradingOrders).values(row).returning();
+      if (!stored) throw new Error(`order ${row.id} was not inserted`);
+      return stored;
     },
 
     async updateOrder(id: string, patch: Partial<TradingOrderRow>): Promise<TradingOrderRow> {
@@ -115,8 +141,11 @@ function queries(db: Db, transaction: Tx) {
       return row;
     },
 
-    async insertPosition(row: TradingPositionRow): Promise<void> {
-      await db.insert(tradingPositions).values(row);
+    /** Inserts a position and returns it as stored. */
+    async insertPosition(row: TradingPositionRow): Promise<TradingPositionRow> {
+      const [stored] = await db.insert(tradingPositions).values(row).returning();
+      if (!stored) throw new Error(`position ${row.id} was not inserted`);
+      return stored;
     },
 
     async updatePosition(id: string, patch: Partial<TradingPositionRow>): Promise<TradingPositionRow> {

@@ -29,7 +29,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError, statusByCategory } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { AccountsService, OrderCheck } from './accounts.service.js';
-import { type BrokerEngine, basicsOf, type DealReason } from './broker.engine.js';
+import { type BrokerEngine, basicsOf, type DealReason, type FiguresBook } from './broker.engine.js';
 import { openPositionOf, quotesAt, toOrder, toPosition } from './broker.mapping.js';
 import type { BrokerQueries, BrokerRepository } from './broker.repository.js';
 import { tradingError } from './trading.errors.js';
@@ -62,6 +62,9 @@ function invalidOrder(issues: readonly OrderIssue[]): AppError {
 }
 
 export type OrderAnswer = { status: number; body: unknown; replayed: boolean };
+
+/** The queries of an order's transaction, with the account's figures book read at most once (`figures`). */
+type Tx = BrokerQueries & { figures(): Promise<FiguresBook> };
 
 /**
  * Client requests of the virtual broker: place, modify and cancel orders, close and modify positions. Each runs
@@ -142,7 +145,7 @@ export function createOrdersService(deps: {
   }
 
   async function requireMargin(
-    q: BrokerQueries,
+    q: Tx,
     account: TradingAccountRow,
     instrument: Instrument,
     side: Side,
@@ -151,8 +154,7 @@ export function createOrdersService(deps: {
     quotes: QuoteBook,
   ) {
     const required = await engine.marginFor(q, account, instrument, side, volume, price, quotes);
-    const figures = await engine.figures(q, account.id, quotes);
-    const check = checkFreeMargin(figures!.core, required, account.currency);
+    const check = checkFreeMargin((await q.figures()).core(), required, account.currency);
     if (!check.ok) {
       throw tradingError('TRADING_NOT_ENOUGH_MARGIN', check.message, {
         required: Math.round(check.required * 100) / 100,
@@ -206,7 +208,7 @@ export function createOrdersService(deps: {
   }
 
   async function sizeOf(
-    q: BrokerQueries,
+    q: Tx,
     account: TradingAccountRow,
     body: PlaceOrderBody,
     instrument: Instrument,
@@ -225,10 +227,9 @@ export function createOrdersService(deps: {
           : (body.trigger_price ?? quote.ask);
     const slPips =
       body.stop_loss_pips ?? stopPipsFromPrice(instrument, body.side, entry, body.stop_loss ?? entry, 'sl');
-    const figures = await engine.figures(q, account.id, quotes);
     const sizing = lotsForRisk({
       instrument,
-      equity: figures!.core.equity,
+      equity: (await q.figures()).core().equity,
       riskPercent: body.risk_percentage,
       stopLossPips: slPips,
       accountCurrency: account.currency,
@@ -275,7 +276,7 @@ export function createOrdersService(deps: {
   }
 
   async function placeNew(
-    q: BrokerQueries,
+    q: Tx,
     account: TradingAccountRow,
     body: PlaceOrderBody,
     now: Date,
@@ -318,8 +319,17 @@ export function createOrdersService(deps: {
         slippagePoints: fill.slippagePoints,
       });
     await requireMargin(q, account, instrument, row.side as Side, row.volume, fill.price, quotes);
-    await q.insertOrder({ ...row, fillPrice: fill.price, filledAt: now });
+    // a hedging fill opens a position whose id the order names from the start (no update of the order after)
+    const hedging = account.marginMode !== 'netting';
+    const positionId = newId();
+    const inserted = await q.insertOrder({
+      ...row,
+      fillPrice: fill.price,
+      filledAt: now,
+      positionId: hedging ? positionId : null,
+    });
     const positions = await engine.fill(q, {
+      positionId,
       account,
       order: row,
       symbol: row.symbol,
@@ -335,7 +345,7 @@ export function createOrdersService(deps: {
       time: now,
       quotes,
     });
-    const order = await q.updateOrder(row.id, { positionId: positions.at(-1)?.id ?? null });
+    const order = hedging ? inserted : await q.updateOrder(row.id, { positionId: positions.at(-1)?.id ?? null });
     return { order, positions };
   }
 
@@ -432,19 +442,43 @@ export function createOrdersService(deps: {
     return { order: updated, positions: [] as TradingPositionRow[] };
   }
 
-  /** Runs `work` under the account's lock, then publishes what it changed. */
+  /**
+   * Runs `work` under the account's lock, then publishes what it changed. When the work asked for the account's
+   * figures (`q.figures()`, the margin check), the book it read follows the work's changes and the deals it
+   * booked, so the figures published after it are not read and valued again.
+   */
   async function locked<T extends { positions?: TradingPositionRow[]; orders?: TradingOrderRow[] }>(
     account: TradingAccountRow,
-    work: (q: BrokerQueries, account: TradingAccountRow, now: Date, quotes: QuoteBook) => Promise<T>,
+    work: (q: Tx, account: TradingAccountRow, now: Date, quotes: QuoteBook) => Promise<T>,
   ): Promise<T> {
     const now = clock.now();
     const quotes = quotesAt(market, now.getTime());
+    let book: FiguresBook | undefined;
     const result = await repo.transaction(async (q) => {
       const row = await q.lockAccount(account.id);
       if (!row) throw tradingError('TRADING_ACCOUNT_NOT_FOUND', 'No trading account of yours has this id or token.');
-      return work(q, row, now, quotes);
+      let reading: Promise<FiguresBook> | undefined;
+      let balance = row.balance;
+      const tx: Tx = {
+        ...q,
+        async book(deal) {
+          balance = await q.book(deal);
+          book?.booked(balance);
+          return balance;
+        },
+        figures() {
+          reading ??= engine.openBook(q, { ...row, balance }, quotes).then((b) => {
+            book = b;
+            return b;
+          });
+          return reading;
+        },
+      };
+      const done = await work(tx, row, now, quotes);
+      book?.follow(done.positions ?? []);
+      return done;
     });
-    await engine.publish(repo, account.id, result, quotes);
+    await engine.publish(repo, account.id, result, quotes, book);
     return result;
   }
 
