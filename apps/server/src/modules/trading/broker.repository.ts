@@ -154,16 +154,35 @@ function queries(db: Db, transaction: Tx) {
       return row;
     },
 
-    /** Books a deal: inserts it and moves the account's balance by its amount, returning the new balance. */
+    /**
+     * Books a deal: moves the account's balance by its amount and inserts the deal with the balance it left, in
+     * one statement (the database adds the exact decimals), returning the new balance.
+     */
     async book(deal: Omit<TradingDealRow, 'seq' | 'balanceAfter'>): Promise<string> {
-      const [acc] = await db
-        .update(tradingAccounts)
-        .set({ balance: sql`${tradingAccounts.balance} + ${deal.amount}::numeric` })
-        .where(eq(tradingAccounts.id, deal.accountId))
-        .returning({ balance: tradingAccounts.balance });
-      if (!acc) throw new Error(`account ${deal.accountId} vanished inside its transaction`);
-      await db.insert(tradingDeals).values({ ...deal, balanceAfter: acc.balance });
-      return acc.balance;
+      const result = (await db.execute<{ balance: string }>(sql`
+        with acc as (
+          update ${tradingAccounts} set balance = balance + ${deal.amount}::numeric
+          where id = ${deal.accountId}::uuid
+          returning balance
+        )
+        insert into ${tradingDeals} (
+          id, account_id, position_id, order_id, kind, entry, symbol, side, volume, price, requested_price,
+          slippage, gap, profit, commission, swap, amount, balance_after, reason, time
+        )
+        select ${deal.id}::uuid, ${deal.accountId}::uuid, ${deal.positionId}::uuid, ${deal.orderId}::uuid,
+          ${deal.kind}::text, ${deal.entry}::text, ${deal.symbol}::text, ${deal.side}::text,
+          ${deal.volume === null ? null : String(deal.volume)}::numeric, ${deal.price}::double precision,
+          ${deal.requestedPrice}::double precision, ${deal.slippage}::double precision, ${deal.gap}::boolean,
+          ${deal.profit}::numeric, ${deal.commission}::numeric, ${deal.swap}::numeric, ${deal.amount}::numeric,
+          acc.balance, ${deal.reason}::text, ${deal.time.toISOString()}::timestamptz
+        from acc
+        returning balance_after as balance
+      `)) as unknown as { rows: Array<{ balance: unknown }> };
+      const balance = result.rows[0]?.balance;
+      if (balance === undefined || balance === null) {
+        throw new Error(`account ${deal.accountId} vanished inside its transaction`);
+      }
+      return String(balance);
     },
 
     async insertModification(row: Omit<TradingModificationRow, 'seq'>): Promise<void> {
