@@ -71,6 +71,8 @@ export type FiguresBook = {
   /** The account as it is now in the transaction (its balance after the deals booked so far). */
   account: TradingAccountRow;
   marks: Map<string, PositionMark>;
+  /** The open positions as valued (what a later order of the account may start from, see `openBook`). */
+  open(): OpenPositionFacts[];
   /** Values again the positions a change returned (closed ones leave the book). */
   follow(positions: readonly TradingPositionRow[]): void;
   /** The balance after a booked deal, as `book` answered it. */
@@ -84,15 +86,35 @@ export function figuresBook(
   quotes: QuoteBook,
 ): FiguresBook {
   const marks = new Map<string, PositionMark>();
+  const facts = new Map<string, OpenPositionFacts>();
   const markOf = (p: OpenPositionFacts) => markPosition(openPositionOf(p), account, quotes);
-  for (const p of positions) marks.set(p.id, markOf(p));
+  for (const p of positions) {
+    marks.set(p.id, markOf(p));
+    facts.set(p.id, p);
+  }
   const book: FiguresBook = {
     account,
     marks,
+    open: () => [...facts.values()],
     follow(changed) {
       for (const p of changed) {
-        if (p.status === 'open') marks.set(p.id, markOf(p));
-        else marks.delete(p.id);
+        if (p.status === 'open') {
+          marks.set(p.id, markOf(p));
+          facts.set(p.id, {
+            id: p.id,
+            symbol: p.symbol,
+            side: p.side,
+            volume: p.volume,
+            openPrice: p.openPrice,
+            openedAt: p.openedAt,
+            stopLoss: p.stopLoss,
+            takeProfit: p.takeProfit,
+            trailingPips: p.trailingPips,
+          });
+        } else {
+          marks.delete(p.id);
+          facts.delete(p.id);
+        }
       }
     },
     booked(balance) {
@@ -380,9 +402,18 @@ export function createBrokerEngine(deps: { bus: EventBus }) {
     return { account, positions, core, wire: toFigures(account, core) };
   }
 
-  /** The figures book of `account` (read under its lock): its open positions valued at `quotes`. */
-  async function openBook(q: BrokerQueries, account: TradingAccountRow, quotes: QuoteBook): Promise<FiguresBook> {
-    return figuresBook(account, await q.openPositionsForFigures(account.id), quotes);
+  /**
+   * The figures book of `account` (read under its lock): its open positions valued at `quotes`. `known` are its
+   * open positions as an earlier transaction left them, when nothing has changed them since (no deal booked
+   * after): they are valued without being read again.
+   */
+  async function openBook(
+    q: BrokerQueries,
+    account: TradingAccountRow,
+    quotes: QuoteBook,
+    known?: readonly OpenPositionFacts[],
+  ): Promise<FiguresBook> {
+    return figuresBook(account, known ?? (await q.openPositionsForFigures(account.id)), quotes);
   }
 
   /**

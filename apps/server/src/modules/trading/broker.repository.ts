@@ -37,12 +37,65 @@ export function createBrokerRepository(db: Db) {
 type Tx = <T>(fn: (q: BrokerQueries) => Promise<T>) => Promise<T>;
 
 function queries(db: Db, transaction: Tx) {
+  /** Books a deal (see `book`), answering the balance it left and its sequence number. */
+  async function bookDeal(
+    deal: Omit<TradingDealRow, 'seq' | 'balanceAfter'>,
+  ): Promise<{ balance: string; seq: number }> {
+    const result = (await db.execute<{ balance: string }>(sql`
+        with acc as (
+          update ${tradingAccounts} set balance = balance + ${deal.amount}::numeric
+          where id = ${deal.accountId}::uuid
+          returning balance
+        )
+        insert into ${tradingDeals} (
+          id, account_id, position_id, order_id, kind, entry, symbol, side, volume, price, requested_price,
+          slippage, gap, profit, commission, swap, amount, balance_after, reason, time
+        )
+        select ${deal.id}::uuid, ${deal.accountId}::uuid, ${deal.positionId}::uuid, ${deal.orderId}::uuid,
+          ${deal.kind}::text, ${deal.entry}::text, ${deal.symbol}::text, ${deal.side}::text,
+          ${deal.volume === null ? null : String(deal.volume)}::numeric, ${deal.price}::double precision,
+          ${deal.requestedPrice}::double precision, ${deal.slippage}::double precision, ${deal.gap}::boolean,
+          ${deal.profit}::numeric, ${deal.commission}::numeric, ${deal.swap}::numeric, ${deal.amount}::numeric,
+          acc.balance, ${deal.reason}::text, ${deal.time.toISOString()}::timestamptz
+        from acc
+        returning balance_after as balance, seq
+      `)) as unknown as { rows: Array<{ balance: unknown; seq: unknown }> };
+    const row = result.rows[0];
+    if (!row || row.balance === null || row.balance === undefined) {
+      throw new Error(`account ${deal.accountId} vanished inside its transaction`);
+    }
+    return { balance: String(row.balance), seq: Number(row.seq) };
+  }
+
   return {
     transaction,
 
     /** Locks the account row for the rest of the transaction and reads it. */
     async lockAccount(accountId: string): Promise<TradingAccountRow | undefined> {
       const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId)).for('update');
+      return row;
+    },
+
+    /**
+     * Locks the account row like `lockAccount` and reads with it the sequence number of its last deal: every change
+     * of an open position's volume or price books a deal, so the open positions are as they were when this number
+     * was last seen (an order's valuation reuses them without reading them again).
+     */
+    async lockAccountWithLastDeal(
+      accountId: string,
+    ): Promise<{ account: TradingAccountRow; lastDealSeq: number | null } | undefined> {
+      const [row] = await db
+        .select({
+          account: tradingAccounts,
+          lastDealSeq: sql<
+            number | null
+          >`(select max(${tradingDeals.seq}) from ${tradingDeals} where ${tradingDeals.accountId} = ${tradingAccounts.id})`.mapWith(
+            (v: unknown) => (v === null ? null : Number(v)),
+          ),
+        })
+        .from(tradingAccounts)
+        .where(eq(tradingAccounts.id, accountId))
+        .for('update');
       return row;
     },
 
@@ -159,31 +212,11 @@ function queries(db: Db, transaction: Tx) {
      * one statement (the database adds the exact decimals), returning the new balance.
      */
     async book(deal: Omit<TradingDealRow, 'seq' | 'balanceAfter'>): Promise<string> {
-      const result = (await db.execute<{ balance: string }>(sql`
-        with acc as (
-          update ${tradingAccounts} set balance = balance + ${deal.amount}::numeric
-          where id = ${deal.accountId}::uuid
-          returning balance
-        )
-        insert into ${tradingDeals} (
-          id, account_id, position_id, order_id, kind, entry, symbol, side, volume, price, requested_price,
-          slippage, gap, profit, commission, swap, amount, balance_after, reason, time
-        )
-        select ${deal.id}::uuid, ${deal.accountId}::uuid, ${deal.positionId}::uuid, ${deal.orderId}::uuid,
-          ${deal.kind}::text, ${deal.entry}::text, ${deal.symbol}::text, ${deal.side}::text,
-          ${deal.volume === null ? null : String(deal.volume)}::numeric, ${deal.price}::double precision,
-          ${deal.requestedPrice}::double precision, ${deal.slippage}::double precision, ${deal.gap}::boolean,
-          ${deal.profit}::numeric, ${deal.commission}::numeric, ${deal.swap}::numeric, ${deal.amount}::numeric,
-          acc.balance, ${deal.reason}::text, ${deal.time.toISOString()}::timestamptz
-        from acc
-        returning balance_after as balance
-      `)) as unknown as { rows: Array<{ balance: unknown }> };
-      const balance = result.rows[0]?.balance;
-      if (balance === undefined || balance === null) {
-        throw new Error(`account ${deal.accountId} vanished inside its transaction`);
-      }
-      return String(balance);
+      return (await bookDeal(deal)).balance;
     },
+
+    /** `book`, answering the deal's sequence number too. */
+    bookDeal,
 
     async insertModification(row: Omit<TradingModificationRow, 'seq'>): Promise<void> {
       await db.insert(tradingModifications).values(row);

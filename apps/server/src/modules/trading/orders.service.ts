@@ -30,7 +30,7 @@ import { AppError, statusByCategory } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { AccountsService, OrderCheck } from './accounts.service.js';
 import { type BrokerEngine, basicsOf, type DealReason, type FiguresBook } from './broker.engine.js';
-import { openPositionOf, quotesAt, toOrder, toPosition } from './broker.mapping.js';
+import { type OpenPositionFacts, openPositionOf, quotesAt, toOrder, toPosition } from './broker.mapping.js';
 import type { BrokerQueries, BrokerRepository } from './broker.repository.js';
 import { tradingError } from './trading.errors.js';
 import type { TradingAccountRow, TradingOrderRow, TradingPositionRow } from './trading.table.js';
@@ -63,6 +63,9 @@ function invalidOrder(issues: readonly OrderIssue[]): AppError {
 
 export type OrderAnswer = { status: number; body: unknown; replayed: boolean };
 
+/** Accounts whose open positions an orders service keeps between orders (see `openKept`). */
+const OPEN_KEPT_ACCOUNTS = 1000;
+
 /** The queries of an order's transaction, with the account's figures book read at most once (`figures`). */
 type Tx = BrokerQueries & { figures(): Promise<FiguresBook> };
 
@@ -78,6 +81,22 @@ export function createOrdersService(deps: {
   clock: Clock;
 }) {
   const { repo, accounts, engine, market, clock } = deps;
+
+  /**
+   * Open positions of recently traded accounts as their last order's transaction committed them, with the sequence
+   * number of the account's last deal then. Every change of an open position's volume or price books a deal (in
+   * any process), so while the account's last deal is still that one, the next order values these instead of
+   * reading every open position again. Bounded: the least recently traded accounts are forgotten.
+   */
+  const openKept = new Map<string, { seq: number | null; positions: OpenPositionFacts[] }>();
+  function keepOpen(accountId: string, seq: number | null, positions: OpenPositionFacts[]) {
+    const kept = openKept.get(accountId);
+    // a later transaction of the account may have committed and kept its own first
+    if (kept && seq !== null && kept.seq !== null && kept.seq > seq) return;
+    openKept.delete(accountId);
+    openKept.set(accountId, { seq, positions });
+    if (openKept.size > OPEN_KEPT_ACCOUNTS) openKept.delete(openKept.keys().next().value!);
+  }
 
   async function tradable(userId: string, token: string): Promise<TradingAccountRow> {
     const account = await accounts.findByToken(userId, token);
@@ -454,20 +473,27 @@ export function createOrdersService(deps: {
     const now = clock.now();
     const quotes = quotesAt(market, now.getTime());
     let book: FiguresBook | undefined;
+    let lastDealSeq: number | null = null;
     const result = await repo.transaction(async (q) => {
-      const row = await q.lockAccount(account.id);
-      if (!row) throw tradingError('TRADING_ACCOUNT_NOT_FOUND', 'No trading account of yours has this id or token.');
+      const locked = await q.lockAccountWithLastDeal(account.id);
+      if (!locked) throw tradingError('TRADING_ACCOUNT_NOT_FOUND', 'No trading account of yours has this id or token.');
+      const row = locked.account;
+      lastDealSeq = locked.lastDealSeq;
       let reading: Promise<FiguresBook> | undefined;
       let balance = row.balance;
       const tx: Tx = {
         ...q,
         async book(deal) {
-          balance = await q.book(deal);
+          const booked = await q.bookDeal(deal);
+          balance = booked.balance;
+          lastDealSeq = booked.seq;
           book?.booked(balance);
           return balance;
         },
         figures() {
-          reading ??= engine.openBook(q, { ...row, balance }, quotes).then((b) => {
+          const known = openKept.get(row.id);
+          const fresh = known && known.seq === lastDealSeq ? known.positions : undefined;
+          reading ??= engine.openBook(q, { ...row, balance }, quotes, fresh).then((b) => {
             book = b;
             return b;
           });
@@ -478,6 +504,7 @@ export function createOrdersService(deps: {
       book?.follow(done.positions ?? []);
       return done;
     });
+    if (book) keepOpen(account.id, lastDealSeq, (book as FiguresBook).open());
     await engine.publish(repo, account.id, result, quotes, book);
     return result;
   }
