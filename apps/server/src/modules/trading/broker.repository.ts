@@ -87,11 +87,9 @@ function queries(db: Db, transaction: Tx) {
       const [row] = await db
         .select({
           account: tradingAccounts,
-          lastDealSeq: sql<
-            number | null
-          >`(select max(${tradingDeals.seq}) from ${tradingDeals} where ${tradingDeals.accountId} = ${tradingAccounts.id})`.mapWith(
-            (v: unknown) => (v === null ? null : Number(v)),
-          ),
+          lastDealSeq: sql<number | null>`(
+            select max(d.seq) from trading_deals d where d.account_id = ${accountId}::uuid
+          )`.mapWith((v: unknown) => (v === null ? null : Number(v))),
         })
         .from(tradingAccounts)
         .where(eq(tradingAccounts.id, accountId))
