@@ -110,6 +110,17 @@ export function marginStatus(marginLevel: number | null): AccountFigures['status
   return 'ok';
 }
 
+/**
+ * Figures from positions already valued (`markPosition`) and the booked balance: what `accountFigures` works out,
+ * for a caller that keeps the marks of an account and values again only the positions that changed.
+ */
+export function accountFiguresOfMarks(
+  account: Pick<AccountBasics, 'currency' | 'balanceMinor'>,
+  marks: PositionMark[],
+) {
+  return figuresOf(minorToNumber(account.balanceMinor, account.currency), marks);
+}
+
 function figuresOf(balance: number, marks: PositionMark[]): AccountFigures {
   let floatingProfit = 0;
   let margin = 0;

@@ -18,6 +18,7 @@ export {
   type AccountFigures,
   type AccountMode,
   accountFigures,
+  accountFiguresOfMarks,
   applyNettingDeal,
   type BookedDeal,
   balanceAfter,

@@ -1,6 +1,8 @@
 import {
   type AccountBasics,
+  type AccountFigures,
   accountFigures,
+  accountFiguresOfMarks,
   applyNettingDeal,
   bookMinor,
   closePosition,
@@ -9,14 +11,16 @@ import {
   getInstrument,
   type Instrument,
   marginRequired,
+  markPosition,
   minorToDecimal,
   oppositeSide,
+  type PositionMark,
   type QuoteBook,
   type Side,
 } from '@tradedesk/core';
 import type { EventBus } from '../../platform/bus/event-bus.js';
 import { newId } from '../../platform/ids.js';
-import { openPositionOf, toFigures, toOrder, toPosition } from './broker.mapping.js';
+import { type OpenPositionFacts, openPositionOf, toFigures, toOrder, toPosition } from './broker.mapping.js';
 import type { BrokerQueries } from './broker.repository.js';
 import { tradingError } from './trading.errors.js';
 import type { TradingAccountRow, TradingOrderRow, TradingPositionRow } from './trading.table.js';
@@ -57,6 +61,70 @@ function commissionMinor(instrument: Instrument, lots: number, price: number, cu
   return cost === 0 ? 0 : -bookMinor(Math.abs(cost), currency);
 }
 
+/**
+ * An account's figures kept through one transaction: every open position valued once at the transaction's quotes
+ * (one read of the columns a valuation needs), then only the positions the transaction changes are valued again
+ * (`follow`), and the balance follows the deals it books. The figures after an order cost no second read and no
+ * second valuation of the whole book.
+ */
+export type FiguresBook = {
+  /** The account as it is now in the transaction (its balance after the deals booked so far). */
+  account: TradingAccountRow;
+  marks: Map<string, PositionMark>;
+  /** The open positions as valued (what a later order of the account may start from, see `openBook`). */
+  open(): OpenPositionFacts[];
+  /** Values again the positions a change returned (closed ones leave the book). */
+  follow(positions: readonly TradingPositionRow[]): void;
+  /** The balance after a booked deal, as `book` answered it. */
+  booked(balance: string): void;
+  core(): AccountFigures;
+};
+
+export function figuresBook(
+  account: TradingAccountRow,
+  positions: readonly OpenPositionFacts[],
+  quotes: QuoteBook,
+): FiguresBook {
+  const marks = new Map<string, PositionMark>();
+  const facts = new Map<string, OpenPositionFacts>();
+  const markOf = (p: OpenPositionFacts) => markPosition(openPositionOf(p), account, quotes);
+  for (const p of positions) {
+    marks.set(p.id, markOf(p));
+    facts.set(p.id, p);
+  }
+  const book: FiguresBook = {
+    account,
+    marks,
+    open: () => [...facts.values()],
+    follow(changed) {
+      for (const p of changed) {
+        if (p.status === 'open') {
+          marks.set(p.id, markOf(p));
+          facts.set(p.id, {
+            id: p.id,
+            symbol: p.symbol,
+            side: p.side,
+            volume: p.volume,
+            openPrice: p.openPrice,
+            openedAt: p.openedAt,
+            stopLoss: p.stopLoss,
+            takeProfit: p.takeProfit,
+            trailingPips: p.trailingPips,
+          });
+        } else {
+          marks.delete(p.id);
+          facts.delete(p.id);
+        }
+      }
+    },
+    booked(balance) {
+      book.account = { ...book.account, balance };
+    },
+    core: () => accountFiguresOfMarks(basicsOf(book.account), [...marks.values()]),
+  };
+  return book;
+}
+
 export type FillInput = {
   account: TradingAccountRow;
   order: TradingOrderRow | null;
@@ -72,6 +140,8 @@ export type FillInput = {
   trailingPoints: number | null;
   time: Date;
   quotes: QuoteBook;
+  /** Id of the position the fill opens, when the caller needs it before (the order row names it). */
+  positionId?: string;
 };
 
 export type CloseInput = {
@@ -216,7 +286,8 @@ export function createBrokerEngine(deps: { bus: EventBus }) {
     const orderId = input.order?.id ?? null;
     const commission = commissionMinor(instrument, input.volume, input.price, cur, input.quotes);
     const openIn = async (row: TradingPositionRow, volume: number, commissionOfIn: number) => {
-      await q.insertPosition(row);
+      // the position is stored with the commission its opening deal books, in the same transaction
+      const stored = await q.insertPosition({ ...row, commission: minorToDecimal(commissionOfIn, cur) });
       await bookTrade(q, account, {
         position: row,
         orderId,
@@ -231,14 +302,14 @@ export function createBrokerEngine(deps: { bus: EventBus }) {
         reason: input.reason,
         time: input.time,
       });
-      return q.updatePosition(row.id, { commission: minorToDecimal(commissionOfIn, cur) });
+      return stored;
     };
 
+    const id = input.positionId ?? newId();
     if (account.marginMode !== 'netting') {
-      return [await openIn(newPosition(input, newId(), input.volume), input.volume, commission)];
+      return [await openIn(newPosition(input, id, input.volume), input.volume, commission)];
     }
     const existing = (await q.openPositions(account.id)).find((p) => p.symbol === input.symbol) ?? null;
-    const id = newId();
     const result = applyNettingDeal(
       existing ? openPositionOf(existing) : null,
       {
@@ -331,24 +402,45 @@ export function createBrokerEngine(deps: { bus: EventBus }) {
     return { account, positions, core, wire: toFigures(account, core) };
   }
 
-  /** Publishes the events of a committed change: positions, orders, then the account's figures. */
+  /**
+   * The figures book of `account` (read under its lock): its open positions valued at `quotes`. `known` are its
+   * open positions as an earlier transaction left them, when nothing has changed them since (no deal booked
+   * after): they are valued without being read again.
+   */
+  async function openBook(
+    q: BrokerQueries,
+    account: TradingAccountRow,
+    quotes: QuoteBook,
+    known?: readonly OpenPositionFacts[],
+  ): Promise<FiguresBook> {
+    return figuresBook(account, known ?? (await q.openPositionsForFigures(account.id)), quotes);
+  }
+
+  /**
+   * Publishes the events of a committed change: positions, orders, then the account's figures. `book` is the
+   * transaction's figures book when it kept one (already following the change); without it the figures are read.
+   */
   async function publish(
     q: BrokerQueries,
     accountId: string,
     changes: { positions?: TradingPositionRow[]; orders?: TradingOrderRow[] },
     quotes: QuoteBook,
+    book?: FiguresBook,
   ) {
     const channel = accountChannel(accountId);
-    const now = await figures(q, accountId, quotes);
-    const marks = new Map(now?.core.positions.map((m) => [m.id, m]) ?? []);
+    let now = book;
+    if (!now) {
+      const account = await q.account(accountId);
+      if (account) now = await openBook(q, account, quotes);
+    }
     for (const p of changes.positions ?? []) {
-      await deps.bus.publish({ channel, event: 'position', data: toPosition(p, marks.get(p.id)) });
+      await deps.bus.publish({ channel, event: 'position', data: toPosition(p, now?.marks.get(p.id)) });
     }
     for (const o of changes.orders ?? []) await deps.bus.publish({ channel, event: 'order', data: toOrder(o) });
-    if (now) await deps.bus.publish({ channel, event: 'account', data: now.wire });
+    if (now) await deps.bus.publish({ channel, event: 'account', data: toFigures(now.account, now.core()) });
     await deps.bus.publish({ channel: TRIGGER_BOOK_CHANNEL, event: 'changed', data: { accountId } });
   }
 
-  return { fill, close, marginFor, figures, publish };
+  return { fill, close, marginFor, figures, openBook, publish };
 }
 export type BrokerEngine = ReturnType<typeof createBrokerEngine>;

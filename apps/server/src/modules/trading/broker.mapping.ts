@@ -60,7 +60,13 @@ export function toOrder(row: TradingOrderRow): TradingOrder {
   };
 }
 
-export function openPositionOf(row: TradingPositionRow): OpenPosition {
+/** The columns of an open position its valuation (and `openPositionOf`) reads. */
+export type OpenPositionFacts = Pick<
+  TradingPositionRow,
+  'id' | 'symbol' | 'side' | 'volume' | 'openPrice' | 'openedAt' | 'stopLoss' | 'takeProfit' | 'trailingPips'
+>;
+
+export function openPositionOf(row: OpenPositionFacts): OpenPosition {
   return {
     id: row.id,
     symbol: row.symbol,

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import type { OpenPositionFacts } from './broker.mapping.js';
 import {
   type TradingAccountRow,
   type TradingDealRow,
@@ -36,12 +37,63 @@ export function createBrokerRepository(db: Db) {
 type Tx = <T>(fn: (q: BrokerQueries) => Promise<T>) => Promise<T>;
 
 function queries(db: Db, transaction: Tx) {
+  /** Books a deal (see `book`), answering the balance it left and its sequence number. */
+  async function bookDeal(
+    deal: Omit<TradingDealRow, 'seq' | 'balanceAfter'>,
+  ): Promise<{ balance: string; seq: number }> {
+    const result = (await db.execute<{ balance: string }>(sql`
+        with acc as (
+          update ${tradingAccounts} set balance = balance + ${deal.amount}::numeric
+          where id = ${deal.accountId}::uuid
+          returning balance
+        )
+        insert into ${tradingDeals} (
+          id, account_id, position_id, order_id, kind, entry, symbol, side, volume, price, requested_price,
+          slippage, gap, profit, commission, swap, amount, balance_after, reason, time
+        )
+        select ${deal.id}::uuid, ${deal.accountId}::uuid, ${deal.positionId}::uuid, ${deal.orderId}::uuid,
+          ${deal.kind}::text, ${deal.entry}::text, ${deal.symbol}::text, ${deal.side}::text,
+          ${deal.volume === null ? null : String(deal.volume)}::numeric, ${deal.price}::double precision,
+          ${deal.requestedPrice}::double precision, ${deal.slippage}::double precision, ${deal.gap}::boolean,
+          ${deal.profit}::numeric, ${deal.commission}::numeric, ${deal.swap}::numeric, ${deal.amount}::numeric,
+          acc.balance, ${deal.reason}::text, ${deal.time.toISOString()}::timestamptz
+        from acc
+        returning balance_after as balance, seq
+      `)) as unknown as { rows: Array<{ balance: unknown; seq: unknown }> };
+    const row = result.rows[0];
+    if (!row || row.balance === null || row.balance === undefined) {
+      throw new Error(`account ${deal.accountId} vanished inside its transaction`);
+    }
+    return { balance: String(row.balance), seq: Number(row.seq) };
+  }
+
   return {
     transaction,
 
     /** Locks the account row for the rest of the transaction and reads it. */
     async lockAccount(accountId: string): Promise<TradingAccountRow | undefined> {
       const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId)).for('update');
+      return row;
+    },
+
+    /**
+     * Locks the account row like `lockAccount` and reads with it the sequence number of its last deal: every change
+     * of an open position's volume or price books a deal, so the open positions are as they were when this number
+     * was last seen (an order's valuation reuses them without reading them again).
+     */
+    async lockAccountWithLastDeal(
+      accountId: string,
+    ): Promise<{ account: TradingAccountRow; lastDealSeq: number | null } | undefined> {
+      const [row] = await db
+        .select({
+          account: tradingAccounts,
+          lastDealSeq: sql<number | null>`(
+            select max(d.seq) from trading_deals d where d.account_id = ${accountId}::uuid
+          )`.mapWith((v: unknown) => (v === null ? null : Number(v))),
+        })
+        .from(tradingAccounts)
+        .where(eq(tradingAccounts.id, accountId))
+        .for('update');
       return row;
     },
 
@@ -61,6 +113,28 @@ function queries(db: Db, transaction: Tx) {
     async openPositions(accountId: string): Promise<TradingPositionRow[]> {
       return db
         .select()
+        .from(tradingPositions)
+        .where(and(eq(tradingPositions.accountId, accountId), eq(tradingPositions.status, 'open')))
+        .orderBy(asc(tradingPositions.openedAt), asc(tradingPositions.id));
+    },
+
+    /**
+     * The open positions of an account with only what their valuation needs (no money columns, no dates but the
+     * opening), in the order of `openPositions`: what an order reads for its margin check and the account's figures.
+     */
+    async openPositionsForFigures(accountId: string): Promise<OpenPositionFacts[]> {
+      return db
+        .select({
+          id: tradingPositions.id,
+          symbol: tradingPositions.symbol,
+          side: tradingPositions.side,
+          volume: tradingPositions.volume,
+          openPrice: tradingPositions.openPrice,
+          openedAt: tradingPositions.openedAt,
+          stopLoss: tradingPositions.stopLoss,
+          takeProfit: tradingPositions.takeProfit,
+          trailingPips: tradingPositions.trailingPips,
+        })
         .from(tradingPositions)
         .where(and(eq(tradingPositions.accountId, accountId), eq(tradingPositions.status, 'open')))
         .orderBy(asc(tradingPositions.openedAt), asc(tradingPositions.id));
@@ -105,8 +179,11 @@ function queries(db: Db, transaction: Tx) {
       return row;
     },
 
-    async insertOrder(row: TradingOrderRow): Promise<void> {
-      await db.insert(tradingOrders).values(row);
+    /** Inserts an order and returns it as stored. */
+    async insertOrder(row: TradingOrderRow): Promise<TradingOrderRow> {
+      const [stored] = await db.insert(tradingOrders).values(row).returning();
+      if (!stored) throw new Error(`order ${row.id} was not inserted`);
+      return stored;
     },
 
     async updateOrder(id: string, patch: Partial<TradingOrderRow>): Promise<TradingOrderRow> {
@@ -115,8 +192,11 @@ function queries(db: Db, transaction: Tx) {
       return row;
     },
 
-    async insertPosition(row: TradingPositionRow): Promise<void> {
-      await db.insert(tradingPositions).values(row);
+    /** Inserts a position and returns it as stored. */
+    async insertPosition(row: TradingPositionRow): Promise<TradingPositionRow> {
+      const [stored] = await db.insert(tradingPositions).values(row).returning();
+      if (!stored) throw new Error(`position ${row.id} was not inserted`);
+      return stored;
     },
 
     async updatePosition(id: string, patch: Partial<TradingPositionRow>): Promise<TradingPositionRow> {
@@ -125,17 +205,16 @@ function queries(db: Db, transaction: Tx) {
       return row;
     },
 
-    /** Books a deal: inserts it and moves the account's balance by its amount, returning the new balance. */
+    /**
+     * Books a deal: moves the account's balance by its amount and inserts the deal with the balance it left, in
+     * one statement (the database adds the exact decimals), returning the new balance.
+     */
     async book(deal: Omit<TradingDealRow, 'seq' | 'balanceAfter'>): Promise<string> {
-      const [acc] = await db
-        .update(tradingAccounts)
-        .set({ balance: sql`${tradingAccounts.balance} + ${deal.amount}::numeric` })
-        .where(eq(tradingAccounts.id, deal.accountId))
-        .returning({ balance: tradingAccounts.balance });
-      if (!acc) throw new Error(`account ${deal.accountId} vanished inside its transaction`);
-      await db.insert(tradingDeals).values({ ...deal, balanceAfter: acc.balance });
-      return acc.balance;
+      return (await bookDeal(deal)).balance;
     },
+
+    /** `book`, answering the deal's sequence number too. */
+    bookDeal,
 
     async insertModification(row: Omit<TradingModificationRow, 'seq'>): Promise<void> {
       await db.insert(tradingModifications).values(row);

@@ -153,6 +153,37 @@ describe('market orders', () => {
     expect((await snapshot(ada, account)).positions).toEqual([]);
   });
 
+  it('checks the margin against the positions as they are now, whatever changed them since the last order', async () => {
+    // one lot fits in one and a half times its margin, two do not
+    const q = quote();
+    const margin = marginRequired(EURUSD, 'buy', 1, q.ask, 'USD', quotesAt(market, clock.now().getTime()), 100).amount;
+    const account = await openAccount(ada, {
+      starting_balance: Math.ceil(margin * 1.5),
+      custom_balance: true,
+      leverage: 100,
+    });
+    const first = await buy(ada, account, { size: 1 });
+    const refused = await order(ada, account, { size: 1 });
+    expect(refused.statusCode, refused.body).toBe(422);
+    const free = (await snapshot(ada, account)).account.freeMargin;
+    expect((refused.json() as { details: { freeMargin: number } }).details.freeMargin).toBeCloseTo(free, 2);
+    // a close books a deal: the next order values the account's positions afresh and finds the margin free
+    const closed = await call(ada, 'PUT', `/middleware/${account.token}/orders/positions/close`, {
+      position_id: first.position!.id,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const second = await buy(ada, account, { size: 1 });
+    const after = await snapshot(ada, account);
+    expect(after.positions.map((p) => p.id)).toEqual([second.position!.id]);
+    const again = await order(ada, account, { size: 1 });
+    expect(again.statusCode, again.body).toBe(422);
+    expect((again.json() as { details: { freeMargin: number } }).details.freeMargin).toBeCloseTo(
+      after.account.freeMargin,
+      2,
+    );
+    await expectBalanceIsStartPlusDeals(account.id);
+  });
+
   it.each([
     [{ size: 0.001 }, 'size', /size must be at least 0.01 lots on EURUSD/],
     [{ size: 0.015 }, 'size', /multiple of 0.01/],

@@ -29,8 +29,8 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError, statusByCategory } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { AccountsService, OrderCheck } from './accounts.service.js';
-import { type BrokerEngine, basicsOf, type DealReason } from './broker.engine.js';
-import { openPositionOf, quotesAt, toOrder, toPosition } from './broker.mapping.js';
+import { type BrokerEngine, basicsOf, type DealReason, type FiguresBook } from './broker.engine.js';
+import { type OpenPositionFacts, openPositionOf, quotesAt, toOrder, toPosition } from './broker.mapping.js';
 import type { BrokerQueries, BrokerRepository } from './broker.repository.js';
 import { tradingError } from './trading.errors.js';
 import type { TradingAccountRow, TradingOrderRow, TradingPositionRow } from './trading.table.js';
@@ -63,6 +63,12 @@ function invalidOrder(issues: readonly OrderIssue[]): AppError {
 
 export type OrderAnswer = { status: number; body: unknown; replayed: boolean };
 
+/** Accounts whose open positions an orders service keeps between orders (see `openKept`). */
+const OPEN_KEPT_ACCOUNTS = 1000;
+
+/** The queries of an order's transaction, with the account's figures book read at most once (`figures`). */
+type Tx = BrokerQueries & { figures(): Promise<FiguresBook> };
+
 /**
  * Client requests of the virtual broker: place, modify and cancel orders, close and modify positions. Each runs
  * in one transaction holding the account's lock; the events go out once it has committed.
@@ -75,6 +81,22 @@ export function createOrdersService(deps: {
   clock: Clock;
 }) {
   const { repo, accounts, engine, market, clock } = deps;
+
+  /**
+   * Open positions of recently traded accounts as their last order's transaction committed them, with the sequence
+   * number of the account's last deal then. Every change of an open position's volume or price books a deal (in
+   * any process), so while the account's last deal is still that one, the next order values these instead of
+   * reading every open position again. Bounded: the least recently traded accounts are forgotten.
+   */
+  const openKept = new Map<string, { seq: number | null; positions: OpenPositionFacts[] }>();
+  function keepOpen(accountId: string, seq: number | null, positions: OpenPositionFacts[]) {
+    const kept = openKept.get(accountId);
+    // a later transaction of the account may have committed and kept its own first
+    if (kept && seq !== null && kept.seq !== null && kept.seq > seq) return;
+    openKept.delete(accountId);
+    openKept.set(accountId, { seq, positions });
+    if (openKept.size > OPEN_KEPT_ACCOUNTS) openKept.delete(openKept.keys().next().value!);
+  }
 
   async function tradable(userId: string, token: string): Promise<TradingAccountRow> {
     const account = await accounts.findByToken(userId, token);
@@ -142,7 +164,7 @@ export function createOrdersService(deps: {
   }
 
   async function requireMargin(
-    q: BrokerQueries,
+    q: Tx,
     account: TradingAccountRow,
     instrument: Instrument,
     side: Side,
@@ -151,8 +173,7 @@ export function createOrdersService(deps: {
     quotes: QuoteBook,
   ) {
     const required = await engine.marginFor(q, account, instrument, side, volume, price, quotes);
-    const figures = await engine.figures(q, account.id, quotes);
-    const check = checkFreeMargin(figures!.core, required, account.currency);
+    const check = checkFreeMargin((await q.figures()).core(), required, account.currency);
     if (!check.ok) {
       throw tradingError('TRADING_NOT_ENOUGH_MARGIN', check.message, {
         required: Math.round(check.required * 100) / 100,
@@ -206,7 +227,7 @@ export function createOrdersService(deps: {
   }
 
   async function sizeOf(
-    q: BrokerQueries,
+    q: Tx,
     account: TradingAccountRow,
     body: PlaceOrderBody,
     instrument: Instrument,
@@ -225,10 +246,9 @@ export function createOrdersService(deps: {
           : (body.trigger_price ?? quote.ask);
     const slPips =
       body.stop_loss_pips ?? stopPipsFromPrice(instrument, body.side, entry, body.stop_loss ?? entry, 'sl');
-    const figures = await engine.figures(q, account.id, quotes);
     const sizing = lotsForRisk({
       instrument,
-      equity: figures!.core.equity,
+      equity: (await q.figures()).core().equity,
       riskPercent: body.risk_percentage,
       stopLossPips: slPips,
       accountCurrency: account.currency,
@@ -275,7 +295,7 @@ export function createOrdersService(deps: {
   }
 
   async function placeNew(
-    q: BrokerQueries,
+    q: Tx,
     account: TradingAccountRow,
     body: PlaceOrderBody,
     now: Date,
@@ -318,8 +338,17 @@ export function createOrdersService(deps: {
         slippagePoints: fill.slippagePoints,
       });
     await requireMargin(q, account, instrument, row.side as Side, row.volume, fill.price, quotes);
-    await q.insertOrder({ ...row, fillPrice: fill.price, filledAt: now });
+    // a hedging fill opens a position whose id the order names from the start (no update of the order after)
+    const hedging = account.marginMode !== 'netting';
+    const positionId = newId();
+    const inserted = await q.insertOrder({
+      ...row,
+      fillPrice: fill.price,
+      filledAt: now,
+      positionId: hedging ? positionId : null,
+    });
     const positions = await engine.fill(q, {
+      positionId,
       account,
       order: row,
       symbol: row.symbol,
@@ -335,7 +364,7 @@ export function createOrdersService(deps: {
       time: now,
       quotes,
     });
-    const order = await q.updateOrder(row.id, { positionId: positions.at(-1)?.id ?? null });
+    const order = hedging ? inserted : await q.updateOrder(row.id, { positionId: positions.at(-1)?.id ?? null });
     return { order, positions };
   }
 
@@ -432,19 +461,51 @@ export function createOrdersService(deps: {
     return { order: updated, positions: [] as TradingPositionRow[] };
   }
 
-  /** Runs `work` under the account's lock, then publishes what it changed. */
+  /**
+   * Runs `work` under the account's lock, then publishes what it changed. When the work asked for the account's
+   * figures (`q.figures()`, the margin check), the book it read follows the work's changes and the deals it
+   * booked, so the figures published after it are not read and valued again.
+   */
   async function locked<T extends { positions?: TradingPositionRow[]; orders?: TradingOrderRow[] }>(
     account: TradingAccountRow,
-    work: (q: BrokerQueries, account: TradingAccountRow, now: Date, quotes: QuoteBook) => Promise<T>,
+    work: (q: Tx, account: TradingAccountRow, now: Date, quotes: QuoteBook) => Promise<T>,
   ): Promise<T> {
     const now = clock.now();
     const quotes = quotesAt(market, now.getTime());
+    let book: FiguresBook | undefined;
+    let lastDealSeq: number | null = null;
     const result = await repo.transaction(async (q) => {
-      const row = await q.lockAccount(account.id);
-      if (!row) throw tradingError('TRADING_ACCOUNT_NOT_FOUND', 'No trading account of yours has this id or token.');
-      return work(q, row, now, quotes);
+      const locked = await q.lockAccountWithLastDeal(account.id);
+      if (!locked) throw tradingError('TRADING_ACCOUNT_NOT_FOUND', 'No trading account of yours has this id or token.');
+      const row = locked.account;
+      lastDealSeq = locked.lastDealSeq;
+      let reading: Promise<FiguresBook> | undefined;
+      let balance = row.balance;
+      const tx: Tx = {
+        ...q,
+        async book(deal) {
+          const booked = await q.bookDeal(deal);
+          balance = booked.balance;
+          lastDealSeq = booked.seq;
+          book?.booked(balance);
+          return balance;
+        },
+        figures() {
+          const known = openKept.get(row.id);
+          const fresh = known && known.seq === lastDealSeq ? known.positions : undefined;
+          reading ??= engine.openBook(q, { ...row, balance }, quotes, fresh).then((b) => {
+            book = b;
+            return b;
+          });
+          return reading;
+        },
+      };
+      const done = await work(tx, row, now, quotes);
+      book?.follow(done.positions ?? []);
+      return done;
     });
-    await engine.publish(repo, account.id, result, quotes);
+    if (book) keepOpen(account.id, lastDealSeq, (book as FiguresBook).open());
+    await engine.publish(repo, account.id, result, quotes, book);
     return result;
   }
 
