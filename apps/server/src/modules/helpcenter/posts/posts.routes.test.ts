@@ -273,6 +273,9 @@ describe('feature requests', () => {
     expect(shipped).toMatchObject({ status: 'done', changelogId: update.id });
     const done = await ok<HelpPostPage>(alice, 'GET', '/helpcenter/features?status=done');
     expect(done.items.map((i) => i.id)).toContain(f.id);
+    // "All requests" lists it too: every request but the merged ones
+    const all = await ok<HelpPostPage>(alice, 'GET', '/helpcenter/features?limit=50');
+    expect(all.items.map((i) => i.id)).toContain(f.id);
     const edited = await ok<HelpPost>(staff, 'PUT', `/staff/helpcenter/posts/${update.id}`, {
       title: 'Version 1.5.0',
       body: 'Trailing stops and more.',

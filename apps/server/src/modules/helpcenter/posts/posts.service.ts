@@ -22,7 +22,7 @@ import {
   type QuickFeedbackPage,
   type VoteType,
 } from '@tradedesk/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Clock } from '../../../platform/clock.js';
 import type { Db } from '../../../platform/db.js';
@@ -42,8 +42,6 @@ import {
 } from './posts.table.js';
 import { type PostSelection, type PostView, postColumns, type Viewer, webPath } from './posts.view.js';
 
-/** Feature requests still open: what the default `all_requests` filter lists. */
-const OPEN_FEATURES = ['under_review', 'planned', 'in_progress'];
 const STATUSES = { bug: BUG_STATUSES, feature: FEATURE_STATUSES } as const;
 
 const contains = (q: string) => {
@@ -228,7 +226,8 @@ export function createPostsService(deps: {
       const cols = postColumns(userId);
       const where = and(
         eq(helpPosts.kind, 'feature'),
-        q.status === 'all_requests' ? inArray(helpPosts.status, OPEN_FEATURES) : eq(helpPosts.status, q.status),
+        // all_requests: every request but the merged ones (a merged request lives on in its survivor)
+        q.status === 'all_requests' ? ne(helpPosts.status, 'merged') : eq(helpPosts.status, q.status),
         q.search ? contains(q.search) : undefined,
       );
       const order =

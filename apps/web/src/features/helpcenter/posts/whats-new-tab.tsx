@@ -94,7 +94,15 @@ function NewsView(props: { id: string }) {
 export function WhatsNewTab(props: { itemId?: string }) {
   if (props.itemId) return <NewsView id={props.itemId} />;
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '1fr 1fr' }, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        // minmax(0, …): a long line in one column is cut with an ellipsis instead of widening the page
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
       <NewsList kind="announcement" title="Announcements" empty="No announcements yet." />
       <NewsList kind="update" title="Updates" empty="No updates yet." />
     </Box>

@@ -75,9 +75,9 @@ export function TicketConversation(props: {
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {props.header}
-      <Typography variant="h5" component="h2">
+      <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
         {ticket.subject}
       </Typography>
       {props.details}

@@ -59,10 +59,10 @@ function TicketList() {
               component={RouterLink}
               to={`${TAB_PATH}/${t.id}`}
               divider
-              sx={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: 1 }}
+              sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: 1 }}
             >
               <Box sx={{ minWidth: 0 }}>
-                <Typography variant="subtitle1" component="span" sx={{ display: 'block' }}>
+                <Typography variant="subtitle1" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
                   {t.subject}
                 </Typography>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>

@@ -79,6 +79,11 @@ describe('Staff triage', { timeout: 20_000 }, () => {
     fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Merge into' }));
     await userEvent.click(await screen.findByRole('option', { name: /Trailing stops/ }));
     await userEvent.click(within(form).getByRole('button', { name: 'Merge' }));
+    // nothing is merged before the staff member confirms
+    const ask = await screen.findByRole('dialog', { name: 'Merge this request?' });
+    expect(ask).toHaveTextContent(/closes as a duplicate of “Trailing stops/);
+    expect(net.callsTo('POST', `/staff/helpcenter/features/${dup.id}/merge`)).toHaveLength(0);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Merge requests' }));
     await vi.waitFor(() =>
       expect(net.callsTo('POST', `/staff/helpcenter/features/${dup.id}/merge`)[0]?.body).toEqual({
         intoId: postId(6),

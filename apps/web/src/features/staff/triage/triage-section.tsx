@@ -33,6 +33,7 @@ import {
   useMergeFeatureMutation,
   useSetHelpStatusMutation,
 } from '../../helpcenter/posts/posts-api';
+import { ConfirmDialog } from '../../settings/components/confirm-dialog';
 
 export type TriageKind = 'bug' | 'feature';
 
@@ -206,16 +207,23 @@ function MergeForm(props: { post: HelpPost }) {
   const { data } = useHelpPostsQuery({ kind: 'feature', status: 'all_requests', sort: 'votes', page: 1, limit: 50 });
   const others = (data?.items ?? []).filter((p) => p.id !== props.post.id);
   const [intoId, setIntoId] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const [merge, { isLoading, error }] = useMergeFeatureMutation();
-  const submit = async (e: FormEvent) => {
+  const into = others.find((p) => p.id === intoId);
+  // merging cannot be undone: the form asks first, naming both requests and the votes that move
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!intoId) return;
+    if (intoId) setConfirming(true);
+  };
+  const confirm = async () => {
     const result = await merge({ id: props.post.id, intoId });
+    setConfirming(false);
     if (!('error' in result)) {
       toast.success('The request was merged; its votes moved to the other one.');
       navigate(`/staff/feature_requests/${intoId}`);
     }
   };
+  const votes = (props.post.votes?.up ?? 0) + (props.post.votes?.down ?? 0);
   return (
     <Paper variant="outlined" component="form" onSubmit={submit} aria-label="Merge as a duplicate" sx={{ p: 1.5 }}>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
@@ -234,7 +242,7 @@ function MergeForm(props: { post: HelpPost }) {
           value={intoId}
           onChange={(e) => setIntoId(e.target.value)}
           sx={{ minWidth: 320 }}
-          helperText="The open requests with the most votes."
+          helperText={`The requests with the most votes. This one has ${votes} ${votes === 1 ? 'vote' : 'votes'}.`}
         >
           {others.map((p) => (
             <MenuItem key={p.id} value={p.id}>
@@ -248,6 +256,18 @@ function MergeForm(props: { post: HelpPost }) {
           </Button>
         </Box>
       </Stack>
+      <ConfirmDialog
+        open={confirming}
+        title="Merge this request?"
+        confirmLabel="Merge requests"
+        busy={isLoading}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void confirm()}
+      >
+        “{props.post.title}” closes as a duplicate of “{into?.title ?? ''}”, and its {votes}{' '}
+        {votes === 1 ? 'vote moves' : 'votes move'} there (a person who voted on both counts once). This cannot be
+        undone.
+      </ConfirmDialog>
     </Paper>
   );
 }
