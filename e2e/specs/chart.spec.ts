@@ -97,6 +97,23 @@ test('the chart: change timeframe, draw a trend line and a rectangle, undo, relo
   await page.screenshot({ path: join(SCREENSHOTS, 'chart-360.png') });
 });
 
+test('leaving the chart for another page raises no error in the page', async ({ page, user }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(page, user);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  for (let round = 0; round < 2; round++) {
+    await nav.getByRole('link', { name: 'Chart' }).click();
+    await expect(page.getByRole('region', { name: /^EURUSD chart/ })).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByTestId('legend-C')).toHaveText(/^\d\.\d{5}$/);
+    await nav.getByRole('link', { name: 'Positions' }).click();
+    await expect(page).toHaveURL(/\/positions/);
+    // a frame or two for what the chart had queued as it went (the library threw "Object is disposed" there)
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  }
+  expect(errors).toEqual([]);
+});
+
 test('every drawing tool draws (screenshot kept in e2e/artifacts/screenshots)', async ({ page, user }) => {
   // Nineteen tools by mouse: slower than the suite's default minute on a busy machine.
   test.setTimeout(150_000);

@@ -179,6 +179,7 @@ export class ChartEngine {
   }
 
   setOptions(options: EngineOptions): void {
+    if (this.disposed) return;
     const digitsChanged = options.digits !== this.options.digits;
     this.options = options;
     this.applyLayoutColors();
@@ -227,6 +228,7 @@ export class ChartEngine {
    * type is the page's to set (setType).
    */
   applyAppearance(appearance: ChartAppearance): void {
+    if (this.disposed) return;
     this.appearance = appearance;
     this.applyLayoutColors();
     this.main.applyOptions(this.seriesStyle());
@@ -280,6 +282,7 @@ export class ChartEngine {
   }
 
   setType(type: ChartType): void {
+    if (this.disposed) return;
     if (type === this.type) return;
     this.type = type;
     this.main.detachPrimitive(this.primitive);
@@ -318,6 +321,7 @@ export class ChartEngine {
    * bars, so the chart does not jump while history loads during a scroll.
    */
   setCandles(candles: Candle[], options: { fit?: boolean } = {}): void {
+    if (this.disposed) return;
     const previous = this.candles;
     const range = this.chart.timeScale().getVisibleLogicalRange();
     const prepended =
@@ -358,6 +362,7 @@ export class ChartEngine {
 
   /** The forming bar, live: replaces the last bar or starts the next one. */
   updateBar(bar: Candle): void {
+    if (this.disposed) return;
     const last = this.candles[this.candles.length - 1];
     if (last && bar.time < last.time) return;
     if (last && bar.time === last.time) this.candles[this.candles.length - 1] = bar;
@@ -398,6 +403,7 @@ export class ChartEngine {
   }
 
   projection(): Projection | null {
+    if (this.disposed) return null;
     if (this.candles.length === 0) return null;
     const ts = this.chart.timeScale();
     const pane = this.chart.paneSize();
@@ -424,11 +430,13 @@ export class ChartEngine {
   }
 
   redraw(): void {
+    if (this.disposed) return;
     this.primitive.update();
   }
 
   /** The magnet: drawing points snap to the bar's prices, and the crosshair shows where they will land. */
   setMagnet(on: boolean): void {
+    if (this.disposed) return;
     this.controller.magnet = on;
     this.chart.applyOptions({ crosshair: { mode: on ? CrosshairMode.MagnetOHLC : CrosshairMode.Normal } });
   }
@@ -489,6 +497,7 @@ export class ChartEngine {
    * below it (in the order given), with its levels as price lines. Hidden ones take no pane.
    */
   setIndicators(list: readonly EngineIndicator[]): void {
+    if (this.disposed) return;
     for (const s of this.indicatorSeries) this.chart.removeSeries(s);
     this.indicatorSeries = [];
     this.indicatorPlots.clear();
@@ -591,6 +600,7 @@ export class ChartEngine {
    * (null). The price is that bar's close, so the horizontal line sits on this chart's own prices.
    */
   showCrosshairAt(time: number | null): void {
+    if (this.disposed) return;
     const bars = this.candles;
     if (time === null || bars.length === 0 || time < bars[0]!.time) {
       this.chart.clearCrosshairPosition();
@@ -612,9 +622,17 @@ export class ChartEngine {
     return this.chart.takeScreenshot(true, false);
   }
 
+  /**
+   * Removes the chart (in the next animation frame). Calls that come after it (a live bar or an answer arriving as the page goes, a child's effect
+   * cleaning up after the chart's own) do nothing instead of throwing the library's "Object is disposed".
+   */
   dispose(): void {
+    if (this.disposed) return;
     this.disposed = true;
     for (const c of this.cleanup) c();
-    this.chart.remove();
+    // The library may have a repaint queued for the next frame (a live bar, the page's layout changing as it goes):
+    // removed now, that repaint throws "Object is disposed". Removed in the next frame, after it, nothing throws.
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => this.chart.remove());
+    else this.chart.remove();
   }
 }
