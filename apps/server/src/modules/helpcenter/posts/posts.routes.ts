@@ -177,7 +177,8 @@ export function postsRoutes(deps: { posts: PostsService }): FastifyPluginAsyncZo
         preHandler: app.authenticate,
         schema: {
           tags,
-          summary: 'Feature requests: all_requests (every request but merged ones) by default or one status; sort votes or recent',
+          summary:
+            'Feature requests: all_requests (every request but merged ones) by default or one status; sort votes or recent',
           description: 'Requests merged into another are listed under none of the filters.',
           querystring: featureListQuerySchema,
           response: { 200: helpPostPageSchema, ...bad },
