@@ -60,22 +60,24 @@ export function candlesRoutes(deps: {
         const { userId } = authOf(request);
         const release = candles.reserve(userId);
         let path: string | undefined;
+        let result: Awaited<ReturnType<typeof candles.importFile>>;
         try {
           const upload = await receiveCandleUpload(app, request, { maxBytes, tmpDir });
           path = upload.path;
           const fields = readFields(upload.fields);
-          const result = await candles.importFile({
+          result = await candles.importFile({
             ownerId: userId,
             symbol: fields.symbol,
             timeframe: fields.timeframe,
             timeZone: fields.time_zone,
             file: upload.file,
           });
-          return reply.status(201).send(result);
         } finally {
           release();
           if (path) await rm(path, { force: true });
         }
+        // answered once the spooled upload is gone (sent from inside the try, the answer could arrive first)
+        return reply.status(201).send(result);
       },
     );
 
