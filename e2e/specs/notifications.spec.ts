@@ -16,7 +16,7 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/, 
 
 test('a note posted through the API rings the bell live with a toast; reading it from the menu clears the count', async ({
   page,
-}) => {
+}, testInfo) => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, DEMO);
@@ -35,7 +35,8 @@ test('a note posted through the API rings the bell live with a toast; reading it
   await listening;
 
   // A note to self, as a script of the user's would post it: the open page hears it on the `user` channel.
-  const title = 'Check the payrolls release';
+  // one title per attempt: a retry must not find the first attempt's note under the same name
+  const title = `Check the payrolls release${testInfo.retry ? ` (${testInfo.retry + 1})` : ''}`;
   const posted = await page.request.post('/api/notifications', {
     data: { title, body: 'US non-farm payrolls at 08:30 New York time.', link: '/journal', sound: true },
   });
