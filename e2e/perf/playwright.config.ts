@@ -11,6 +11,7 @@ export default {
   outputDir: '../artifacts/perf-results',
   reporter: [['list']],
   timeout: 15 * 60_000,
+  use: { ...base.use, trace: 'off' },
   webServer: {
     ...(base.webServer as object),
     env: { ...((base.webServer as { env: Record<string, string> }).env ?? {}), MARKET_FEED_INTERVAL_MS: '20' },
