@@ -94,8 +94,19 @@ test('the demo trader reads their metrics: every tab, a calendar day’s trades,
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('grid').getByRole('row')).toHaveCount(dayTrades + 1);
   await shot(page, 'day-trades');
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
+  // A trade of the list opens in the positions history with its deals; Back returns to the metrics.
+  await dialog
+    .getByRole('link', { name: /^Open the .* trade in the history$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/positions\?tab=history&account=[^&]+&trade=[^&]+$/);
+  await expect(page.getByRole('dialog').getByRole('table', { name: 'Deals' })).toBeVisible();
+  await shot(page, 'trade-from-metrics');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/positions\?tab=history$/);
+  await page.goBack();
+  await expect(calendar).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
 
   // % and R: the overview's total follows the switch, and the address keeps it. (The dialog's exit can swallow
   // the first click on a loaded machine: clicked again until the tab is the selected one.)

@@ -4,10 +4,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { MetricsBucket, MetricsTrade } from '@tradedesk/contracts';
 import { findInstrument } from '@tradedesk/core';
 import { useId, useMemo } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../shared/data-table/data-table';
 import { useFormatters } from '../../shared/format/format-preferences';
 import { ShownValue } from './figure-tiles';
@@ -16,7 +18,14 @@ import { bucketShown, type Display, durationText, sessionLabels, tradeAmount, tr
 /** The instrument's price digits (5 for a symbol the catalogue does not know). */
 const digitsOf = (symbol: string) => findInstrument(symbol.slice(symbol.indexOf(':') + 1))?.digits ?? 5;
 
-/** The trades behind a bar, a calendar day or a week: what a figure was made of. */
+/** The trade in the positions history: its deals and modification log (`/positions`' deep link). */
+export const tradeHistoryHref = (t: Pick<MetricsTrade, 'id' | 'accountId'>) =>
+  `/positions?tab=history&account=${encodeURIComponent(t.accountId)}&trade=${encodeURIComponent(t.id)}`;
+
+/**
+ * The trades behind a bar, a calendar day or a week: what a figure was made of. Each opens in the positions
+ * history (its link, or Enter or a double-click on the row).
+ */
 export function BucketTradesDialog(props: {
   title: string;
   bucket: MetricsBucket;
@@ -27,6 +36,7 @@ export function BucketTradesDialog(props: {
 }) {
   const titleId = useId();
   const f = useFormatters();
+  const navigate = useNavigate();
   const { display, bucket, accountNames } = props;
   const rows = useMemo(
     () => bucket.tradeIds.map((id) => display.trades.get(id)).filter((t): t is MetricsTrade => t !== undefined),
@@ -102,6 +112,23 @@ export function BucketTradesDialog(props: {
         value: (t) => t.r,
         format: (t) => (t.r === null ? '—' : `${f.pnl(t.r, undefined, { digits: 2 }).text}R`),
       },
+      {
+        id: 'history',
+        header: 'History',
+        width: 90,
+        sortable: false,
+        exported: false,
+        value: () => '',
+        render: (t) => (
+          <Link
+            component={RouterLink}
+            to={tradeHistoryHref(t)}
+            aria-label={`Open the ${t.symbol} trade in the history`}
+          >
+            Open
+          </Link>
+        ),
+      },
     ];
     if (accountNames && accountNames.size > 1) {
       cols.unshift({
@@ -134,6 +161,7 @@ export function BucketTradesDialog(props: {
             persistKey="metrics.trades"
             exportName="metrics-trades"
             initialSort={[{ id: 'closed', desc: false }]}
+            onRowActivate={(t) => navigate(tradeHistoryHref(t))}
           />
         </Box>
       </DialogContent>

@@ -259,6 +259,12 @@ describe('the metrics screen', () => {
     expect(rows).toHaveLength(3); // header + two trades
     expect(within(dialog).getByText('+$95.00')).toBeInTheDocument();
     expect(within(dialog).getByText('+$100.00')).toBeInTheDocument();
+    // each trade opens in the positions history, with its deals and modification log
+    const links = within(dialog).getAllByRole('link', { name: /^Open the .* trade in the history$/ });
+    expect(links).toHaveLength(2);
+    for (const link of links) {
+      expect(link.getAttribute('href')).toMatch(/^\/positions\?tab=history&account=[^&]+&trade=[^&]+$/);
+    }
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

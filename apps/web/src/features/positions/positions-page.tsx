@@ -11,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TradingOrder, TradingPosition } from '@tradedesk/contracts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useFormatters } from '../../shared/format/format-preferences';
 import { PnlText } from '../../shared/format/pnl-text';
 import { EmptyState } from '../../shared/states/empty-state';
@@ -39,7 +40,7 @@ import {
 } from './position-dialogs';
 import { PendingOrdersTable, type PositionAction, PositionsTable } from './positions-table';
 import { ShareTradeButton } from './share-trade-dialog';
-import { TradeHistory } from './trade-history';
+import { LinkedTradeDialog, TradeHistory } from './trade-history';
 import { useLivePositions } from './use-live-positions';
 
 // The chart library loads with the Charts tab, not with the screen.
@@ -131,7 +132,23 @@ export function Component() {
   const live = useAccountLive(account?.id ?? null);
   // Current price and floating P/L follow each quote between the server's position events.
   const livePositions = useLivePositions(live.positions, account?.currency ?? 'USD');
-  const [main, setMain] = useState<MainTab>('open');
+  // `?tab=history`, and `&account=…&trade=…` to open one trade (the metrics' trade lists link here)
+  const [params, setParams] = useSearchParams();
+  const linkedTrade = params.get('trade');
+  const linkedAccountId = params.get('account');
+  const [main, setMain] = useState<MainTab>(params.get('tab') === 'history' || linkedTrade ? 'history' : 'open');
+  const closeLinkedTrade = useCallback(
+    () =>
+      setParams(
+        (p) => {
+          p.delete('trade');
+          p.delete('account');
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const [secondary, setSecondary] = useState<SecondaryTab>('positions');
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -160,6 +177,14 @@ export function Component() {
           title="No active trading account"
           description="Open a virtual account, or pick one with the account switcher in the top bar, to see its positions here."
         />
+        {linkedTrade && linkedAccountId && (
+          <LinkedTradeDialog
+            accountId={linkedAccountId}
+            tradeId={linkedTrade}
+            currency={active.accounts.find((a) => a.id === linkedAccountId)?.currency ?? 'USD'}
+            onClose={closeLinkedTrade}
+          />
+        )}
       </Box>
     );
   }
@@ -287,6 +312,14 @@ export function Component() {
             renderTradeActions={(trade) => <ShareTradeButton accountId={account.id} trade={trade} />}
           />
         </Paper>
+      )}
+      {linkedTrade && (
+        <LinkedTradeDialog
+          accountId={linkedAccountId ?? account.id}
+          tradeId={linkedTrade}
+          currency={active.accounts.find((a) => a.id === (linkedAccountId ?? account.id))?.currency ?? currency}
+          onClose={closeLinkedTrade}
+        />
       )}
       {dialog?.kind === 'close' && position && (
         <ClosePositionDialog

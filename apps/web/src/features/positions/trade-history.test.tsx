@@ -4,7 +4,7 @@ import type { Trade } from '@tradedesk/contracts';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
 import { mockFetch } from '../../test/fetch-mock';
-import { TradeHistory } from './trade-history';
+import { LinkedTradeDialog, TradeHistory } from './trade-history';
 
 const ACCOUNT = '33333333-3333-4333-8333-333333333333';
 const TRADE = '44444444-4444-4444-8444-444444444444';
@@ -154,5 +154,25 @@ describe('trade history', () => {
     });
     // the header, then one line per trade
     expect(text.trim().split('\r\n')).toHaveLength(251);
+  });
+  it('opens a linked trade by its id, and says so when the link names no trade of the user', async () => {
+    mockFetch({
+      [`GET /trading/accounts/${ACCOUNT}/trades/${TRADE}`]: { body: { trade, deals: [], modifications: [] } },
+      [`GET /trading/accounts/${ACCOUNT}/trades/missing`]: {
+        status: 404,
+        body: { code: 'TRADE_NOT_FOUND', message: 'Trade not found.' },
+      },
+    });
+    const onClose = vi.fn();
+    const view = renderWithStore(
+      <LinkedTradeDialog accountId={ACCOUNT} tradeId={TRADE} currency="USD" onClose={onClose} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: /Sell 0\.50 EURUSD/ });
+    expect(dialog).toHaveTextContent('+$146.50');
+    view.unmount();
+    renderWithStore(<LinkedTradeDialog accountId={ACCOUNT} tradeId="missing" currency="USD" onClose={onClose} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This trade is not in the history of your accounts.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
   });
 });

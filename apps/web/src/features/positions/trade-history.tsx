@@ -321,3 +321,47 @@ export function TradeDetailDialog(props: {
     </Dialog>
   );
 }
+
+/**
+ * A trade opened from a link (`/positions?tab=history&account=…&trade=…`, as the metrics' trade lists give): read
+ * by its id from any of the user's accounts, then shown as a row of the history shows it.
+ */
+export function LinkedTradeDialog(props: {
+  accountId: string;
+  tradeId: string;
+  currency: string;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const detail = useTradeDetailQuery({ account: props.accountId, tradeId: props.tradeId });
+  if (detail.data) {
+    return (
+      <TradeDetailDialog
+        accountId={props.accountId}
+        trade={detail.data.trade}
+        currency={props.currency}
+        onClose={props.onClose}
+      />
+    );
+  }
+  return (
+    <Dialog open onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>Trade</DialogTitle>
+      <DialogContent>
+        {detail.isError && (detail.error as { status?: unknown } | undefined)?.status === 404 ? (
+          <ErrorState
+            title="This trade is not in the history of your accounts."
+            message="The link may name a trade of an account you no longer have, or be mistyped."
+          />
+        ) : detail.isError ? (
+          <ErrorState title="The trade could not be loaded." onRetry={() => detail.refetch()} />
+        ) : (
+          <LoadingState label="Loading the trade" />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
