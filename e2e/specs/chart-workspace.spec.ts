@@ -129,17 +129,44 @@ test('the chart workspace: open a saved chart, rename it, two charts in a layout
   await expect(search.getByRole('option', { name: /XAUUSD/ }).first()).toBeVisible();
   const layoutSaved = page.waitForResponse((r) => r.url().includes('/api/layouts/') && r.request().method() === 'PUT');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('region', { name: 'XAUUSD chart, 1 hour' })).toHaveAttribute('aria-busy', 'false');
+  const gold = page.getByRole('region', { name: 'XAUUSD chart, 1 hour' });
+  await expect(gold).toHaveAttribute('aria-busy', 'false');
   expect((await layoutSaved).status()).toBe(200);
+
+  // The gold chart is not a saved chart: its RSI and line go into the layout's slot.
+  const slotSaved = page.waitForResponse((r) => {
+    if (!r.url().includes('/api/layouts/') || r.request().method() !== 'PUT') return false;
+    const body = r.request().postDataJSON() as { charts?: { type?: string; indicators?: { name: string }[] }[] };
+    const slot = body.charts?.[1];
+    return slot?.type === 'line' && slot.indicators?.length === 1 && slot.indicators[0]?.name === 'rsi';
+  });
+  await page.getByRole('button', { name: 'Indicators' }).click();
+  const indicators = page.getByRole('dialog', { name: 'Indicators' });
+  await indicators.getByRole('button', { name: /^Oscillators/ }).click();
+  await indicators.getByText('Relative Strength Index (RSI)').click();
+  await expect(indicators).toBeHidden();
+  await expect(gold.getByRole('list', { name: 'Indicators' }).getByRole('listitem', { name: /^RSI 14/ })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Chart type' }).click();
+  await page.getByRole('option', { name: 'Line' }).click();
+  expect((await slotSaved).status()).toBe(200);
+  await page.mouse.move(5, 400);
   await page.screenshot({ path: join(SCREENSHOTS, 'chart-layout-2.png') });
 
-  // After a reload the layout is back: the saved chart (renamed, hourly, with its indicators) and gold.
+  // After a reload the layout is back: the saved chart (renamed, hourly, with its indicators) and gold, still a
+  // line with its RSI.
   await page.reload();
-  await expect(page.getByRole('region', { name: 'EURUSD chart, 1 hour' })).toHaveAttribute('aria-busy', 'false');
-  await expect(page.getByRole('region', { name: 'XAUUSD chart, 1 hour' })).toHaveAttribute('aria-busy', 'false');
+  const eurusd = page.getByRole('region', { name: 'EURUSD chart, 1 hour' });
+  await expect(eurusd).toHaveAttribute('aria-busy', 'false');
+  await expect(gold).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('button', { name: 'Charts menu: EURUSD swing' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Indicators' }).getByRole('listitem')).toHaveCount(2);
+  await expect(eurusd.getByRole('list', { name: 'Indicators' }).getByRole('listitem')).toHaveCount(2);
   await expect(page.getByRole('button', { name: /^Chart 1: EURUSD 1h \(EURUSD swing\)/ })).toBeVisible();
+  await expect(gold.getByRole('list', { name: 'Indicators' }).getByRole('listitem')).toHaveCount(1);
+  await expect(gold.getByRole('list', { name: 'Indicators' }).getByRole('listitem', { name: /^RSI 14/ })).toBeVisible();
+  await page.getByRole('button', { name: /^Chart 2: XAUUSD 1h/ }).click();
+  await expect(page.getByRole('combobox', { name: 'Chart type' })).toHaveText('Line');
+  await page.mouse.move(5, 400);
+  await page.screenshot({ path: join(SCREENSHOTS, 'chart-layout-2-reloaded.png') });
   // Two charts, the charts bar and the toolbars: nothing serious for axe.
   const axe = await new AxeBuilder({ page }).analyze();
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

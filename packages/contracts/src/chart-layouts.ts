@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import {
   CHART_SOURCES,
+  chartIndicatorSchema,
+  chartIndicatorsBodySchema,
   chartSourceSchema,
   chartTimeframeSchema,
   chartTimeframes,
+  chartTypeSchema,
+  chartTypes,
   idFieldSchema,
   revisionSchema,
   tickerSchema,
@@ -11,9 +15,10 @@ import {
 import { line } from './text.js';
 
 /**
- * Layouts (`/layouts`): 1, 2, 4 or 8 charts on one screen, each slot an instrument and timeframe (and the
- * saved chart it opens, when there is one), with the sync options: symbol, interval, crosshair and time.
- * Versioned like charts: a PUT carrying an older version than the saved one is a 409.
+ * Layouts (`/layouts`): 1, 2, 4 or 8 charts on one screen, each slot an instrument, a timeframe, a chart type
+ * and indicators (and the saved chart it opens, when there is one), with the sync options: symbol, interval,
+ * crosshair and time. A slot naming a saved chart shows that chart's type and indicators: the saved chart
+ * wins over the slot's own. Versioned like charts: a PUT carrying an older version than the saved one is a 409.
  */
 
 export const layoutChartCounts = [1, 2, 4, 8] as const;
@@ -28,6 +33,9 @@ export const layoutSlotBodySchema = z.strictObject({
   symbol: tickerSchema(),
   source: chartSourceSchema().optional(),
   timeframe: chartTimeframeSchema,
+  /** An unsaved chart's type and indicators (a saved chart's are its own); candles and none when left out. */
+  type: chartTypeSchema('type').optional(),
+  indicators: chartIndicatorsBodySchema.optional(),
 });
 export type LayoutSlotBody = z.infer<typeof layoutSlotBodySchema>;
 
@@ -93,19 +101,24 @@ export const updateLayoutBodySchema = z
   });
 export type UpdateLayoutBody = z.infer<typeof updateLayoutBodySchema>;
 
+export const layoutSlotSchema = z.object({
+  chartId: z.uuid().nullable(),
+  symbol: z.string(),
+  source: z.enum(CHART_SOURCES),
+  timeframe: z.enum(chartTimeframes),
+  /** The saved chart's type when the slot names one, else the slot's own (candles by default). */
+  type: z.enum(chartTypes),
+  /** The saved chart's indicators when the slot names one, else the slot's own (none by default). */
+  indicators: z.array(chartIndicatorSchema),
+});
+export type LayoutSlot = z.infer<typeof layoutSlotSchema>;
+
 export const layoutSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   count: z.number().int(),
   direction: z.enum(layoutDirections),
-  charts: z.array(
-    z.object({
-      chartId: z.uuid().nullable(),
-      symbol: z.string(),
-      source: z.enum(CHART_SOURCES),
-      timeframe: z.enum(chartTimeframes),
-    }),
-  ),
+  charts: z.array(layoutSlotSchema),
   sync: z.object({ symbol: z.boolean(), interval: z.boolean(), crosshair: z.boolean(), time: z.boolean() }),
   version: z.number().int(),
   createdAt: z.string(),

@@ -43,6 +43,10 @@ export const tickerSchema = (label = 'Symbol') =>
       `${label} must be a ticker such as EURUSD: 1 to 20 letters, digits, dots, underscores or hyphens.`,
     );
 
+/** A chart type as a body sends it; the message names the field (`chart_type` of settings, `type` of a layout slot). */
+export const chartTypeSchema = (field = 'chart_type') =>
+  z.enum(chartTypes, { error: `${field} must be one of ${chartTypes.join(', ')}.` });
+
 export const chartTimeframeSchema = z.enum(chartTimeframes, {
   error: `Timeframe must be one of ${chartTimeframes.join(', ')} (1m is a minute, 1M a month).`,
 });
@@ -119,7 +123,7 @@ export const chartVisibleRangeBodySchema = z.strictObject({ from: drawingTimeSch
 
 /** Chart settings as sent (snake_case); each optional: a PUT changes only the keys it carries. */
 export const chartSettingsBodySchema = z.strictObject({
-  chart_type: z.enum(chartTypes, { error: `chart_type must be one of ${chartTypes.join(', ')}.` }).optional(),
+  chart_type: chartTypeSchema('chart_type').optional(),
   show_volume: z.boolean().optional(),
   show_grid: z.boolean().optional(),
   show_legend: z.boolean().optional(),

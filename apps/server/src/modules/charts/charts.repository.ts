@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { type ChartRow, type ChartShareRow, chartShares, charts } from './charts.table.js';
 
@@ -23,6 +23,15 @@ export function createChartsRepository(db: Db) {
     async find(userId: string, id: string): Promise<ChartWithShare | undefined> {
       const [row] = await select().where(owned(userId, id)).limit(1);
       return row ? flatten(row) : undefined;
+    },
+
+    /** The settings and indicators of those of `ids` that are the user's charts (what a layout slot shows). */
+    async looksOf(userId: string, ids: readonly string[]): Promise<Pick<ChartRow, 'id' | 'settings' | 'indicators'>[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: charts.id, settings: charts.settings, indicators: charts.indicators })
+        .from(charts)
+        .where(and(eq(charts.userId, userId), inArray(charts.id, [...ids])));
     },
 
     async latestOf(userId: string, source: string, symbol: string): Promise<ChartWithShare | undefined> {

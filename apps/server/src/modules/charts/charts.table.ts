@@ -4,6 +4,7 @@ import type {
   ChartTemplateKind,
   Drawing,
   Layout,
+  LayoutSlot,
   TemplateSettings,
 } from '@tradedesk/contracts';
 import { sql } from 'drizzle-orm';
@@ -92,6 +93,13 @@ export const chartDrawings = pgTable(
 );
 export type ChartDrawingRow = typeof chartDrawings.$inferSelect;
 
+/**
+ * A layout slot as stored in the `charts` column (JSON, so no migration): slots saved before a slot kept its
+ * chart type and indicators have neither, and read as candles with none.
+ */
+export type StoredLayoutSlot = Omit<LayoutSlot, 'type' | 'indicators'> &
+  Partial<Pick<LayoutSlot, 'type' | 'indicators'>>;
+
 export const chartLayouts = pgTable(
   'chart_layouts',
   {
@@ -100,7 +108,7 @@ export const chartLayouts = pgTable(
     name: text('name').notNull(),
     count: integer('count').notNull(),
     direction: text('direction').$type<Layout['direction']>().notNull(),
-    charts: jsonb('charts').$type<Layout['charts']>().notNull(),
+    charts: jsonb('charts').$type<StoredLayoutSlot[]>().notNull(),
     sync: jsonb('sync').$type<Layout['sync']>().notNull(),
     version: integer('version').notNull(),
     ...times,

@@ -1,19 +1,24 @@
-import type { Chart, ChartTemplate, Layout } from '@tradedesk/contracts';
+import { type Chart, type ChartTemplate, featureLimitMessage, type Layout } from '@tradedesk/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.js';
 import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js';
-import { holdPlanForEveryone } from '../../../test/billing-helpers.js';
+import { holdPlan, holdPlanForEveryone } from '../../../test/billing-helpers.js';
 import { createTestApp } from '../../../test/helpers.js';
 import { createManualClock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db.js';
+import { FREE_GRANTS } from '../billing/plans/plans.defaults.js';
+import { chartLayouts } from './charts.table.js';
 
 let app: FastifyInstance;
+let database: Database;
 let ada: SignedInUser;
 let bob: SignedInUser;
 const clock = createManualClock('2026-03-02T09:30:00Z');
 
 beforeAll(async () => {
-  ({ app } = await createTestApp({ build: { clock } }));
+  ({ app, database } = await createTestApp({ build: { clock } }));
   // its users make more (accounts, lists, layouts...) than the free plan allows; the plan is not what it tests
   holdPlanForEveryone(app);
   [ada, bob] = await Promise.all([signUpAndLogin(app), signUpAndLogin(app)]);
@@ -61,6 +66,183 @@ describe('/layouts', () => {
       layout.id,
     );
     expect(((await call(bob, 'GET', '/layouts')).json() as { layouts: Layout[] }).layouts).toEqual([]);
+  });
+
+  it('keeps an unsaved slot’s chart type and indicators (inputs, styles, hidden) through a save and a read', async () => {
+    const rsi = {
+      id: 'rsi-1',
+      name: 'rsi',
+      settings: { period: 21 },
+      styles: { rsi: { color: '#ff0000' } },
+      visible: false,
+    };
+    const body = {
+      ...twoCharts(),
+      charts: [
+        { symbol: 'EURUSD', timeframe: '15m' },
+        { symbol: 'XAUUSD', timeframe: '1h', type: 'line', indicators: [rsi, { id: 'bb-1', name: 'BB' }] },
+      ],
+    };
+    const res = await call(ada, 'POST', '/layouts', body);
+    expect(res.statusCode, res.body).toBe(201);
+    const layout = res.json() as Layout;
+    expect(layout.charts[0]).toMatchObject({ chartId: null, type: 'candles', indicators: [] });
+    expect(layout.charts[1]).toMatchObject({
+      chartId: null,
+      symbol: 'XAUUSD',
+      type: 'line',
+      indicators: [
+        { id: 'rsi-1', name: 'rsi', settings: { period: 21 }, styles: { rsi: { color: '#ff0000' } }, visible: false },
+        { id: 'bb-1', name: 'bollinger', visible: true },
+      ],
+    });
+    expect((await call(ada, 'GET', `/layouts/${layout.id}`)).json()).toEqual(layout);
+
+    const saved = await call(ada, 'PUT', `/layouts/${layout.id}`, {
+      version: 1,
+      count: 2,
+      charts: [
+        { symbol: 'EURUSD', timeframe: '15m', type: 'heikin_ashi' },
+        { symbol: 'XAUUSD', timeframe: '1h', type: 'area', indicators: [{ ...rsi, visible: true }] },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as Layout).charts.map((c) => [c.type, c.indicators.map((i) => [i.id, i.visible])])).toEqual([
+      ['heikin_ashi', []],
+      ['area', [['rsi-1', true]]],
+    ]);
+    expect((await call(ada, 'GET', `/layouts/${layout.id}`)).json()).toEqual(saved.json());
+  });
+
+  it('answers a saved chart’s type and indicators for its slot (the chart wins), the slot’s own once it is gone', async () => {
+    const chart = (
+      await call(ada, 'POST', '/charts', {
+        settings: { chart_type: 'area' },
+        indicators: [{ id: 'sma-1', name: 'sma' }],
+      })
+    ).json() as Chart;
+    const layout = (
+      await call(ada, 'POST', '/layouts', {
+        ...twoCharts(),
+        charts: [
+          { chart_id: chart.id, symbol: 'EURUSD', timeframe: '15m', type: 'bars', indicators: [{ name: 'rsi' }] },
+          { symbol: 'GBPUSD', timeframe: '1h' },
+        ],
+      })
+    ).json() as Layout;
+    expect(layout.charts[0]).toMatchObject({
+      chartId: chart.id,
+      type: 'area',
+      indicators: [{ id: 'sma-1', name: 'sma' }],
+    });
+    const listed = ((await call(ada, 'GET', '/layouts')).json() as { layouts: Layout[] }).layouts;
+    expect(listed.find((l) => l.id === layout.id)?.charts[0]).toMatchObject({ type: 'area' });
+
+    expect((await call(ada, 'DELETE', `/charts/${chart.id}`)).statusCode).toBe(200);
+    const after = (await call(ada, 'GET', `/layouts/${layout.id}`)).json() as Layout;
+    expect(after.charts[0]).toMatchObject({ chartId: chart.id, type: 'bars', indicators: [{ name: 'rsi' }] });
+  });
+
+  it('reads a layout stored before slots kept a type and indicators as candles with none', async () => {
+    const layout = (await call(ada, 'POST', '/layouts', twoCharts())).json() as Layout;
+    await database.db
+      .update(chartLayouts)
+      .set({
+        charts: layout.charts.map(({ chartId, symbol, source, timeframe }) => ({ chartId, symbol, source, timeframe })),
+      })
+      .where(eq(chartLayouts.id, layout.id));
+    const read = (await call(ada, 'GET', `/layouts/${layout.id}`)).json() as Layout;
+    expect(read.charts.map((c) => [c.symbol, c.type, c.indicators])).toEqual([
+      ['EURUSD', 'candles', []],
+      ['GBPUSD', 'candles', []],
+    ]);
+  });
+
+  it.each([
+    ['an unknown indicator', { name: 'astrology' }, 'charts.1.indicators.0.name', /^Indicator name "astrology" is not/],
+    [
+      'an input out of range',
+      { name: 'rsi', settings: { period: 0 } },
+      'charts.1.indicators.0.settings.period',
+      /period/,
+    ],
+    [
+      'a bad style',
+      { name: 'rsi', styles: { rsi: { color: 'red-ish' } } },
+      'charts.1.indicators.0.styles.rsi.color',
+      /colour/,
+    ],
+    ['a hidden flag that is not true or false', { name: 'rsi', visible: 'no' }, 'charts.1.indicators.0.visible', /./],
+    [
+      'an unknown indicator field',
+      { name: 'rsi', colour: 'red' },
+      'charts.1.indicators.0.colour',
+      'colour is not a known field.',
+    ],
+  ])(
+    'refuses a slot with %s with a 400 naming the field, on POST and PUT',
+    async (_case, indicator, field, message) => {
+      const charts = [
+        { symbol: 'EURUSD', timeframe: '15m' },
+        { symbol: 'XAUUSD', timeframe: '1h', indicators: [indicator] },
+      ];
+      expectFieldError(await call(ada, 'POST', '/layouts', { ...twoCharts(), charts }), { field, message });
+      const layout = (await call(ada, 'POST', '/layouts', twoCharts())).json() as Layout;
+      expectFieldError(await call(ada, 'PUT', `/layouts/${layout.id}`, { version: 1, count: 2, charts }), {
+        field,
+        message,
+      });
+      expect(((await call(ada, 'GET', `/layouts/${layout.id}`)).json() as Layout).version).toBe(1);
+    },
+  );
+
+  it('refuses a slot with an unknown chart type or too many indicators with a 400 naming the field', async () => {
+    const slot = (extra: object) => ({
+      ...twoCharts(),
+      charts: [
+        { symbol: 'EURUSD', timeframe: '15m' },
+        { symbol: 'XAUUSD', timeframe: '1h', ...extra },
+      ],
+    });
+    expectFieldError(await call(ada, 'POST', '/layouts', slot({ type: 'renko' })), {
+      field: 'charts.1.type',
+      message: 'type must be one of candles, bars, line, area, heikin_ashi.',
+    });
+    expectFieldError(
+      await call(ada, 'POST', '/layouts', slot({ indicators: Array.from({ length: 26 }, () => ({ name: 'sma' })) })),
+      { field: 'charts.1.indicators', message: 'Indicators must have at most 25 items.' },
+    );
+  });
+
+  it('holds a slot to the plan’s indicators per chart, as a saved chart is; a downgrade keeps what was saved', async () => {
+    const erin = await signUpAndLogin(app);
+    holdPlan(app, erin.userId, 'free');
+    const smas = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `sma-${i}`, name: 'sma' }));
+    const body = (n: number) => ({
+      ...twoCharts(),
+      charts: [
+        { symbol: 'EURUSD', timeframe: '15m' },
+        { symbol: 'XAUUSD', timeframe: '1h', indicators: smas(n) },
+      ],
+    });
+    const over = await call(erin, 'POST', '/layouts', body(FREE_GRANTS.indicators_per_chart + 1));
+    expect(over.statusCode, over.body).toBe(423);
+    expect(over.json().message).toBe(featureLimitMessage('indicators_per_chart', FREE_GRANTS.indicators_per_chart));
+    holdPlan(app, erin.userId, 'premium');
+    const layout = (await call(erin, 'POST', '/layouts', body(FREE_GRANTS.indicators_per_chart + 1))).json() as Layout;
+    holdPlan(app, erin.userId, 'free');
+    const kept = await call(erin, 'PUT', `/layouts/${layout.id}`, {
+      version: 1,
+      ...body(FREE_GRANTS.indicators_per_chart + 1),
+      name: undefined,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const more = await call(erin, 'PUT', `/layouts/${layout.id}`, {
+      version: 2,
+      ...body(FREE_GRANTS.indicators_per_chart + 2),
+      name: undefined,
+    });
+    expect(more.statusCode, more.body).toBe(423);
   });
 
   it('takes 1, 4 and 8 charts too, each with exactly that many slots', async () => {
@@ -129,6 +311,17 @@ describe('/layouts', () => {
     expect(four.json()).toMatchObject({ version: 3, count: 4 });
     const stale = await call(ada, 'PUT', `/layouts/${layout.id}`, { version: 1, name: 'Old tab' });
     expectFieldError(stale, { status: 409, code: 'LAYOUT_VERSION_CONFLICT', field: 'version' });
+    // a slot's type and indicators are saved to the version read like the rest
+    const staleLook = await call(ada, 'PUT', `/layouts/${layout.id}`, {
+      version: 2,
+      count: 1,
+      charts: [{ symbol: 'XAUUSD', timeframe: '1D', type: 'line', indicators: [{ name: 'rsi' }] }],
+    });
+    expectFieldError(staleLook, { status: 409, code: 'LAYOUT_VERSION_CONFLICT', field: 'version' });
+    expect(((await call(ada, 'GET', `/layouts/${layout.id}`)).json() as Layout).charts[0]).toMatchObject({
+      type: 'candles',
+      indicators: [],
+    });
     expectFieldError(await call(ada, 'PUT', `/layouts/${layout.id}`, { version: 3, count: 1 }), {
       field: 'charts',
       message: 'Count and charts change together: send both or neither.',
@@ -145,7 +338,12 @@ describe('/layouts', () => {
 
   it('answers 404 for another user’s layout on every call', async () => {
     const layout = (await call(ada, 'POST', '/layouts', twoCharts())).json() as Layout;
-    for (const [method, body] of [['GET'], ['PUT', { version: 1, name: 'x' }], ['DELETE']] as Array<
+    const look = {
+      version: 1,
+      count: 1,
+      charts: [{ symbol: 'EURUSD', timeframe: '15m', type: 'line', indicators: [{ name: 'rsi' }] }],
+    };
+    for (const [method, body] of [['GET'], ['PUT', { version: 1, name: 'x' }], ['PUT', look], ['DELETE']] as Array<
       [Method, unknown?]
     >) {
       const res = await call(bob, method, `/layouts/${layout.id}`, body);

@@ -36,7 +36,9 @@ export function layoutsRoutes(deps: { layouts: LayoutsService }): FastifyPluginA
           summary: 'Saves a new layout of 1, 2, 4 or 8 charts',
           description:
             '`charts` has exactly `count` slots, each an instrument of the catalogue and a timeframe, and ' +
-            'optionally one of the caller’s saved charts (`chart_id`). `sync` turns on syncing the symbol, ' +
+            'optionally one of the caller’s saved charts (`chart_id`), and the chart `type` and `indicators` of an ' +
+            'unsaved chart (candles and none by default; a slot naming a saved chart answers that chart’s own, ' +
+            'which win). `sync` turns on syncing the symbol, ' +
             'interval, crosshair and time across the charts (all off by default).',
           body: createLayoutBodySchema,
           response: {

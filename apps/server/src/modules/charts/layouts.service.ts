@@ -1,33 +1,56 @@
 import {
   type CreateLayoutBody,
+  defaultChartSettings,
   LAYOUT_MAX_PER_USER,
   type Layout,
+  type LayoutSlot,
   type LayoutSlotBody,
   type UpdateLayoutBody,
 } from '@tradedesk/contracts';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import type { PlanGate } from '../billing/entitlements/entitlements.js';
-import { resolveInstrument } from './chart-inputs.js';
+import { normalizeIndicators, resolveInstrument } from './chart-inputs.js';
 import { type ChartingEvents, noChartingEvents } from './charting-events.js';
 import { chartNotFound, chartsError, versionConflict } from './charts.errors.js';
 import type { ChartsRepository } from './charts.repository.js';
-import type { ChartLayoutRow } from './charts.table.js';
+import type { ChartLayoutRow, StoredLayoutSlot } from './charts.table.js';
 import type { LayoutsRepository } from './layouts.repository.js';
 
-export function toLayout(row: ChartLayoutRow): Layout {
+/** What a slot shows besides its instrument: a chart type and indicators. */
+type SlotLook = Pick<LayoutSlot, 'type' | 'indicators'>;
+
+/**
+ * A stored layout as answered. A slot naming a saved chart shows that chart's type and indicators (`looks`, by
+ * chart id): the saved chart wins over what the slot keeps, which only counts once the chart is gone. A slot
+ * stored before slots kept a type and indicators reads as candles with none.
+ */
+export function toLayout(row: ChartLayoutRow, looks: ReadonlyMap<string, SlotLook> = new Map()): Layout {
   return {
     id: row.id,
     name: row.name,
     count: row.count,
     direction: row.direction,
-    charts: row.charts,
+    charts: row.charts.map((slot) => ({
+      chartId: slot.chartId,
+      symbol: slot.symbol,
+      source: slot.source,
+      timeframe: slot.timeframe,
+      ...((slot.chartId ? looks.get(slot.chartId) : undefined) ?? {
+        type: slot.type ?? defaultChartSettings.chartType,
+        indicators: slot.indicators ?? [],
+      }),
+    })),
     sync: row.sync,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** The most indicators on one chart of the slots (checked against the plan's indicators per chart). */
+const mostIndicators = (slots: readonly StoredLayoutSlot[]) =>
+  Math.max(0, ...slots.map((s) => s.indicators?.length ?? 0));
 
 const noSync: Layout['sync'] = { symbol: false, interval: false, crosshair: false, time: false };
 const notFound = () => chartsError('LAYOUT_NOT_FOUND', 'No layout of yours has this id.');
@@ -46,8 +69,8 @@ export function createLayoutsService(deps: {
   const events = deps.events ?? noChartingEvents;
   const max = deps.limits?.maxLayouts ?? LAYOUT_MAX_PER_USER;
 
-  async function slots(userId: string, list: readonly LayoutSlotBody[]): Promise<Layout['charts']> {
-    const out: Layout['charts'] = [];
+  async function slots(userId: string, list: readonly LayoutSlotBody[]): Promise<StoredLayoutSlot[]> {
+    const out: StoredLayoutSlot[] = [];
     for (const [n, slot] of list.entries()) {
       const instrument = resolveInstrument(slot.symbol, slot.source, {
         symbol: `charts.${n}.symbol`,
@@ -59,20 +82,35 @@ export function createLayoutsService(deps: {
         symbol: instrument.symbol,
         source: instrument.source,
         timeframe: slot.timeframe,
+        type: slot.type ?? defaultChartSettings.chartType,
+        indicators: normalizeIndicators(slot.indicators ?? [], `charts.${n}.indicators`),
       });
     }
     return out;
   }
 
+  /** Layouts as answered, each slot naming a saved chart showing that chart's type and indicators. */
+  async function answer(userId: string, rows: readonly ChartLayoutRow[]): Promise<Layout[]> {
+    const ids = [...new Set(rows.flatMap((r) => r.charts.flatMap((s) => (s.chartId ? [s.chartId] : []))))];
+    const looks = new Map<string, SlotLook>(
+      (await charts.looksOf(userId, ids)).map((c) => [
+        c.id,
+        { type: { ...defaultChartSettings, ...c.settings }.chartType, indicators: c.indicators },
+      ]),
+    );
+    return rows.map((row) => toLayout(row, looks));
+  }
+  const answerOne = async (userId: string, row: ChartLayoutRow) => (await answer(userId, [row]))[0]!;
+
   return {
     async list(userId: string): Promise<Layout[]> {
-      return (await repo.list(userId)).map(toLayout);
+      return answer(userId, await repo.list(userId));
     },
 
     async get(userId: string, id: string): Promise<Layout> {
       const row = await repo.find(userId, id);
       if (!row) throw notFound();
-      return toLayout(row);
+      return answerOne(userId, row);
     },
 
     async create(userId: string, body: CreateLayoutBody): Promise<Layout> {
@@ -80,6 +118,8 @@ export function createLayoutsService(deps: {
       const held = await repo.count(userId);
       await deps.entitlements?.assertBelow(userId, 'saved_layouts', held);
       await deps.entitlements?.assertBelow(userId, 'charts_per_layout', body.count - 1);
+      const most = mostIndicators(chartsOf);
+      if (most > 0) await deps.entitlements?.assertBelow(userId, 'indicators_per_chart', most - 1);
       if (held >= max) {
         throw chartsError(
           'LAYOUT_LIMIT_REACHED',
@@ -100,7 +140,7 @@ export function createLayoutsService(deps: {
         updatedAt: now,
       };
       await repo.insert(row);
-      return toLayout(row);
+      return answerOne(userId, row);
     },
 
     async update(userId: string, id: string, body: UpdateLayoutBody): Promise<Layout> {
@@ -118,6 +158,10 @@ export function createLayoutsService(deps: {
           await deps.entitlements?.assertBelow(userId, 'charts_per_layout', body.count - 1);
         patch.count = body.count;
         patch.charts = await slots(userId, body.charts);
+        // as on a saved chart, a downgrade keeps a layout's indicators; only adding past the plan's number is refused
+        const most = mostIndicators(patch.charts);
+        if (most > mostIndicators(current.charts))
+          await deps.entitlements?.assertBelow(userId, 'indicators_per_chart', most - 1);
       }
       const saved = await repo.updateAtVersion(userId, id, body.version, patch);
       if (!saved) {
@@ -126,7 +170,7 @@ export function createLayoutsService(deps: {
         throw versionConflict('LAYOUT_VERSION_CONFLICT', 'layout', body.version, now.version);
       }
       events(userId, { resource: 'layout', id, version: saved.version });
-      return toLayout(saved);
+      return answerOne(userId, saved);
     },
 
     async delete(userId: string, id: string): Promise<void> {

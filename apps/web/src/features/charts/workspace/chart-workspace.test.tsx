@@ -342,8 +342,8 @@ describe('chart workspace', () => {
         count: 2,
         direction: 'horizontal',
         charts: [
-          { chart_id: null, symbol: 'XAUUSD', timeframe: '1h' },
-          { chart_id: null, symbol: 'XAUUSD', timeframe: '1h' },
+          { chart_id: null, symbol: 'XAUUSD', timeframe: '1h', type: 'candles', indicators: [] },
+          { chart_id: null, symbol: 'XAUUSD', timeframe: '1h', type: 'candles', indicators: [] },
         ],
         sync: { symbol: false, interval: false, crosshair: false, time: false },
       });
@@ -428,6 +428,76 @@ describe('chart workspace', () => {
           { chart_id: null, symbol: 'BTCUSD', timeframe: '1h' },
         ],
       });
+    },
+    LONG,
+  );
+  it(
+    'opens an unsaved chart of a layout with its slot’s type and indicators, and saves their changes to the layout',
+    async () => {
+      const rsi = { id: 'rsi-1', name: 'rsi', settings: { period: 21 }, styles: { rsi: { lineWidth: 2 } } };
+      const layout = {
+        id: LAYOUT_ID,
+        name: 'EURUSD and gold',
+        count: 2,
+        direction: 'horizontal',
+        charts: [
+          // the saved chart's own type and indicators are what it shows (read from /charts)
+          { chartId: CHART_ID, symbol: 'EURUSD', source: 'FOREX', timeframe: '15m', type: 'candles', indicators: [] },
+          {
+            chartId: null,
+            symbol: 'XAUUSD',
+            source: 'COMMODITIES',
+            timeframe: '1h',
+            type: 'line',
+            indicators: [{ ...rsi, visible: false }],
+          },
+        ],
+        sync: { symbol: false, interval: false, crosshair: false, time: false },
+        version: 5,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        updatedAt: '2026-11-20T10:00:00.000Z',
+      };
+      let version = 5;
+      const net = routes({
+        [`GET /layouts/${LAYOUT_ID}`]: { body: layout },
+        [`PUT /layouts/${LAYOUT_ID}`]: () => {
+          version += 1;
+          return { body: { ...layout, version } };
+        },
+      });
+      renderApp(`/chart?layout=${LAYOUT_ID}`, signedInState());
+      const eurusd = await screen.findByRole('region', { name: 'EURUSD chart, 15 minutes' }, slow);
+      const gold = await screen.findByRole('region', { name: 'XAUUSD chart, 1 hour' }, slow);
+      await waitFor(() => expect(within(eurusd).getAllByRole('button', { name: /^Hide/ })).toHaveLength(2));
+      // The unsaved chart: its RSI, hidden, and its line.
+      const goldLegend = within(gold).getByRole('list', { name: 'Indicators' });
+      expect(within(goldLegend).getAllByRole('listitem')).toHaveLength(1);
+      const show = within(goldLegend).getByRole('button', { name: /^Show rsi/i, hidden: true });
+      await userEvent.click(screen.getByRole('button', { name: 'Chart 2: XAUUSD 1h' }));
+      expect(screen.getByRole('combobox', { name: 'Chart type' })).toHaveTextContent('Line');
+
+      await userEvent.click(screen.getByRole('combobox', { name: 'Chart type' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Area' }));
+      await waitFor(() => expect(net.callsTo('PUT', `/layouts/${LAYOUT_ID}`)).toHaveLength(1), slow);
+      // Opening it saved nothing: the first save is the change, on the version read.
+      const first = net.callsTo('PUT', `/layouts/${LAYOUT_ID}`)[0]!.body as { version: number; charts: unknown[] };
+      expect(first.version).toBe(5);
+      expect(first.charts).toEqual([
+        { chart_id: CHART_ID, symbol: 'EURUSD', timeframe: '15m' },
+        // inputs and styles keep the catalogue's ids (lineWidth, not line_width)
+        { chart_id: null, symbol: 'XAUUSD', timeframe: '1h', type: 'area', indicators: [{ ...rsi, visible: false }] },
+      ]);
+
+      await userEvent.click(show);
+      await waitFor(() => expect(net.callsTo('PUT', `/layouts/${LAYOUT_ID}`)).toHaveLength(2), slow);
+      const second = net.callsTo('PUT', `/layouts/${LAYOUT_ID}`)[1]!.body as {
+        version: number;
+        charts: { indicators?: unknown[] }[];
+      };
+      expect(second.version).toBe(6);
+      expect(second.charts[1]!.indicators).toEqual([{ ...rsi, visible: true }]);
+      // The saved chart's changes go to the chart, never to the layout.
+      expect(net.callsTo('PUT', `/charts/${CHART_ID}`)).toHaveLength(0);
     },
     LONG,
   );

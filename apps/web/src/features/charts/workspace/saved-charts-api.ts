@@ -15,12 +15,18 @@ export type ChartFields = {
   indicators?: readonly ChartIndicator[];
 };
 
-/** A layout slot and sync options as sent to /layouts. */
+/** A layout's slots and sync options as sent to /layouts (an unsaved chart's slot with its type and indicators). */
 export type LayoutFields = {
   name?: string;
   count: number;
   direction: 'horizontal' | 'vertical';
-  charts: { chartId: string | null; symbol: string; timeframe: string }[];
+  charts: {
+    chartId: string | null;
+    symbol: string;
+    timeframe: string;
+    type?: string;
+    indicators?: readonly ChartIndicator[];
+  }[];
   sync: Layout['sync'];
 };
 
@@ -39,15 +45,23 @@ function chartBody(fields: ChartFields & { version?: number }) {
   return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
 }
 
+/** As `chartBody`: text, so a slot's indicator inputs and styles keep their catalogue ids. */
 function layoutBody(fields: LayoutFields & { version?: number }) {
-  return {
+  const body = {
     ...(fields.version !== undefined ? { version: fields.version } : {}),
     ...(fields.name !== undefined ? { name: fields.name } : {}),
     count: fields.count,
     direction: fields.direction,
-    charts: fields.charts.map((c) => ({ chart_id: c.chartId, symbol: c.symbol, timeframe: c.timeframe })),
+    charts: fields.charts.map((c) => ({
+      chart_id: c.chartId,
+      symbol: c.symbol,
+      timeframe: c.timeframe,
+      ...(c.type !== undefined ? { type: c.type } : {}),
+      ...(c.indicators !== undefined ? { indicators: c.indicators } : {}),
+    })),
     sync: fields.sync,
   };
+  return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
 }
 
 /** Saved charts (`/charts`) and layouts (`/layouts`) as the chart workspace and the dashboard use them. */
@@ -86,14 +100,14 @@ export const savedChartsApi = api.enhanceEndpoints({ addTagTypes: ['Charts', 'La
       keepUnusedDataFor: 0,
     }),
     createLayout: build.mutation<Layout, LayoutFields & { name: string }>({
-      query: (fields) => ({ url: '/layouts', method: 'POST', body: layoutBody(fields) }),
+      query: (fields) => ({ url: '/layouts', method: 'POST', ...layoutBody(fields) }),
       invalidatesTags: ['Layouts'],
     }),
     updateLayout: build.mutation<Layout, LayoutFields & { id: string; version: number }>({
       query: ({ id, ...fields }) => ({
         url: `/layouts/${encodeURIComponent(id)}`,
         method: 'PUT',
-        body: layoutBody(fields),
+        ...layoutBody(fields),
       }),
       invalidatesTags: ['Layouts'],
     }),

@@ -66,21 +66,56 @@ export function singleWorkspace(pane: PaneState): WorkspaceState {
   return { count: 1, direction: 'horizontal', panes: [pane], active: 0, sync: NO_SYNC };
 }
 
+/**
+ * The workspace a layout opens: an unsaved chart with the slot's instrument, type and indicators; a saved chart
+ * is read from /charts (its own type and indicators win over the slot's).
+ */
 export function workspaceFromLayout(layout: Layout): WorkspaceState {
   const count = (LAYOUT_COUNTS as readonly number[]).includes(layout.count) ? (layout.count as LayoutCount) : 1;
-  const panes = layout.charts
-    .slice(0, count)
-    .map((slot) => newPane({ chartId: slot.chartId, symbol: slot.symbol, timeframe: slot.timeframe }));
+  const panes = layout.charts.slice(0, count).map((slot) =>
+    slot.chartId
+      ? newPane({ chartId: slot.chartId, symbol: slot.symbol, timeframe: slot.timeframe })
+      : newPane({
+          symbol: slot.symbol,
+          timeframe: slot.timeframe,
+          // a layout answered before slots kept them has neither
+          type: slot.type ?? 'candles',
+          indicators: fromContractIndicators(slot.indicators ?? []),
+        }),
+  );
   while (panes.length < count) panes.push(newPane());
   return { count, direction: layout.direction, panes, active: 0, sync: { ...layout.sync } };
 }
 
-/** What a layout saves: the count, direction, each pane's instrument and saved chart, and the sync options. */
+/** A slot of a layout as the workspace saves it. */
+export type LayoutSlotFields = {
+  chartId: string | null;
+  symbol: string;
+  timeframe: Timeframe;
+  type?: ChartType;
+  indicators?: ChartIndicator[];
+};
+
+/**
+ * What a layout saves: the count, direction, each pane's instrument and saved chart, and the sync options. An
+ * unsaved chart's type and indicators go with its slot; a saved chart keeps its own (its autosave writes them).
+ */
 export function layoutFields(state: WorkspaceState) {
   return {
     count: state.count,
     direction: state.direction,
-    charts: state.panes.map((p) => ({ chartId: p.chartId, symbol: p.symbol, timeframe: p.timeframe })),
+    charts: state.panes.map(
+      (p): LayoutSlotFields =>
+        p.chartId
+          ? { chartId: p.chartId, symbol: p.symbol, timeframe: p.timeframe }
+          : {
+              chartId: null,
+              symbol: p.symbol,
+              timeframe: p.timeframe,
+              type: p.type,
+              indicators: toContractIndicators(p.indicators),
+            },
+    ),
     sync: state.sync,
   };
 }
