@@ -11,7 +11,7 @@ import type { SimEarningsEvent, SimIpoEvent } from './types.js';
 /**
  * Corporate events of the simulated world. Earnings: every stock of the catalogue reports each calendar quarter
  * on its own stable slot (a weekday 3 to 6 weeks after the quarter's end, before the open or after the close in
- * its exchange's time zone, moved off exchange holidays), with EPS, revenue and shares from the fundamentals table
+ * its exchange's time zone, moved off its exchange's holidays), with EPS, revenue and shares from the fundamentals table
  * (market cap = reference price × shares). IPOs: a few fictional companies a week on US and European exchanges,
  * on business days, each with a name and a ticker unique over decades. All values are counter-based draws: no state.
  */
@@ -150,8 +150,8 @@ function earningsOf(c: Company, year: number, q: number): SimEarningsEvent {
   const k = year * 4 + q - 1;
   const quarterEnd = (q < 4 ? epochDayOf(year, q * 3 + 1, 1) : epochDayOf(year + 1, 1, 1)) - 1;
   const target = quarterEnd + 7 * c.weeksAfter;
-  // an exchange holiday (Thanksgiving, Christmas, New Year) moves the report to the previous business day
-  const day = previousBusinessDay(c.country, target - isoWeekday(target) + c.weekday);
+  // a holiday of its exchange (Good Friday, Thanksgiving, Christmas...) moves the report to the previous trading day
+  const day = previousBusinessDay(c.exchange, target - isoWeekday(target) + c.weekday);
   const season = c.seasonal[q - 1]!;
   const epsEstimate = roundEps(c.quarterEps * season * Math.exp(0.06 * arDeviation(c.seed, k, TAG_EPS)), c.quarterEps);
   const revenueEstimate = roundMillions(
@@ -329,10 +329,10 @@ function ipoOf(week: number, i: number): SimIpoEvent {
     if (v < 0) break;
   }
   const [exchange, country, currency, open] = venue;
-  // a holiday of the exchange (Christmas, New Year, Thanksgiving) moves the listing within its week
+  // a holiday of the exchange (Good Friday, Christmas, Thanksgiving...) moves the listing within its week
   const drawn = monday + Math.floor(u(1) * 5);
-  const before = previousBusinessDay(country, drawn);
-  const day = isHoliday(country, drawn) && before < monday ? nextBusinessDay(country, drawn) : before;
+  const before = previousBusinessDay(exchange, drawn);
+  const day = isHoliday(exchange, drawn) && before < monday ? nextBusinessDay(exchange, drawn) : before;
   // the IPO's number (at most 4 a week) picks its name and ticker through permutations, so neither repeats
   const n = week * 4 + i;
   const m = mod(NAME_STEP * n + 101, NAME_COUNT);
