@@ -43,7 +43,7 @@ export function EarningsHistory(props: { detail: EarningsEventDetail; f: Formatt
   const money = (v: number | null, compact = false) => eventMoney(f, v, event.currency, compact);
   const label = (q: (typeof history)[number]) => q.fiscalPeriod ?? f.date(q.time);
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <Suspense fallback={<LoadingState label="Loading the chart" />}>
         <HistoryChart
           label={`${event.company}: reported and estimated EPS of the last ${history.length} quarters`}
@@ -55,38 +55,43 @@ export function EarningsHistory(props: { detail: EarningsEventDetail; f: Formatt
           names={{ actual: 'Reported EPS', forecast: 'Estimate' }}
         />
       </Suspense>
-      <Table size="small" aria-label="Past quarters">
-        <TableHead>
-          <TableRow>
-            <TableCell>Quarter</TableCell>
-            <TableCell>Reported</TableCell>
-            <TableCell align="right">EPS</TableCell>
-            <TableCell align="right">EPS est.</TableCell>
-            <TableCell align="right">EPS surprise</TableCell>
-            <TableCell align="right">Revenue</TableCell>
-            <TableCell align="right">Revenue est.</TableCell>
-            <TableCell align="right">Revenue surprise</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {[...history].reverse().map((q) => (
-            <TableRow key={q.id}>
-              <TableCell>{label(q)}</TableCell>
-              <TableCell>{f.date(q.time)}</TableCell>
-              <TableCell align="right">{money(q.epsActual)}</TableCell>
-              <TableCell align="right">{money(q.epsEstimate)}</TableCell>
-              <TableCell align="right">
-                <Surprise f={f} value={q.epsSurprisePercent} />
-              </TableCell>
-              <TableCell align="right">{money(q.revenueActual, true)}</TableCell>
-              <TableCell align="right">{money(q.revenueEstimate, true)}</TableCell>
-              <TableCell align="right">
-                <Surprise f={f} value={q.revenueSurprisePercent} />
-              </TableCell>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Past quarters">
+          <TableHead>
+            <TableRow>
+              <TableCell>Quarter</TableCell>
+              <TableCell align="right">EPS</TableCell>
+              <TableCell align="right">EPS est.</TableCell>
+              <TableCell align="right">Surprise</TableCell>
+              <TableCell align="right">Revenue</TableCell>
+              <TableCell align="right">Revenue est.</TableCell>
+              <TableCell align="right">Surprise</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {[...history].reverse().map((q) => (
+              <TableRow key={q.id}>
+                <TableCell>
+                  {label(q)}
+                  <Box component="span" sx={{ display: 'block', color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                    {f.date(q.time)}
+                  </Box>
+                </TableCell>
+                <TableCell align="right">{money(q.epsActual)}</TableCell>
+                <TableCell align="right">{money(q.epsEstimate)}</TableCell>
+                <TableCell align="right">
+                  <Surprise f={f} value={q.epsSurprisePercent} />
+                </TableCell>
+                <TableCell align="right">{money(q.revenueActual, true)}</TableCell>
+                <TableCell align="right">{money(q.revenueEstimate, true)}</TableCell>
+                <TableCell align="right">
+                  <Surprise f={f} value={q.revenueSurprisePercent} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
     </Box>
   );
 }

@@ -32,7 +32,7 @@ export default function PriceChart(props: PriceChartProps) {
     return {
       animation: false,
       textStyle: { fontFamily: theme.typography.fontFamily },
-      grid: { left: 56, right: 16, top: 16, bottom: 28 },
+      grid: { left: 56, right: 48, top: 16, bottom: 28 },
       tooltip: {
         trigger: 'axis',
         backgroundColor: theme.palette.background.paper,
