@@ -78,3 +78,40 @@ test('the demo trader reads the economic calendar: filters by impact, opens an e
     'true',
   );
 });
+
+test('an earnings report shows its past quarters and an IPO its price since the listing', async ({ page }) => {
+  test.setTimeout(120_000);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, DEMO);
+  // the week of 27 October 2025, in the simulated Q3 earnings season: its reports and IPOs are out
+  await page.goto('/market-intelligence/calendar?tab=earnings&week=2025-10-27');
+  const earnings = page.getByRole('grid', { name: 'Earnings calendar' });
+  await expect(earnings.getByTestId(/^calendar-row-/).first()).toBeVisible({ timeout: 20_000 });
+  await earnings
+    .getByTestId(/^calendar-row-/)
+    .first()
+    .dblclick();
+  const report = page.getByRole('dialog', { name: /^Earnings: / });
+  await expect(report.getByRole('tablist', { name: 'Event details' })).toHaveAttribute('aria-orientation', 'vertical');
+  await report.getByRole('tab', { name: 'Past quarters' }).click();
+  await expect(
+    report.getByRole('img', { name: /reported and estimated EPS of the last 8 quarters/ }).locator('svg'),
+  ).toBeVisible();
+  await expect(report.getByRole('table', { name: 'Past quarters' }).getByRole('row')).toHaveCount(9);
+  await shot(page, 'earnings-past-quarters');
+  await report.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('tab', { name: 'IPOs' }).click();
+  const ipos = page.getByRole('grid', { name: 'IPO calendar' });
+  await expect(ipos.getByTestId(/^calendar-row-/).first()).toBeVisible({ timeout: 20_000 });
+  await ipos
+    .getByTestId(/^calendar-row-/)
+    .first()
+    .dblclick();
+  const ipo = page.getByRole('dialog', { name: /^IPO: / });
+  await ipo.getByRole('tab', { name: 'Price since listing' }).click();
+  await expect(ipo.getByRole('img', { name: /closes since the listing/ }).locator('svg')).toBeVisible();
+  await expect(ipo.getByRole('table', { name: 'Closes since listing' }).getByRole('row')).toHaveCount(11);
+  await shot(page, 'ipo-price-since-listing');
+});

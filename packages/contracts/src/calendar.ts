@@ -28,6 +28,8 @@ export const CALENDAR_MAX_LIMIT = 1000;
 export const CALENDAR_DEFAULT_LIMIT = 500;
 /** Past releases in an economic event's detail (the history chart). */
 export const CALENDAR_HISTORY_RELEASES = 24;
+/** Past quarters in an earnings report's detail. */
+export const CALENDAR_EARNINGS_HISTORY_QUARTERS = 8;
 /** A trade opened within this many minutes of a high-impact event carries the event as a news tag. */
 export const CALENDAR_NEWS_WINDOW_MINUTES = 30;
 /** Minutes after each past release over which an economic event's detail measures its instruments' move. */
@@ -192,6 +194,10 @@ export const earningsEventSchema = z.object({
   revenueEstimate: z.number().nullable(),
   /** Null until the report's time. */
   revenueActual: z.number().nullable(),
+  /**
+   * In `currency`. Simulated reports: the simulated market's share price times the shares outstanding, at the
+   * report's time once it is out and at the current price before; feed and import events: as the source states it.
+   */
   marketCap: z.number().nullable(),
   released: z.boolean(),
   source: z.string(),
@@ -305,10 +311,53 @@ export const economicEventDetailSchema = z.object({
 });
 export type EconomicEventDetail = z.infer<typeof economicEventDetailSchema>;
 
-export const earningsEventDetailSchema = z.object({ event: earningsEventSchema });
+/** One past quarter of a company: EPS and revenue, estimate against actual. */
+export const earningsQuarterSchema = z.object({
+  id: z.string(),
+  /** The report's instant. */
+  time: z.string(),
+  fiscalPeriod: z.string().nullable(),
+  epsEstimate: z.number().nullable(),
+  epsActual: z.number().nullable(),
+  revenueEstimate: z.number().nullable(),
+  revenueActual: z.number().nullable(),
+  /** (actual - estimate) / |estimate|, percent, rounded to 0.01; null without both (or a zero estimate). */
+  epsSurprisePercent: z.number().nullable(),
+  revenueSurprisePercent: z.number().nullable(),
+});
+export type EarningsQuarter = z.infer<typeof earningsQuarterSchema>;
+
+/** GET /market/calendar/earnings/{id}. */
+export const earningsEventDetailSchema = z.object({
+  event: earningsEventSchema,
+  /**
+   * The company's reports before this one that are already out, up to 8, oldest first: the simulated calendar's
+   * own past quarters, or the feed's earlier events of the same company.
+   */
+  history: z.array(earningsQuarterSchema),
+});
 export type EarningsEventDetail = z.infer<typeof earningsEventDetailSchema>;
 
-export const ipoEventDetailSchema = z.object({ event: ipoEventSchema });
+/** A session's closing price of a listed IPO. */
+export const ipoPricePointSchema = z.object({ time: z.string(), close: z.number() });
+export type IpoPricePoint = z.infer<typeof ipoPricePointSchema>;
+
+/** GET /market/calendar/ipos/{id}. */
+export const ipoEventDetailSchema = z.object({
+  event: ipoEventSchema,
+  /**
+   * Closing prices from the first trading day up to now, oldest first (daily for the first 260 sessions, then
+   * weekly, past ten years monthly); empty before the listing or when nothing prices the ticker.
+   */
+  priceHistory: z.array(ipoPricePointSchema),
+  /**
+   * Where the closes come from: "Simulated market" when the ticker is an instrument of the simulated market,
+   * "Simulated" for the simulated calendar's fictional companies (their own price model), null without closes.
+   */
+  priceSource: z.string().nullable(),
+  /** The latest close against the final (offer) price, percent; null without both. */
+  changeSinceOfferPercent: z.number().nullable(),
+});
 export type IpoEventDetail = z.infer<typeof ipoEventDetailSchema>;
 
 // ----- settings -----

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { INSTRUMENTS } from '../market/instruments/catalogue.js';
+import { getInstrument, INSTRUMENTS } from '../market/instruments/catalogue.js';
 import { EXCHANGES } from '../market/instruments/reference-data.js';
 import { toLocal } from '../market/time-zones.js';
-import { earningsEventById, earningsEvents, ipoEventAsOf, ipoEventById, ipoEvents, pastEarnings } from './corporate.js';
+import {
+  earningsEventById,
+  earningsEvents,
+  earningsMarketCap,
+  ipoEventAsOf,
+  ipoEventById,
+  ipoEvents,
+  ipoPriceHistory,
+  pastEarnings,
+} from './corporate.js';
 import { fundamentalsOf } from './fundamentals.js';
+import { isHoliday } from './holidays.js';
 
 const STOCKS = INSTRUMENTS.filter((i) => i.source === 'STOCKS');
 const zoneOf = (exchange: string) => EXCHANGES.find((x) => x.id === exchange)!.timeZone;
@@ -45,8 +55,9 @@ describe('simulated earnings', () => {
     for (const e of year) {
       expect(e.epsEstimate).toBeGreaterThan(0);
       expect(e.revenueEstimate).toBeGreaterThan(1e9);
-      expect(e.marketCap).toBeGreaterThanOrEqual(1e10);
-      expect(e.marketCap).toBeLessThanOrEqual(4e12);
+      const cap = earningsMarketCap(e, getInstrument(e.instrumentId).referencePrice);
+      expect(cap).toBeGreaterThanOrEqual(1e10);
+      expect(cap).toBeLessThanOrEqual(4e12);
       expect(Math.abs(e.epsActual / e.epsEstimate - 1)).toBeLessThan(0.4);
       expect(Math.abs(e.revenueActual / e.revenueEstimate - 1)).toBeLessThan(0.15);
       if (e.epsActual > e.epsEstimate) beats++;
@@ -56,13 +67,14 @@ describe('simulated earnings', () => {
     expect(beats / year.length).toBeLessThan(0.85);
   });
 
-  it('sizes every stock from the fundamentals table; market cap is the reference price times the shares', () => {
+  it('sizes every stock from the fundamentals table; market cap is a share price times the shares', () => {
     for (const s of STOCKS) {
       const f = fundamentalsOf(s.id);
       expect(f, s.id).toBeDefined();
       const mine = year.filter((e) => e.instrumentId === s.id);
       const price = s.quoteCurrency === 'GBX' ? s.referencePrice / 100 : s.referencePrice;
-      expect(mine[0]!.marketCap / (price * f!.sharesB * 1e9), s.id).toBeCloseTo(1, 3);
+      expect(mine[0]!.sharesOutstanding / (f!.sharesB * 1e9), s.id).toBeCloseTo(1, 3);
+      expect(earningsMarketCap(mine[0]!, s.referencePrice) / (price * f!.sharesB * 1e9), s.id).toBeCloseTo(1, 3);
       const revenue = mine.reduce((sum, e) => sum + e.revenueActual, 0);
       expect(revenue / (f!.revenueB * 1e9), s.id).toBeGreaterThan(0.75);
       expect(revenue / (f!.revenueB * 1e9), s.id).toBeLessThan(1.33);
@@ -88,8 +100,9 @@ describe('simulated earnings', () => {
     for (const e of year.filter((x) => x.instrumentId === id)) {
       expect(e.revenueActual, e.id).toBeGreaterThan(revLow);
       expect(e.revenueActual, e.id).toBeLessThan(revHigh);
-      expect(e.marketCap, e.id).toBeGreaterThan(capLow);
-      expect(e.marketCap, e.id).toBeLessThan(capHigh);
+      const cap = earningsMarketCap(e, getInstrument(id).referencePrice);
+      expect(cap, e.id).toBeGreaterThan(capLow);
+      expect(cap, e.id).toBeLessThan(capHigh);
       expect(e.epsEstimate, e.id).toBeGreaterThan(epsLow);
       expect(e.epsEstimate, e.id).toBeLessThan(epsHigh);
     }
@@ -104,6 +117,38 @@ describe('simulated earnings', () => {
     expect(earningsEventById('ER-NOPE-2027Q1')).toBeNull();
     const history = pastEarnings('AAPL', Date.UTC(2028, 0, 1), 4);
     expect(history.map((e) => e.fiscalPeriod)).toEqual(['Q3 2027', 'Q2 2027', 'Q1 2027', 'Q4 2026']);
+  });
+
+  it('gives the last eight quarters of a report from the same model, each as listed', () => {
+    const report = year.find((e) => e.instrumentId === 'MSFT' && e.fiscalPeriod === 'Q3 2027')!;
+    const past = pastEarnings('MSFT', report.timeMs, 8);
+    expect(past.map((e) => e.fiscalPeriod)).toEqual([
+      'Q2 2027',
+      'Q1 2027',
+      'Q4 2026',
+      'Q3 2026',
+      'Q2 2026',
+      'Q1 2026',
+      'Q4 2025',
+      'Q3 2025',
+    ]);
+    for (const e of past) expect(earningsEventById(e.id)).toEqual(e);
+  });
+
+  it('reports on trading days of its exchange: never on its holidays (Good Friday in New York, Whit Monday in Zurich)', () => {
+    const decade = earningsEvents(Date.UTC(2024, 0, 1), Date.UTC(2034, 0, 1));
+    for (const e of decade) {
+      const local = toLocal(zoneOf(e.exchange), e.timeMs);
+      expect(isHoliday(e.exchange, local.epochDay), e.id).toBe(false);
+      expect(local.weekday, e.id).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('values a London share in pounds from its price in pence', () => {
+    const e = year.find((x) => x.instrumentId === 'AZN.L')!;
+    expect(earningsMarketCap(e, 10_000)).toBe(Math.round((100 * e.sharesOutstanding) / 1e6) * 1e6);
+    const us = year.find((x) => x.instrumentId === 'AAPL')!;
+    expect(earningsMarketCap(us, 200)).toBe(Math.round((200 * us.sharesOutstanding) / 1e6) * 1e6);
   });
 });
 
@@ -137,6 +182,11 @@ describe('simulated IPOs', () => {
     }
   });
 
+  it('lists on trading days of its exchange', () => {
+    for (const e of ipoEvents(Date.UTC(2026, 0, 1), Date.UTC(2036, 0, 1)))
+      expect(isHoliday(e.exchange, toLocal(zoneOf(e.exchange), e.timeMs).epochDay), e.id).toBe(false);
+  });
+
   it('lists on business days: never on Christmas, New Year or, in the US, Thanksgiving', () => {
     const decade = ipoEvents(Date.UTC(2026, 0, 1), Date.UTC(2036, 0, 1));
     // the fourth Thursday of November
@@ -157,5 +207,61 @@ describe('simulated IPOs', () => {
     expect(ipoEventAsOf(e, e.timeMs - 1)).toMatchObject({ status: 'expected', finalPrice: null });
     expect(ipoEventAsOf(e, e.timeMs)).toMatchObject({ status: 'priced', finalPrice: e.finalPrice });
     expect(ipoEventById('IPO-2027-01-05-1')).toBeNull(); // not a Monday
+  });
+});
+
+describe('simulated IPO prices after the listing', () => {
+  const ipos = ipoEvents(Date.UTC(2026, 0, 5), Date.UTC(2026, 6, 6));
+
+  it('starts at the final price on the listing day and closes every trading day of the exchange after it', () => {
+    for (const e of ipos.slice(0, 30)) {
+      const path = ipoPriceHistory(e, e.timeMs + 30 * 86_400_000);
+      expect(path.length, e.id).toBeGreaterThanOrEqual(18);
+      expect(path.length, e.id).toBeLessThanOrEqual(23);
+      expect(toLocal(zoneOf(e.exchange), path[0]!.timeMs).epochDay).toBe(
+        toLocal(zoneOf(e.exchange), e.timeMs).epochDay,
+      );
+      for (const p of path) {
+        expect(p.timeMs).toBeGreaterThan(e.timeMs);
+        expect(p.close).toBeGreaterThan(0);
+        const day = toLocal(zoneOf(e.exchange), p.timeMs);
+        expect(day.weekday).toBeLessThanOrEqual(5);
+        expect(isHoliday(e.exchange, day.epochDay)).toBe(false);
+      }
+      // the first close is the final price moved by the first day's pop (within -40 % and +120 %)
+      expect(path[0]!.close / e.finalPrice!).toBeGreaterThan(0.6);
+      expect(path[0]!.close / e.finalPrice!).toBeLessThan(2.2);
+    }
+  });
+
+  it('has nothing before the first trade, and the same closes whenever and however often it is asked', () => {
+    const e = ipos[3]!;
+    expect(ipoPriceHistory(e, e.timeMs - 1)).toEqual([]);
+    const long = ipoPriceHistory(e, e.timeMs + 100 * 86_400_000);
+    const short = ipoPriceHistory(e, e.timeMs + 50 * 86_400_000);
+    expect(long.slice(0, short.length)).toEqual(short);
+    expect(ipoPriceHistory(ipoEventById(e.id)!, e.timeMs + 50 * 86_400_000)).toEqual(short);
+  });
+
+  it('pops more on the first day when priced above the range than below it, on average', () => {
+    const many = ipoEvents(Date.UTC(2020, 0, 1), Date.UTC(2026, 0, 1));
+    const pop = (list: typeof many) =>
+      list.reduce((s, e) => s + Math.log(ipoPriceHistory(e, e.timeMs + 86_400_000)[0]!.close / e.finalPrice!), 0) /
+      list.length;
+    const above = many.filter((e) => e.finalPrice! > e.priceHigh);
+    const below = many.filter((e) => e.finalPrice! < e.priceLow);
+    expect(above.length).toBeGreaterThan(50);
+    expect(below.length).toBeGreaterThan(50);
+    expect(pop(above)).toBeGreaterThan(pop(below) + 0.15);
+  });
+
+  it('thins a long history to weekly closes, keeping the first day and the latest close', () => {
+    const e = ipos[0]!;
+    const until = e.timeMs + 3 * 365 * 86_400_000;
+    const path = ipoPriceHistory(e, until);
+    expect(path.length).toBeGreaterThan(150);
+    expect(path.length).toBeLessThan(170);
+    expect(path[0]).toEqual(ipoPriceHistory(e, e.timeMs + 86_400_000)[0]);
+    expect(until - path.at(-1)!.timeMs).toBeLessThan(5 * 86_400_000);
   });
 });

@@ -11,8 +11,8 @@ import type { SimEarningsEvent, SimIpoEvent } from './types.js';
 /**
  * Corporate events of the simulated world. Earnings: every stock of the catalogue reports each calendar quarter
  * on its own stable slot (a weekday 3 to 6 weeks after the quarter's end, before the open or after the close in
- * its exchange's time zone, moved off exchange holidays), with EPS, revenue and shares from the fundamentals table
- * (market cap = reference price × shares). IPOs: a few fictional companies a week on US and European exchanges,
+ * its exchange's time zone, moved off its exchange's holidays), with EPS, revenue and shares from the fundamentals table
+ * (the market cap is the simulated market's price × shares: `earningsMarketCap`). IPOs: a few fictional companies a week on US and European exchanges,
  * on business days, each with a name and a ticker unique over decades. All values are counter-based draws: no state.
  */
 
@@ -41,8 +41,11 @@ interface Company {
   weeksAfter: number;
   weekday: number;
   session: 'before_open' | 'after_close';
-  /** Market capitalisation and quarterly EPS and revenue at the reference level, in `currency`. */
-  marketCap: number;
+  /** Shares outstanding; with the simulated market's price they give the market cap. */
+  shares: number;
+  /** Units of the quote per unit of `currency` (100 for London's pence). */
+  quotePerCurrency: number;
+  /** Quarterly EPS and revenue at the reference level, in `currency`. */
   quarterEps: number;
   quarterRevenue: number;
   /** Revenue and EPS factor of calendar quarters 1-4 (index 0-3). */
@@ -108,7 +111,8 @@ const COMPANIES: readonly Company[] = INSTRUMENTS.filter((i) => i.source === 'ST
     weeksAfter: 3 + Math.floor(u(4) * 4),
     weekday: 2 + Math.floor(u(5) * 4),
     session: u(6) < 0.5 ? 'before_open' : 'after_close',
-    marketCap: roundMillions(marketCap),
+    shares: Math.round(marketCap / price),
+    quotePerCurrency: i.quoteCurrency === 'GBX' ? GBX_PER_GBP : 1,
     quarterEps: annualEps / 4,
     quarterRevenue: annualRevenue / 4,
     seasonal,
@@ -150,8 +154,8 @@ function earningsOf(c: Company, year: number, q: number): SimEarningsEvent {
   const k = year * 4 + q - 1;
   const quarterEnd = (q < 4 ? epochDayOf(year, q * 3 + 1, 1) : epochDayOf(year + 1, 1, 1)) - 1;
   const target = quarterEnd + 7 * c.weeksAfter;
-  // an exchange holiday (Thanksgiving, Christmas, New Year) moves the report to the previous business day
-  const day = previousBusinessDay(c.country, target - isoWeekday(target) + c.weekday);
+  // a holiday of its exchange (Good Friday, Thanksgiving, Christmas...) moves the report to the previous trading day
+  const day = previousBusinessDay(c.exchange, target - isoWeekday(target) + c.weekday);
   const season = c.seasonal[q - 1]!;
   const epsEstimate = roundEps(c.quarterEps * season * Math.exp(0.06 * arDeviation(c.seed, k, TAG_EPS)), c.quarterEps);
   const revenueEstimate = roundMillions(
@@ -181,7 +185,7 @@ function earningsOf(c: Company, year: number, q: number): SimEarningsEvent {
     epsActual,
     revenueEstimate,
     revenueActual,
-    marketCap: c.marketCap,
+    sharesOutstanding: c.shares,
     surprise: earningsSurprise(epsEstimate, epsActual, revenueEstimate, revenueActual),
   };
 }
@@ -191,6 +195,15 @@ export function earningsSurprise(epsEstimate: number, epsActual: number, revEsti
   const eps = epsEstimate !== 0 ? (epsActual - epsEstimate) / Math.abs(epsEstimate) : 0;
   const rev = revEstimate !== 0 ? (revActual - revEstimate) / Math.abs(revEstimate) : 0;
   return Math.round((0.7 * (eps / EPS_SURPRISE_SD) + 0.3 * (rev / REVENUE_SURPRISE_SD)) * 100) / 100;
+}
+
+/**
+ * Market capitalisation of a report's company, in the report's currency, at a share price in the instrument's
+ * quote (pence for London): the simulated market's price at the time that matters times the shares outstanding.
+ */
+export function earningsMarketCap(e: Pick<SimEarningsEvent, 'instrumentId' | 'sharesOutstanding'>, quotePrice: number) {
+  const divisor = COMPANY_BY_ID.get(e.instrumentId)?.quotePerCurrency ?? 1;
+  return roundMillions((quotePrice / divisor) * e.sharesOutstanding);
 }
 
 const quarterCache = new LruCache<number, readonly SimEarningsEvent[]>(64);
@@ -308,6 +321,15 @@ const IPO_VENUES: readonly (readonly [string, string, string, number, number])[]
   ['EURONEXT', 'FR', 'EUR', 9 * 60, 0.12],
   ['SIX', 'CH', 'CHF', 9 * 60, 0.06],
 ];
+/** Local closing time of the IPO venues, minutes after midnight. */
+const IPO_CLOSE: Record<string, number> = {
+  NASDAQ: 16 * 60,
+  NYSE: 16 * 60,
+  LSE: 16 * 60 + 30,
+  XETRA: 17 * 60 + 30,
+  EURONEXT: 17 * 60 + 30,
+  SIX: 17 * 60 + 30,
+};
 
 const mod = (a: number, b: number) => ((a % b) + b) % b;
 
@@ -329,10 +351,10 @@ function ipoOf(week: number, i: number): SimIpoEvent {
     if (v < 0) break;
   }
   const [exchange, country, currency, open] = venue;
-  // a holiday of the exchange (Christmas, New Year, Thanksgiving) moves the listing within its week
+  // a holiday of the exchange (Good Friday, Christmas, Thanksgiving...) moves the listing within its week
   const drawn = monday + Math.floor(u(1) * 5);
-  const before = previousBusinessDay(country, drawn);
-  const day = isHoliday(country, drawn) && before < monday ? nextBusinessDay(country, drawn) : before;
+  const before = previousBusinessDay(exchange, drawn);
+  const day = isHoliday(exchange, drawn) && before < monday ? nextBusinessDay(exchange, drawn) : before;
   // the IPO's number (at most 4 a week) picks its name and ticker through permutations, so neither repeats
   const n = week * 4 + i;
   const m = mod(NAME_STEP * n + 101, NAME_COUNT);
@@ -413,4 +435,70 @@ export function ipoEventById(id: string): SimIpoEvent | null {
 /** The IPO as seen at `nowMs`: before its first trade it is expected, without a final price. */
 export function ipoEventAsOf(e: SimIpoEvent, nowMs: number): SimIpoEvent {
   return nowMs >= e.timeMs ? e : { ...e, status: 'expected', finalPrice: null };
+}
+
+// ----- IPO prices after the listing -----
+
+const IPO_PATH_SEED = seedOf('ipo-path');
+/** Daily volatility of a new listing: high at first, settling to a seasoned stock's within a few months. */
+const IPO_DAILY_SD = 0.022;
+const IPO_EARLY_SD = 0.04;
+const IPO_EARLY_DAYS = 40;
+/** Daily closes shown before the answer thins them to weekly (about a year), and weekly before monthly. */
+const IPO_DAILY_POINTS = 260;
+const IPO_WEEKLY_POINTS = 520;
+
+export interface IpoClose {
+  /** The session's close, unix ms. */
+  timeMs: number;
+  close: number;
+}
+
+/**
+ * The closes of a simulated IPO's shares from its first trading day to `untilMs` (none before the listing), in its
+ * currency: the first day opens at the final price and closes up by a pop that grows with the demand the pricing
+ * showed (above the range +25 % on average, inside +10 %, below -3 %), then a random walk of daily returns whose
+ * volatility settles after the first weeks. Daily closes for the first year; weekly (the week's last session)
+ * past 260 sessions, monthly past 520 weeks. A pure function of the IPO: the same closes in every process.
+ */
+export function ipoPriceHistory(e: SimIpoEvent, untilMs: number): IpoClose[] {
+  const match = /^IPO-(\d{4})-(\d{2})-(\d{2})-(\d+)$/.exec(e.id);
+  const finalPrice = e.finalPrice ?? (e.priceLow + e.priceHigh) / 2;
+  if (!match || untilMs < e.timeMs) return [];
+  const week = weekOf(epochDayOf(Number(match[1]), Number(match[2]), Number(match[3])));
+  const key = week * 8 + Number(match[4]) - 1;
+  const exchange = e.exchange;
+  const zone = EXCHANGES.find((x) => x.id === exchange)?.timeZone ?? 'America/New_York';
+  const closeMinute = IPO_CLOSE[exchange] ?? 16 * 60;
+  const demand = finalPrice > e.priceHigh ? 0.25 : finalPrice < e.priceLow ? -0.03 : 0.1;
+  const first = Math.floor(e.timeMs / MS_PER_DAY) - 1;
+  const sessions: IpoClose[] = [];
+  let logPrice = Math.log(finalPrice);
+  // the simulated world ends in 2300: no walk runs longer than its range
+  for (let day = first, n = 0; day < first + 366 * 330; day++) {
+    if (isoWeekday(day) > 5 || isHoliday(exchange, day)) continue;
+    const timeMs = localToUtcMs(zone, day, closeMinute);
+    if (timeMs < e.timeMs) continue;
+    if (timeMs > untilMs) break;
+    const z = normal(hash3(IPO_PATH_SEED, key, n));
+    if (n === 0) logPrice += Math.log(1 + demand) + 0.15 * z;
+    else {
+      const sd = IPO_DAILY_SD + (IPO_EARLY_SD - IPO_DAILY_SD) * Math.exp(-n / IPO_EARLY_DAYS);
+      logPrice += sd * z - (sd * sd) / 2;
+    }
+    sessions.push({ timeMs, close: Math.max(0.01, round2(Math.exp(logPrice))) });
+    n++;
+  }
+  if (sessions.length <= IPO_DAILY_POINTS) return sessions;
+  // thin long histories: the last session of each week (or month), and always the first day and the latest close
+  const weekly = sessions.length <= IPO_WEEKLY_POINTS * 5;
+  const period = (ms: number) => {
+    const day = Math.floor(ms / MS_PER_DAY);
+    if (weekly) return weekOf(day);
+    const dd = dateOfEpochDay(day);
+    return dd.year * 12 + dd.month;
+  };
+  return sessions.filter(
+    (p, i) => i === 0 || i === sessions.length - 1 || period(p.timeMs) !== period(sessions[i + 1]!.timeMs),
+  );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isoWeekday, toLocal } from '../market/time-zones.js';
 import { ECONOMIC_INDICATORS, economicEventById, economicEvents, pastReleases } from './economic.js';
+import { holidayName } from './holidays.js';
 import type { SimEconomicEvent } from './types.js';
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 16);
@@ -41,6 +42,113 @@ describe('economic calendar schedules', () => {
     expect(times).toContain(utc);
     for (const e of of(code, Date.UTC(year, month, 1), Date.UTC(year, month + 1, 1)))
       expect(economicEventById(e.id)).toEqual(e);
+  });
+
+  it.each([
+    // [case, code, year, month (0-based), the release moved to (UTC), the holiday it left (local date)]
+    [
+      'Juneteenth, Thursday 19 June 2025: claims the day before',
+      'US_JOBLESS_CLAIMS',
+      2025,
+      5,
+      '2025-06-18T12:30',
+      '2025-06-19',
+    ],
+    [
+      'Veterans Day, Thursday 11 November 2027: claims the day before',
+      'US_JOBLESS_CLAIMS',
+      2027,
+      10,
+      '2027-11-10T13:30',
+      '2027-11-11',
+    ],
+    [
+      'Labor Day, Monday 7 September 2026: EIA inventories a day late',
+      'US_CRUDE_INVENTORIES',
+      2026,
+      8,
+      '2026-09-10T14:30',
+      '2026-09-09',
+    ],
+    [
+      'Juneteenth, Wednesday 19 June 2024: EIA inventories on Thursday',
+      'US_CRUDE_INVENTORIES',
+      2024,
+      5,
+      '2024-06-20T14:30',
+      '2024-06-19',
+    ],
+    [
+      'the vernal equinox, Friday 20 March 2026: Japan CPI on Thursday',
+      'JP_CPI_YOY',
+      2026,
+      2,
+      '2026-03-18T23:30',
+      '2026-03-20',
+    ],
+    ['Good Friday, 3 April 2026: Canada jobs a week later', 'CA_EMPLOYMENT', 2026, 3, '2026-04-10T12:30', '2026-04-03'],
+    [
+      'Ascension Day, Thursday 6 May 2027: Swiss CPI on Friday',
+      'CH_CPI_MOM',
+      2027,
+      4,
+      '2027-05-07T06:30',
+      '2027-05-06',
+    ],
+    [
+      'National Day week, October 2026: the S&P Global China PMI after it',
+      'CN_SP_PMI',
+      2026,
+      9,
+      '2026-10-08T01:45',
+      '2026-10-01',
+    ],
+    [
+      'Good Friday and Easter Monday 2025: UK retail sales after Easter',
+      'GB_RETAIL_SALES',
+      2025,
+      3,
+      '2025-04-22T06:00',
+      '2025-04-18',
+    ],
+    [
+      'the observed Independence Day, Friday 3 July 2026: ISM services on Monday',
+      'US_ISM_SERVICES',
+      2026,
+      6,
+      '2026-07-06T14:00',
+      '2026-07-03',
+    ],
+    [
+      'Juneteenth, Wednesday 19 June 2024: the FOMC decision on Thursday',
+      'US_FOMC',
+      2024,
+      5,
+      '2024-06-20T18:00',
+      '2024-06-19',
+    ],
+  ])('moves a release off its agency’s holiday as the agency does: %s', (_, code, year, month, utc, holiday) => {
+    const events = of(code, Date.UTC(year, month, 1), Date.UTC(year, month + 1, 1));
+    expect(events.map((e) => iso(e.timeMs))).toContain(utc);
+    expect(events.map((e) => e.id)).not.toContain(`${code}-${holiday}`);
+    for (const e of events) expect(economicEventById(e.id)).toEqual(e);
+  });
+
+  it('leaves payrolls on Good Friday, which is no federal holiday (BLS practice)', () => {
+    expect(of('US_NFP', Date.UTC(2026, 3, 1), Date.UTC(2026, 4, 1)).map((e) => iso(e.timeMs))).toEqual([
+      '2026-04-03T12:30',
+    ]);
+  });
+
+  it('publishes nothing on any holiday of the agency’s country (weekdays only, except the NBS PMI)', () => {
+    const events = economicEvents(Date.UTC(2024, 0, 1), Date.UTC(2028, 0, 1));
+    expect(events.length).toBeGreaterThan(2500);
+    for (const e of events) {
+      const local = toLocal(ECONOMIC_INDICATORS.find((i) => i.code === e.code)!.timeZone, e.timeMs);
+      if (e.code === 'CN_NBS_PMI') continue;
+      expect(holidayName(e.country, local.epochDay), e.id).toBeNull();
+      expect(isoWeekday(local.epochDay), e.id).toBeLessThanOrEqual(5);
+    }
   });
 
   it('releases nothing on the holidays of the release country', () => {

@@ -2,12 +2,13 @@ import { LruCache } from '../market/lru.js';
 import { hash3, normal, seedOf } from '../market/sim/random.js';
 import { dateOfEpochDay, localToUtcMs, MS_PER_DAY } from '../market/time-zones.js';
 import { INDICATOR_SPECS, type IndicatorSpec, SPEC_BY_CODE } from './indicators.js';
-import { monthOf, type Occurrence, releasesInMonth } from './schedule.js';
+import { type HolidayShift, monthOf, type Occurrence, releasesInMonth } from './schedule.js';
 import type { EconomicIndicator, SimEconomicEvent } from './types.js';
 
 /** The recurring macro releases of the simulated calendar, by country. */
 export const ECONOMIC_INDICATORS: readonly EconomicIndicator[] = INDICATOR_SPECS.map(
-  ({ rule: _r, model: _m, period: _p, lag: _l, centralBank: _c, ...indicator }) => Object.freeze(indicator),
+  ({ rule: _r, model: _m, period: _p, lag: _l, centralBank: _c, onHoliday: _h, ...indicator }) =>
+    Object.freeze(indicator),
 );
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -15,8 +16,16 @@ const TAG_LEVEL = 1;
 const TAG_FORECAST = 2;
 const TAG_SURPRISE = 3;
 
+/**
+ * How each country's agencies move a fixed-weekday release off a holiday, unless the indicator says otherwise
+ * (Statistics Canada's jobs report a week later, the EIA's inventories a day late): the BLS, the Labor Department
+ * and Japan's statistics bureau publish the business day before; the others the business day after.
+ */
+export const HOLIDAY_SHIFT: Readonly<Record<string, HolidayShift>> = { US: 'previous', JP: 'previous' };
+
 interface Series {
   spec: IndicatorSpec;
+  shift: HolidayShift;
   seed: number;
   /** Terms of the AR(1) sum: phi^terms is below 1 %. */
   terms: number;
@@ -29,7 +38,8 @@ const SERIES: readonly Series[] = INDICATOR_SPECS.map((spec) => {
   const terms = Math.min(320, Math.max(1, Math.ceil(Math.log(0.01) / Math.log(phi))));
   const weights = Float64Array.from({ length: terms }, (_, j) => phi ** j);
   const [h, m] = spec.localTime.split(':').map(Number) as [number, number];
-  return { spec, seed: seedOf(`econ:${spec.code}`), terms, weights, minute: h * 60 + m };
+  const shift = spec.onHoliday ?? HOLIDAY_SHIFT[spec.country] ?? 'next';
+  return { spec, shift, seed: seedOf(`econ:${spec.code}`), terms, weights, minute: h * 60 + m };
 });
 const SERIES_BY_CODE = new Map(SERIES.map((s) => [s.spec.code, s]));
 
@@ -127,7 +137,7 @@ function monthEvents(key: number): readonly SimEconomicEvent[] {
     const month = (key % 12) + 1;
     const out: SimEconomicEvent[] = [];
     for (const s of SERIES)
-      for (const o of releasesInMonth(s.spec.rule, year, month, s.spec.country)) out.push(makeEvent(s, o));
+      for (const o of releasesInMonth(s.spec.rule, year, month, s.spec.country, s.shift)) out.push(makeEvent(s, o));
     return Object.freeze(out.sort(byTimeThenId).map((e) => Object.freeze(e)));
   });
 }
@@ -169,7 +179,7 @@ export function pastReleases(code: string, beforeMs: number, count: number): Sim
   // the rarest rule releases 4 times a year, so a year without one means the code has none left
   for (let empty = 0; out.length < count && empty < 13 && key >= 1971 * 12; key--) {
     const year = Math.floor(key / 12);
-    const occurrences = releasesInMonth(s.spec.rule, year, (key % 12) + 1, s.spec.country).reverse();
+    const occurrences = releasesInMonth(s.spec.rule, year, (key % 12) + 1, s.spec.country, s.shift).reverse();
     empty = occurrences.length === 0 ? empty + 1 : 0;
     for (const o of occurrences) {
       const e = makeEvent(s, o);

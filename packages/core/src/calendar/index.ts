@@ -1,10 +1,13 @@
 export {
   earningsEventById,
   earningsEvents,
+  earningsMarketCap,
   earningsSurprise,
+  type IpoClose,
   ipoEventAsOf,
   ipoEventById,
   ipoEvents,
+  ipoPriceHistory,
   pastEarnings,
 } from './corporate.js';
 export {

@@ -1,4 +1,4 @@
-import type { ScheduleRule } from './schedule.js';
+import type { HolidayShift, ScheduleRule } from './schedule.js';
 import type { EconomicIndicator } from './types.js';
 
 /**
@@ -28,6 +28,8 @@ export interface IndicatorSpec extends EconomicIndicator {
   lag: number;
   /** Central bank that decides, for rate decisions. */
   centralBank?: string;
+  /** How the agency moves the release off a holiday, when not its country's usual way (`HOLIDAY_SHIFT`). */
+  onHoliday?: HolidayShift;
 }
 
 const NY = 'America/New_York';
@@ -540,6 +542,7 @@ const ROWS: readonly Row[] = [
     instruments: CA_FX,
     description: 'Change in the number of employed people (Statistics Canada), thousands.',
     rule: { kind: 'nthWeekday', n: 1, weekday: FRI },
+    onHoliday: 'nextWeek',
     model: { mean: 20, step: 22, phi: 0.3, surpriseSd: 25 },
     period: 'month',
     lag: 1,
@@ -559,6 +562,7 @@ const ROWS: readonly Row[] = [
     instruments: CA_FX,
     description: 'Share of the labour force without a job (Statistics Canada).',
     rule: { kind: 'nthWeekday', n: 1, weekday: FRI },
+    onHoliday: 'nextWeek',
     model: { mean: 6.4, step: 0.1, phi: 0.97, surpriseSd: 0.1, min: 3.5, max: 14 },
     period: 'month',
     lag: 1,
@@ -1201,6 +1205,7 @@ const MORE_ROWS: readonly Row[] = [
     instruments: ['USOIL', 'UKOIL', 'USDCAD'],
     description: 'Weekly change of US commercial crude oil stocks, million barrels; a build weighs on oil.',
     rule: { kind: 'weekly', weekday: WED },
+    onHoliday: 'weekDelay',
     model: { mean: 0, step: 1.5, phi: 0.3, surpriseSd: 2.5 },
     period: 'week',
     lag: 0,

@@ -3,6 +3,7 @@ import { EVENT_WINDOW_MINUTES } from '../market/sim/events.js';
 import { createSimulatedMarket } from '../market/sim/market.js';
 import { earningsEvents } from './corporate.js';
 import { economicEvents } from './economic.js';
+import { newsFromEconomicEvent } from './news.js';
 
 const on = createSimulatedMarket();
 const off = createSimulatedMarket({ calendar: false });
@@ -101,5 +102,31 @@ describe('the simulated market at calendar events', () => {
     expect(m.events().map((e) => e.id)).toEqual(['mine']);
     const calm = createSimulatedMarket({ calendar: false });
     expect(calm.eventsBetween(Date.UTC(2026, 10, 6), Date.UTC(2026, 10, 7))).toEqual([]);
+  });
+});
+
+describe('the market hook and the news follow the holiday moves of the schedule', () => {
+  it('moves EURUSD at jobless claims on Wednesday 18 June 2025 (Juneteenth) and not on the Thursday', () => {
+    const wednesday = Date.UTC(2025, 5, 18, 12, 30);
+    const thursday = Date.UTC(2025, 5, 19, 12, 30);
+    const ids = on.eventsBetween(Date.UTC(2025, 5, 18), Date.UTC(2025, 5, 20)).map((e) => `${e.id}@${e.time}`);
+    expect(ids).toContain(`US_JOBLESS_CLAIMS-2025-06-18@${sec(wednesday)}`);
+    expect(ids.some((id) => id.startsWith('US_JOBLESS_CLAIMS-2025-06-19'))).toBe(false);
+    // the release minute differs from the calm market's, the Thursday's same minute does not
+    expect(on.minuteBar('EURUSD', sec(wednesday))).not.toEqual(off.minuteBar('EURUSD', sec(wednesday)));
+    const quietThursday = economicEvents(thursday - 2 * 3_600_000, thursday + 60_000).filter((e) =>
+      ['USD', 'EUR'].includes(e.currency),
+    );
+    expect(quietThursday).toEqual([]);
+    expect(on.minuteBar('EURUSD', sec(thursday))).toEqual(off.minuteBar('EURUSD', sec(thursday)));
+  });
+
+  it('writes the news of a moved release at its new time', () => {
+    const claims = economicEvents(Date.UTC(2025, 5, 18), Date.UTC(2025, 5, 19)).find(
+      (e) => e.code === 'US_JOBLESS_CLAIMS',
+    )!;
+    const news = newsFromEconomicEvent(claims);
+    expect(news.timeMs).toBe(Date.UTC(2025, 5, 18, 12, 30));
+    expect(news.eventId).toBe('US_JOBLESS_CLAIMS-2025-06-18');
   });
 });

@@ -122,7 +122,7 @@ const earnings: SimEarningsEvent = {
   epsActual: 1.68,
   revenueEstimate: 94_000_000_000,
   revenueActual: 92_120_000_000,
-  marketCap: 3_000_000_000_000,
+  sharesOutstanding: 15_000_000_000,
   surprise: 0.1,
 };
 

@@ -1,13 +1,13 @@
 import { dateOfEpochDay, epochDayOf, isoWeekday } from '../market/time-zones.js';
+import { isHoliday, nthWeekdayOf } from './holidays.js';
+
+export { isHoliday, nthWeekdayOf };
 
 /**
  * Release-date rules of recurring macro releases. Every rule yields at most one release per month (weekly rules
  * one per week) with a release index that counts releases without gaps, so the previous release is index - 1.
- * Holidays: a small table per country (`isHoliday`): New Year's Day and Christmas Day everywhere, plus
- * Independence Day and Thanksgiving in the US (federal dates observed on the Friday or Monday when they fall
- * on a weekend). Rules that count business days skip them; a release whose date is a holiday moves to the
- * previous business day, as the BLS does for payrolls and the Labor Department for jobless claims, except a
- * monthly release that would leave its month (New Year's Day), which moves a week later.
+ * Holidays are each agency's public holidays (`holidays.ts`, computed by rule). Rules that count business days
+ * skip them; a release of a fixed weekday whose date is a holiday moves as its agency does (`HolidayShift`).
  */
 export type ScheduleRule =
   /** The n-th (1-4, or -1 for the last) ISO weekday (1 Monday ... 7 Sunday) of each listed month. */
@@ -23,6 +23,17 @@ export type ScheduleRule =
   /** Meetings: [month, n-th (or -1 last), ISO weekday] per meeting of the year. */
   | { kind: 'meetings'; dates: readonly (readonly [number, number, number])[] };
 
+/**
+ * How an agency moves a fixed-weekday release off a holiday:
+ * - previous: to the previous business day (the BLS for payrolls, the Labor Department for jobless claims, Japan's
+ *   statistics bureau); a monthly release that would leave its month (New Year's Day) comes a week later instead;
+ * - next: to the next business day;
+ * - nextWeek: to the same weekday a week later (Statistics Canada's Labour Force Survey);
+ * - weekDelay: one business day later for every holiday of its week up to its day (the EIA's weekly petroleum
+ *   report, a day late after a Monday holiday).
+ */
+export type HolidayShift = 'previous' | 'next' | 'nextWeek' | 'weekDelay';
+
 export interface Occurrence {
   /** Local release date as an epoch day. */
   epochDay: number;
@@ -36,32 +47,6 @@ const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
 function daysInMonth(year: number, month: number): number {
   return month === 12 ? 31 : epochDayOf(year, month + 1, 1) - epochDayOf(year, month, 1);
-}
-
-/** US federal holiday observed on a weekday: Saturday dates move to Friday, Sunday dates to Monday. */
-function observed(day: number): number {
-  const w = isoWeekday(day);
-  return w === 6 ? day - 1 : w === 7 ? day + 1 : day;
-}
-
-function usHoliday(day: number): boolean {
-  const { year, month } = dateOfEpochDay(day);
-  // New Year's Day of next year may be observed on 31 Dec
-  for (const y of month === 12 ? [year, year + 1] : [year]) {
-    if (day === observed(epochDayOf(y, 1, 1))) return true;
-  }
-  return (
-    day === observed(epochDayOf(year, 7, 4)) ||
-    day === nthWeekdayOf(year, 11, 4, 4) ||
-    day === observed(epochDayOf(year, 12, 25))
-  );
-}
-
-/** Whether an epoch day is a holiday of the country's statistical agencies and exchanges (see the table above). */
-export function isHoliday(country: string, day: number): boolean {
-  if (country === 'US') return usHoliday(day);
-  const { month, day: dom } = dateOfEpochDay(day);
-  return (month === 1 && dom === 1) || (month === 12 && dom === 25);
 }
 
 function isBusinessDay(day: number, country = ''): boolean {
@@ -82,14 +67,29 @@ export function nextBusinessDay(country: string, day: number): number {
   return d;
 }
 
-/** The n-th (or last, n = -1) ISO weekday of a month, as an epoch day. */
-export function nthWeekdayOf(year: number, month: number, n: number, weekday: number): number {
-  if (n > 0) {
-    const first = epochDayOf(year, month, 1);
-    return first + ((weekday - isoWeekday(first) + 7) % 7) + (n - 1) * 7;
+/** Where a fixed-weekday release goes when its day is a holiday of its agency (see `HolidayShift`). */
+export function shiftOffHoliday(rule: ScheduleRule, shift: HolidayShift, country: string, day: number): number {
+  switch (shift) {
+    case 'previous': {
+      const before = previousBusinessDay(country, day);
+      // a monthly release does not leave its month: on New Year's Day it moves to the next week (BLS practice)
+      if (rule.kind === 'nthWeekday' && monthOf(before).month !== monthOf(day).month)
+        return nextBusinessDay(country, day + 7);
+      return before;
+    }
+    case 'nextWeek':
+      return isBusinessDay(day, country) ? day : nextBusinessDay(country, day + 7);
+    case 'weekDelay': {
+      // one business day later for every holiday from the Monday of its week to its day
+      let late = 0;
+      for (let x = day - isoWeekday(day) + 1; x <= day; x++) if (isoWeekday(x) <= 5 && isHoliday(country, x)) late++;
+      let out = nextBusinessDay(country, day);
+      for (let i = out === day ? 0 : 1; i < late; i++) out = nextBusinessDay(country, out + 1);
+      return out;
+    }
+    default:
+      return nextBusinessDay(country, day);
   }
-  const last = epochDayOf(year, month, daysInMonth(year, month));
-  return last - ((isoWeekday(last) - weekday + 7) % 7);
 }
 
 function nthBusinessDay(year: number, month: number, n: number, country: string): number {
@@ -106,26 +106,37 @@ function nthBusinessDay(year: number, month: number, n: number, country: string)
 
 /**
  * Releases of a rule whose scheduled local date falls in (year, month), for a country's holidays: business-day
- * rules skip holidays, fixed-weekday rules on a holiday move to the previous business day (which may lie in the
- * month before; `releasesInMonth` gathers releases by their actual date).
+ * rules skip holidays, fixed-weekday rules on a holiday move as `shift` says (which may take them into the month
+ * before or after; `releasesInMonth` gathers releases by their actual date). Central banks' meetings move to the
+ * next business day whatever the shift.
  */
-export function occurrencesInMonth(rule: ScheduleRule, year: number, month: number, country = ''): Occurrence[] {
+export function occurrencesInMonth(
+  rule: ScheduleRule,
+  year: number,
+  month: number,
+  country = '',
+  shift: HolidayShift = 'previous',
+): Occurrence[] {
   if (rule.kind === 'lastDay' || rule.kind === 'businessDay' || rule.kind === 'onOrAfter')
     return scheduled(rule, year, month, country);
   return scheduled(rule, year, month, country).map((o) => {
-    let day = previousBusinessDay(country, o.epochDay);
-    // a monthly release does not leave its month: on New Year's Day it moves to the next week (BLS practice)
-    if (rule.kind === 'nthWeekday' && monthOf(day).month !== month) day = previousBusinessDay(country, o.epochDay + 7);
+    const day = shiftOffHoliday(rule, rule.kind === 'meetings' ? 'next' : shift, country, o.epochDay);
     return day === o.epochDay ? o : { ...o, epochDay: day, scheduledDay: o.epochDay };
   });
 }
 
 /** Releases of a rule whose actual local date (after the holiday moves) falls in (year, month). */
-export function releasesInMonth(rule: ScheduleRule, year: number, month: number, country = ''): Occurrence[] {
+export function releasesInMonth(
+  rule: ScheduleRule,
+  year: number,
+  month: number,
+  country = '',
+  shift: HolidayShift = 'previous',
+): Occurrence[] {
   const key = year * 12 + month - 1;
   const out: Occurrence[] = [];
   for (const k of [key - 1, key, key + 1]) {
-    for (const o of occurrencesInMonth(rule, Math.floor(k / 12), (k % 12) + 1, country)) {
+    for (const o of occurrencesInMonth(rule, Math.floor(k / 12), (k % 12) + 1, country, shift)) {
       const d = dateOfEpochDay(o.epochDay);
       if (d.year === year && d.month === month) out.push(o);
     }

@@ -71,7 +71,8 @@ export interface SimEarningsEvent {
   epsActual: number;
   revenueEstimate: number;
   revenueActual: number;
-  marketCap: number;
+  /** Shares outstanding (market cap = the simulated market's price × shares, `earningsMarketCap`). */
+  sharesOutstanding: number;
   /** Signed size of the beat in typical surprises (EPS 70 %, revenue 30 %); > 0 is a beat. */
   surprise: number;
 }

@@ -16,12 +16,30 @@ import { createCalendarSettingsService } from './calendar.settings.js';
  */
 export function createCalendarModule(
   ctx: Pick<AppContext, 'db' | 'clock' | 'jobs' | 'config'>,
-  deps: { market: Pick<core.SimulatedMarket, 'minuteBar'>; log: FastifyBaseLogger; sim?: SimCalendar },
+  deps: {
+    market: Pick<core.SimulatedMarket, 'minuteBar' | 'candles' | 'quote'>;
+    log: FastifyBaseLogger;
+    sim?: SimCalendar;
+  },
 ) {
   const settingsOf = ctx.config.calendar;
   const repo = createCalendarRepository(ctx.db);
   const sim = deps.sim ?? core;
-  const calendar = createCalendarService({ repo, clock: ctx.clock, sim, simulated: settingsOf?.simulated ?? true });
+  // the market cap of a simulated report: the same simulated market as the charts and the trading
+  const price = (instrumentId: string, ms: number): number | null => {
+    try {
+      return deps.market.quote(instrumentId, ms).mid;
+    } catch {
+      return null; // an instrument the market does not price, or a time outside its range
+    }
+  };
+  const calendar = createCalendarService({
+    repo,
+    clock: ctx.clock,
+    sim,
+    simulated: settingsOf?.simulated ?? true,
+    price,
+  });
   const detail = createCalendarDetail({ calendar, repo, sim, market: deps.market, clock: ctx.clock });
   const settings = createCalendarSettingsService({ repo, clock: ctx.clock });
   const feeds = settingsOf?.feedUrls ?? [];

@@ -117,7 +117,8 @@ export function rowEconomicWire(row: CalendarEventRow, nowMs: number): EconomicE
   };
 }
 
-export function simEarningsWire(e: SimEarningsEvent, nowMs: number): EarningsEvent {
+/** A simulated report; `marketCap` from the simulated market's price (the caller knows the market). */
+export function simEarningsWire(e: SimEarningsEvent, nowMs: number, marketCap: number | null): EarningsEvent {
   const released = e.timeMs <= nowMs;
   return {
     id: e.id,
@@ -134,7 +135,7 @@ export function simEarningsWire(e: SimEarningsEvent, nowMs: number): EarningsEve
     epsActual: released ? e.epsActual : null,
     revenueEstimate: e.revenueEstimate,
     revenueActual: released ? e.revenueActual : null,
-    marketCap: e.marketCap,
+    marketCap,
     released,
     source: CALENDAR_SIMULATED_SOURCE,
   };

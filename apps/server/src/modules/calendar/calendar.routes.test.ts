@@ -1,11 +1,22 @@
 import type {
   CalendarAnswer,
   CalendarSettings,
+  EarningsCalendarAnswer,
   EarningsEventDetail,
   EconomicCalendarAnswer,
   EconomicEventDetail,
   IpoCalendarAnswer,
+  IpoEventDetail,
 } from '@tradedesk/contracts';
+import {
+  createSimulatedMarket,
+  earningsEventById,
+  earningsMarketCap,
+  getInstrument,
+  ipoEventById,
+  ipoPriceHistory,
+  pastEarnings,
+} from '@tradedesk/core';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.js';
@@ -163,6 +174,153 @@ describe('earnings and IPOs', () => {
     const res = await get(`/market/calendar/ipos/${list.events[0]!.id}`);
     expect(res.statusCode).toBe(200);
     expect((await get('/market/calendar/ipos/IPO-1999-01-01-9')).statusCode).toBe(404);
+  });
+});
+
+describe('earnings and IPO details: market cap, past quarters, prices since the listing', () => {
+  // the same deterministic model as the server's (no events registered in a test app)
+  const market = createSimulatedMarket();
+  const NOW = '2026-03-04T12:00:00Z';
+  const earningsOf = async (from: string, to: string) =>
+    ((await get(`/market/calendar/earnings?from=${from}&to=${to}`)).json() as EarningsCalendarAnswer).events;
+
+  it('values a simulated report at the simulated market’s share price, not the catalogue’s reference price', async () => {
+    const released = (await earningsOf('2026-01-15', '2026-02-28')).filter((e) => e.released);
+    expect(released.length).toBeGreaterThan(20);
+    let awayFromReference = 0;
+    for (const e of released) {
+      const sim = earningsEventById(e.id)!;
+      const atReport = market.quote(e.instrumentId!, Date.parse(e.time)).mid;
+      expect(e.marketCap, e.id).toBe(earningsMarketCap(sim, atReport));
+      if (e.marketCap !== earningsMarketCap(sim, getInstrument(e.instrumentId!).referencePrice)) awayFromReference++;
+    }
+    expect(awayFromReference).toBeGreaterThan(released.length * 0.9);
+
+    // a report to come is valued at the current price; a later clock moves it, not the released ones
+    const [future] = await earningsOf('2026-04-20', '2026-04-30');
+    expect(future!.released).toBe(false);
+    const simFuture = earningsEventById(future!.id)!;
+    expect(future!.marketCap).toBe(
+      earningsMarketCap(simFuture, market.quote(future!.instrumentId!, Date.parse(NOW)).mid),
+    );
+    const later = '2026-03-20T15:00:00Z';
+    clock.set(later);
+    try {
+      const again = (await get(`/market/calendar/earnings/${future!.id}`)).json() as EarningsEventDetail;
+      expect(again.event.marketCap).toBe(
+        earningsMarketCap(simFuture, market.quote(future!.instrumentId!, Date.parse(later)).mid),
+      );
+      expect(again.event.marketCap).not.toBe(future!.marketCap);
+      const old = (await get(`/market/calendar/earnings/${released[0]!.id}`)).json() as EarningsEventDetail;
+      expect(old.event.marketCap).toBe(released[0]!.marketCap);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  it('answers the company’s last 8 reports before a report, oldest first, with their surprises', async () => {
+    const [report] = (await earningsOf('2026-01-15', '2026-02-28')).filter((e) => e.released);
+    const res = await get(`/market/calendar/earnings/${report!.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json() as EarningsEventDetail;
+    const model = pastEarnings(report!.instrumentId!, Date.parse(report!.time), 8).reverse();
+    expect(detail.history.map((q) => q.id)).toEqual(model.map((e) => e.id));
+    expect(detail.history).toHaveLength(8);
+    for (const [i, q] of detail.history.entries()) {
+      const e = model[i]!;
+      expect(q).toMatchObject({
+        fiscalPeriod: e.fiscalPeriod,
+        epsEstimate: e.epsEstimate,
+        epsActual: e.epsActual,
+        revenueEstimate: e.revenueEstimate,
+        revenueActual: e.revenueActual,
+      });
+      expect(q.epsSurprisePercent).toBeCloseTo(((e.epsActual - e.epsEstimate) / Math.abs(e.epsEstimate)) * 100, 1);
+      expect(q.revenueSurprisePercent).toBeCloseTo(
+        ((e.revenueActual - e.revenueEstimate) / e.revenueEstimate) * 100,
+        1,
+      );
+    }
+    // a report a year ahead: only the quarters out by now
+    const ahead = (await earningsOf('2027-04-15', '2027-05-31')).find((e) => e.instrumentId === report!.instrumentId)!;
+    const aheadDetail = (await get(`/market/calendar/earnings/${ahead.id}`)).json() as EarningsEventDetail;
+    expect(aheadDetail.history).toHaveLength(8);
+    expect(aheadDetail.history.at(-1)!.id).toBe(report!.id);
+    for (const q of aheadDetail.history) expect(q.epsActual).not.toBeNull();
+  });
+
+  it('answers a simulated IPO’s closes since its listing from the calendar’s model, none before it lists', async () => {
+    const list = (await get('/market/calendar/ipos?from=2026-01-05&to=2026-01-31')).json() as IpoCalendarAnswer;
+    const ipo = list.events[0]!;
+    const detail = (await get(`/market/calendar/ipos/${ipo.id}`)).json() as IpoEventDetail;
+    expect(detail.priceSource).toBe('Simulated');
+    expect(detail.priceHistory.length).toBeGreaterThan(20);
+    expect(detail.priceHistory).toEqual(
+      ipoPriceHistory(ipoEventById(ipo.id)!, Date.parse(NOW)).map((p) => ({
+        time: new Date(p.timeMs).toISOString(),
+        close: p.close,
+      })),
+    );
+    expect(Date.parse(detail.priceHistory[0]!.time)).toBeGreaterThan(Date.parse(ipo.time));
+    expect(Date.parse(detail.priceHistory.at(-1)!.time)).toBeLessThanOrEqual(Date.parse(NOW));
+    const last = detail.priceHistory.at(-1)!.close;
+    expect(detail.changeSinceOfferPercent).toBeCloseTo(((last - ipo.finalPrice!) / ipo.finalPrice!) * 100, 1);
+
+    const next = (await get('/market/calendar/ipos?from=2026-03-09&to=2026-03-13')).json() as IpoCalendarAnswer;
+    const coming = (await get(`/market/calendar/ipos/${next.events[0]!.id}`)).json() as IpoEventDetail;
+    expect(coming).toMatchObject({ priceHistory: [], priceSource: null, changeSinceOfferPercent: null });
+  });
+
+  it('takes an imported IPO’s closes from the simulated market when its ticker is one of its shares', async () => {
+    const repo = createCalendarRepository(db);
+    const listed = Date.parse('2025-12-01T14:30:00Z');
+    const base = { kind: 'ipo' as const, source: 'ipo-import.test', country: 'US', timeMs: listed };
+    await repo.upsertEvents(
+      [
+        {
+          ...base,
+          title: 'Apple listing',
+          data: { ticker: 'AAPL', finalPrice: 180, currency: 'USD', status: 'priced' },
+        },
+        {
+          ...base,
+          title: 'Unknown listing',
+          data: { ticker: 'QQZZ', finalPrice: 10, currency: 'USD', status: 'priced' },
+        },
+      ],
+      new Date(),
+    );
+    const rows = (await repo.inRange('ipo', listed, listed + 1)).filter((r) => r.source === 'ipo-import.test');
+    const apple = (await get(`/market/calendar/ipos/${rows.find((r) => r.title === 'Apple listing')!.id}`)).json();
+    const closes = market
+      .candles('AAPL', '1D', { from: listed / 1000, asOfMs: Date.parse(NOW), limit: 1000 })
+      .map((c) => c.close);
+    expect((apple as IpoEventDetail).priceSource).toBe('Simulated market');
+    expect((apple as IpoEventDetail).priceHistory.map((p) => p.close)).toEqual(closes);
+    expect(closes.length).toBeGreaterThan(50);
+    const unknown = (await get(`/market/calendar/ipos/${rows.find((r) => r.title === 'Unknown listing')!.id}`)).json();
+    expect(unknown).toMatchObject({ priceHistory: [], priceSource: null });
+  });
+
+  it('answers a feed company’s earlier reports (out by now) as its history', async () => {
+    const repo = createCalendarRepository(db);
+    const base = { kind: 'earnings' as const, source: 'earnings-feed.test', title: 'Feed Co', country: 'US' };
+    const data = (eps: number) => ({ epsEstimate: 1, epsActual: eps, revenueEstimate: 1e9, revenueActual: 1.1e9 });
+    await repo.upsertEvents(
+      [
+        { ...base, timeMs: Date.parse('2025-07-20T12:00:00Z'), data: data(1.1) },
+        { ...base, timeMs: Date.parse('2025-10-20T12:00:00Z'), data: data(0.9) },
+        { ...base, timeMs: Date.parse('2026-01-20T12:00:00Z'), data: data(1.2) },
+        { ...base, timeMs: Date.parse('2026-04-20T12:00:00Z'), data: data(1.3) },
+      ],
+      new Date(),
+    );
+    const rows = await repo.inRange('earnings', Date.parse('2026-04-20T00:00:00Z'), Date.parse('2026-04-21T00:00:00Z'));
+    const row = rows.find((r) => r.source === 'earnings-feed.test')!;
+    const detail = (await get(`/market/calendar/earnings/${row.id}`)).json() as EarningsEventDetail;
+    expect(detail.event.epsActual).toBeNull();
+    expect(detail.history.map((q) => q.epsActual)).toEqual([1.1, 0.9, 1.2]);
+    expect(detail.history.map((q) => q.epsSurprisePercent)).toEqual([10, -10, 20]);
   });
 });
 

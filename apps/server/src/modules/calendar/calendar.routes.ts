@@ -18,7 +18,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth/guard.js';
 import { foldArrayKeys } from '../../platform/query-arrays.js';
 import type { CalendarDetail } from './calendar.detail.js';
-import { calendarEventNotFound } from './calendar.errors.js';
 import type { CalendarService } from './calendar.service.js';
 import type { CalendarSettingsService } from './calendar.settings.js';
 
@@ -106,16 +105,16 @@ export function calendarRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'An earnings report: EPS and revenue, estimate against actual',
+          summary: 'An earnings report: EPS and revenue, estimate against actual, and its past quarters',
+          description:
+            '`history` holds up to 8 earlier reports of the company that are out, oldest first, each with its EPS ' +
+            'and revenue surprise in percent. A simulated report’s market cap is the simulated market’s share price ' +
+            '(at the report once out, the current one before) times the shares outstanding.',
           params: calendarEventParamsSchema,
           response: { 200: earningsEventDetailSchema, ...notFound },
         },
       },
-      async (request) => {
-        const event = await calendar.earningsById(request.params.id);
-        if (!event) throw calendarEventNotFound();
-        return { event };
-      },
+      async (request) => detail.earnings(request.params.id),
     );
 
     app.get(
@@ -137,16 +136,17 @@ export function calendarRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'An IPO: price range, shares offered, market cap and status',
+          summary: 'An IPO: price range, shares offered, market cap, status and its price since the listing',
+          description:
+            '`priceHistory` holds the closes since the first trading day up to now (daily for a year, then weekly, ' +
+            'past ten years monthly): from the simulated market when the ticker is one of its shares ' +
+            '(`priceSource` "Simulated market"), from the simulated calendar’s own model for its fictional ' +
+            'companies ("Simulated"), none otherwise (null).',
           params: calendarEventParamsSchema,
           response: { 200: ipoEventDetailSchema, ...notFound },
         },
       },
-      async (request) => {
-        const event = await calendar.ipoById(request.params.id);
-        if (!event) throw calendarEventNotFound();
-        return { event };
-      },
+      async (request) => detail.ipo(request.params.id),
     );
 
     app.get(

@@ -31,10 +31,16 @@ export type SimCalendar = Pick<
   | 'pastReleases'
   | 'earningsEvents'
   | 'earningsEventById'
+  | 'earningsMarketCap'
+  | 'pastEarnings'
   | 'ipoEvents'
   | 'ipoEventById'
+  | 'ipoPriceHistory'
   | 'ECONOMIC_INDICATORS'
 >;
+
+/** A share's price at an instant in its quote (the simulated market's mid), or null when it has none. */
+export type SharePrice = (instrumentId: string, ms: number) => number | null;
 
 export type EconomicFilters = { impact?: readonly CalendarImpact[]; countries?: readonly string[] };
 
@@ -63,8 +69,20 @@ export function createCalendarService(deps: {
   sim: SimCalendar;
   /** Include the simulated calendar (CALENDAR_SIMULATED, default true). */
   simulated: boolean;
+  /** The simulated market's price of a share, for the market cap of simulated reports. */
+  price?: SharePrice;
 }) {
   const { repo, clock, sim, simulated } = deps;
+  const price = deps.price ?? (() => null);
+
+  /**
+   * A simulated report as the client sees it at `t`: the market cap at the share's price when the report came out,
+   * or the current price while it is still to come (later prices are not known yet).
+   */
+  function earningsWire(e: core.SimEarningsEvent, t: number): EarningsEvent {
+    const p = price(e.instrumentId, Math.min(e.timeMs, t));
+    return simEarningsWire(e, t, p === null ? null : sim.earningsMarketCap(e, p));
+  }
   const now = () => clock.now().getTime();
   let nearCache: { fromMs: number; toMs: number; rows: CalendarEventRow[]; loadedAt: number } | undefined;
 
@@ -86,7 +104,7 @@ export function createCalendarService(deps: {
 
   async function earnings(fromMs: number, toMs: number): Promise<EarningsEvent[]> {
     const t = now();
-    const out = simulated ? sim.earningsEvents(fromMs, toMs).map((e) => simEarningsWire(e, t)) : [];
+    const out = simulated ? sim.earningsEvents(fromMs, toMs).map((e) => earningsWire(e, t)) : [];
     for (const row of await repo.inRange('earnings', fromMs, toMs)) out.push(rowEarningsWire(row, t));
     return out.sort(byTime);
   }
@@ -198,22 +216,32 @@ export function createCalendarService(deps: {
       return e ? { event: simEconomicWire(e, now()) } : null;
     },
 
-    async earningsById(id: string): Promise<EarningsEvent | null> {
+    /** A simulated report (readable id) or a stored one (UUID), with what it came from; null when none has the id. */
+    async earningsById(
+      id: string,
+    ): Promise<{ event: EarningsEvent; row?: CalendarEventRow; sim?: core.SimEarningsEvent } | null> {
       if (UUID.test(id)) {
         const row = await repo.byId('earnings', id);
-        return row ? rowEarningsWire(row, now()) : null;
+        return row ? { event: rowEarningsWire(row, now()), row } : null;
       }
       const e = simulated ? sim.earningsEventById(id) : null;
-      return e ? simEarningsWire(e, now()) : null;
+      return e ? { event: earningsWire(e, now()), sim: e } : null;
     },
 
-    async ipoById(id: string): Promise<IpoEvent | null> {
+    /** Earlier reports of a simulated company (newest first), as the client sees them now. */
+    pastEarnings(e: core.SimEarningsEvent, beforeMs: number, count: number): EarningsEvent[] {
+      const t = now();
+      return sim.pastEarnings(e.instrumentId, beforeMs, count).map((x) => earningsWire(x, t));
+    },
+
+    /** A simulated IPO (readable id) or a stored one (UUID), with what it came from; null when none has the id. */
+    async ipoById(id: string): Promise<{ event: IpoEvent; row?: CalendarEventRow; sim?: core.SimIpoEvent } | null> {
       if (UUID.test(id)) {
         const row = await repo.byId('ipo', id);
-        return row ? rowIpoWire(row, now()) : null;
+        return row ? { event: rowIpoWire(row, now()), row } : null;
       }
       const e = simulated ? sim.ipoEventById(id) : null;
-      return e ? simIpoWire(e, now()) : null;
+      return e ? { event: simIpoWire(e, now()), sim: e } : null;
     },
 
     /** The label of simulated events, for answers that state their source. */

@@ -398,8 +398,18 @@ export function CalendarScreen() {
         onTab={(detail) => setView({ detail })}
         onClose={close}
       />
-      <EarningsDrawer id={view.tab === 'earnings' ? view.event : ''} onClose={close} />
-      <IpoDrawer id={view.tab === 'ipos' ? view.event : ''} onClose={close} />
+      <EarningsDrawer
+        id={view.tab === 'earnings' ? view.event : ''}
+        tab={view.detail}
+        onTab={(detail) => setView({ detail })}
+        onClose={close}
+      />
+      <IpoDrawer
+        id={view.tab === 'ipos' ? view.event : ''}
+        tab={view.detail}
+        onTab={(detail) => setView({ detail })}
+        onClose={close}
+      />
       {settingsOpen && (
         <CalendarSettingsDialog
           settings={settings}

@@ -7,6 +7,8 @@ import {
   type EarningsEvent,
   type EconomicEvent,
   type EconomicEventDetail,
+  type IpoEvent,
+  type IpoEventDetail,
 } from '@tradedesk/contracts';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,6 +39,12 @@ vi.mock('./history-chart', () => ({
       aria-label={`History chart of ${props.periods.join(', ')}`}
       data-colours={props.colours.join(' ')}
     />
+  ),
+}));
+
+vi.mock('./price-chart', () => ({
+  default: (props: { label: string; closes: number[]; offer: number | null }) => (
+    <div role="img" aria-label={props.label} data-closes={props.closes.join(' ')} data-offer={props.offer} />
   ),
 }));
 
@@ -508,7 +516,35 @@ describe('the calendar screen', () => {
       'GET /market/calendar/earnings': {
         body: { from: '2026-03-01T00:00:00Z', to: '2026-03-08T00:00:00Z', events: [report], total: 1 },
       },
-      [`GET /market/calendar/earnings/${report.id}`]: { body: { event: report } },
+      [`GET /market/calendar/earnings/${report.id}`]: {
+        body: {
+          event: report,
+          history: [
+            {
+              id: 'ER-AAPL-2025Q3',
+              time: '2025-10-30T20:30:00.000Z',
+              fiscalPeriod: 'Q3 2025',
+              epsEstimate: 1.5,
+              epsActual: 1.35,
+              revenueEstimate: 90e9,
+              revenueActual: 91.8e9,
+              epsSurprisePercent: -10,
+              revenueSurprisePercent: 2,
+            },
+            {
+              id: 'ER-AAPL-2025Q4',
+              time: '2026-01-29T21:30:00.000Z',
+              fiscalPeriod: 'Q4 2025',
+              epsEstimate: 2.4,
+              epsActual: 2.52,
+              revenueEstimate: 120e9,
+              revenueActual: 118.8e9,
+              epsSurprisePercent: 5,
+              revenueSurprisePercent: -1,
+            },
+          ],
+        },
+      },
     });
     const table = await screen.findByRole('grid', { name: 'Earnings calendar' });
     await waitFor(() => expect(within(table).queryAllByTestId(/^calendar-row-/)).toHaveLength(1));
@@ -525,6 +561,79 @@ describe('the calendar screen', () => {
       '/chart?symbol=AAPL',
     );
     expect(screen.getByLabelText('address')).toHaveTextContent('tab=earnings');
+    // the past quarters, as the economic drawer shows its history: a chart (miss red, beat green) and a table
+    await user.click(within(drawer).getByRole('tab', { name: 'Past quarters' }));
+    const chart = await within(drawer).findByRole('img', { name: 'History chart of Q3 2025, Q4 2025' });
+    const [q3, q4] = (chart.getAttribute('data-colours') ?? '').split(' ');
+    expect(q3).not.toBe(q4);
+    const quarters = within(drawer).getByRole('table', { name: 'Past quarters' });
+    const rows = within(quarters).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    // newest first: Q4 beat EPS by 5 % and missed revenue by 1 %
+    expect(rows[1]).toHaveTextContent('Q4 2025');
+    expect(within(rows[1]!).getByText(/beat \+5\.0\s?%/)).toBeInTheDocument();
+    expect(within(rows[1]!).getByText(/miss [−-]1\.0\s?%/)).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('Q3 2025');
+    expect(screen.getByLabelText('address')).toHaveTextContent('detail=history');
+  });
+
+  it('opens an IPO with its price since the listing: closes against the offer price, from the source named', async () => {
+    const user = userEvent.setup();
+    const ipo: IpoEvent = {
+      id: 'IPO-2026-03-02-1',
+      company: 'Orbelle Software Holdings',
+      ticker: 'OSWH',
+      exchange: 'NASDAQ',
+      country: 'US',
+      industry: 'Software',
+      time: '2026-03-02T14:30:00.000Z',
+      currency: 'USD',
+      priceLow: 20,
+      priceHigh: 23,
+      sharesOffered: 10e6,
+      marketCap: 1.2e9,
+      status: 'priced',
+      finalPrice: 24,
+      description: 'A fictional software company.',
+      source: 'Simulated',
+    };
+    const detail: IpoEventDetail = {
+      event: ipo,
+      priceHistory: [
+        { time: '2026-03-02T21:00:00.000Z', close: 29.5 },
+        { time: '2026-03-03T21:00:00.000Z', close: 28.1 },
+        { time: '2026-03-04T21:00:00.000Z', close: 30 },
+      ],
+      priceSource: 'Simulated',
+      changeSinceOfferPercent: 25,
+    };
+    renderCalendar('/market-intelligence/calendar?tab=ipos&week=2026-03-02', DEFAULT_CALENDAR_SETTINGS, {
+      'GET /market/calendar/ipos': {
+        body: { from: '2026-03-01T00:00:00Z', to: '2026-03-08T00:00:00Z', events: [ipo], total: 1 },
+      },
+      [`GET /market/calendar/ipos/${ipo.id}`]: { body: detail },
+    });
+    const table = await screen.findByRole('grid', { name: 'IPO calendar' });
+    await waitFor(() => expect(within(table).queryAllByTestId(/^calendar-row-/)).toHaveLength(1));
+    act(() =>
+      within(within(table).getByTestId(/^calendar-row-/))
+        .getAllByRole('gridcell')[0]!
+        .focus(),
+    );
+    await user.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { name: 'IPO: Orbelle Software Holdings' });
+    await user.click(within(drawer).getByRole('tab', { name: 'Price since listing' }));
+    const chart = await within(drawer).findByRole('img', {
+      name: 'Orbelle Software Holdings: 3 closes since the listing',
+    });
+    expect(chart).toHaveAttribute('data-closes', '29.5 28.1 30');
+    expect(chart).toHaveAttribute('data-offer', '24');
+    const facts = within(drawer).getByLabelText('Performance since the offer');
+    expect(facts).toHaveTextContent(/Since the offer\+25\.0\s?%/);
+    expect(within(facts).getByText('Simulated')).toBeInTheDocument();
+    const closes = within(drawer).getByRole('table', { name: 'Closes since listing' });
+    expect(within(closes).getAllByRole('row')[1]).toHaveTextContent('4 Mar 2026');
+    expect(screen.getByLabelText('address')).toHaveTextContent('detail=history');
   });
 
   it('reopens the event of the address on load', async () => {

@@ -7,8 +7,18 @@ import { isApiError } from '../../shared/api/api-error';
 import { type Formatters, useFormatters } from '../../shared/format/format-preferences';
 import { MISSING_VALUE } from '../../shared/format/numbers';
 import { useEarningsEventQuery, useIpoEventQuery } from './calendar-api';
+import type { DetailTab } from './calendar-url';
 import { beatColour, eventMoney, sessionLabels, statusLabel } from './corporate-columns';
-import { EventDrawer, Fact, Facts } from './event-drawer';
+import { EarningsHistory, IpoPriceHistory } from './corporate-history';
+import { DrawerTabs, EventDrawer, Fact, Facts } from './event-drawer';
+
+/** The earnings and IPO drawers' tabs (the address's `detail`, shared with the economic drawer). */
+const corporateTabs = ['overview', 'history'] as const;
+type CorporateTab = (typeof corporateTabs)[number];
+const corporateTab = (tab: DetailTab): CorporateTab => (tab === 'history' ? 'history' : 'overview');
+const earningsTabLabels: Record<CorporateTab, string> = { overview: 'Overview', history: 'Past quarters' };
+const ipoTabLabels: Record<CorporateTab, string> = { overview: 'Overview', history: 'Price since listing' };
+
 import { SourceLabel } from './source-label';
 
 /** Actual against estimate: the difference in % of the estimate, coloured by beat or miss. */
@@ -42,10 +52,7 @@ function EarningsOverview(props: { event: EarningsEvent; f: Formatters }) {
   const { event: e, f } = props;
   const money = (v: number | null, compact = false) => eventMoney(f, v, e.currency, compact);
   return (
-    <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-      <Typography variant="subtitle2" component="h3">
-        Overview
-      </Typography>
+    <Box sx={{ display: 'grid', gap: 2 }}>
       <Facts label="Earnings report">
         <Fact term="Time">
           {f.dateTime(e.time)}
@@ -74,11 +81,21 @@ function EarningsOverview(props: { event: EarningsEvent; f: Formatters }) {
   );
 }
 
-/** The earnings drawer (spec section 2 "Calendar drawers": earnings, screen overview): EPS and revenue, estimate vs actual. */
-export function EarningsDrawer(props: { id: string; onClose: () => void }) {
+/**
+ * The earnings drawer (spec section 2 "Calendar drawers": earnings, screen overview): EPS and revenue, estimate vs
+ * actual, and the company's past quarters.
+ */
+export function EarningsDrawer(props: {
+  id: string;
+  tab: DetailTab;
+  onTab: (t: DetailTab) => void;
+  onClose: () => void;
+}) {
   const f = useFormatters();
   const query = useEarningsEventQuery(props.id, { skip: !props.id });
-  const event = query.data?.event.id === props.id ? query.data.event : undefined;
+  const detail = query.data?.event.id === props.id ? query.data : undefined;
+  const event = detail?.event;
+  const tab = corporateTab(props.tab);
   return (
     <EventDrawer
       open={Boolean(props.id)}
@@ -93,7 +110,11 @@ export function EarningsDrawer(props: { id: string; onClose: () => void }) {
         notFound: isApiError(query.error) && query.error.status === 404,
       }}
     >
-      {event && <EarningsOverview event={event} f={f} />}
+      {detail && event && (
+        <DrawerTabs tabs={corporateTabs} labels={earningsTabLabels} value={tab} onChange={props.onTab}>
+          {tab === 'overview' ? <EarningsOverview event={event} f={f} /> : <EarningsHistory detail={detail} f={f} />}
+        </DrawerTabs>
+      )}
     </EventDrawer>
   );
 }
@@ -102,7 +123,7 @@ function IpoDetail(props: { event: IpoEvent; f: Formatters }) {
   const { event: e, f } = props;
   const money = (v: number | null, compact = false) => eventMoney(f, v, e.currency, compact);
   return (
-    <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2 }}>
       {e.description && <Typography variant="body2">{e.description}</Typography>}
       <Facts label="IPO">
         <Fact term="Listing">{f.dateTime(e.time)}</Fact>
@@ -127,11 +148,13 @@ function IpoDetail(props: { event: IpoEvent; f: Formatters }) {
   );
 }
 
-/** The IPO detail (spec section 2 "Calendar with ... IPO detail"). */
-export function IpoDrawer(props: { id: string; onClose: () => void }) {
+/** The IPO detail (spec section 2 "Calendar with ... IPO detail"), with its price since the listing. */
+export function IpoDrawer(props: { id: string; tab: DetailTab; onTab: (t: DetailTab) => void; onClose: () => void }) {
   const f = useFormatters();
   const query = useIpoEventQuery(props.id, { skip: !props.id });
-  const event = query.data?.event.id === props.id ? query.data.event : undefined;
+  const detail = query.data?.event.id === props.id ? query.data : undefined;
+  const event = detail?.event;
+  const tab = corporateTab(props.tab);
   return (
     <EventDrawer
       open={Boolean(props.id)}
@@ -146,7 +169,11 @@ export function IpoDrawer(props: { id: string; onClose: () => void }) {
         notFound: isApiError(query.error) && query.error.status === 404,
       }}
     >
-      {event && <IpoDetail event={event} f={f} />}
+      {detail && event && (
+        <DrawerTabs tabs={corporateTabs} labels={ipoTabLabels} value={tab} onChange={props.onTab}>
+          {tab === 'overview' ? <IpoDetail event={event} f={f} /> : <IpoPriceHistory detail={detail} f={f} />}
+        </DrawerTabs>
+      )}
     </EventDrawer>
   );
 }

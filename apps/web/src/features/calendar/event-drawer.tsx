@@ -2,6 +2,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../shared/states/error-state';
@@ -77,6 +79,42 @@ export function Facts(props: { label: string; children: ReactNode }) {
       sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
     >
       {props.children}
+    </Box>
+  );
+}
+
+/**
+ * The drawer's detail tabs, vertical as the spec's calendar drawers are, with the chosen tab's panel beside them
+ * (the economic drawer's layout, shared by the earnings and IPO drawers).
+ */
+export function DrawerTabs<T extends string>(props: {
+  tabs: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (tab: T) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
+      <Tabs
+        orientation="vertical"
+        value={props.value}
+        onChange={(_e, t: T) => props.onChange(t)}
+        aria-label="Event details"
+        sx={{ borderRight: 1, borderColor: 'divider', minWidth: 140 }}
+      >
+        {props.tabs.map((t) => (
+          <Tab key={t} value={t} label={props.labels[t]} id={`event-tab-${t}`} aria-controls={`event-panel-${t}`} />
+        ))}
+      </Tabs>
+      <Box
+        role="tabpanel"
+        id={`event-panel-${props.value}`}
+        aria-labelledby={`event-tab-${props.value}`}
+        sx={{ flex: 1, p: 2, overflow: 'auto' }}
+      >
+        {props.children}
+      </Box>
     </Box>
   );
 }

@@ -22,19 +22,23 @@ export type HistoryChartProps = {
   forecast: (number | null)[];
   colours: string[];
   format: (value: number | null) => string;
+  /** Legend names of the bars and the line (default Actual and Forecast; earnings say Reported and Estimate). */
+  names?: { actual: string; forecast: string };
 };
 
 export default function HistoryChart(props: HistoryChartProps) {
   const theme = useTheme();
   const box = useRef<HTMLDivElement>(null);
   const { periods, actual, forecast, colours, format } = props;
+  const actualName = props.names?.actual ?? 'Actual';
+  const forecastName = props.names?.forecast ?? 'Forecast';
   const option = useMemo(() => {
     const text = theme.palette.text.secondary;
     return {
       animation: false,
       textStyle: { fontFamily: theme.typography.fontFamily },
       grid: { left: 56, right: 16, top: 32, bottom: 28 },
-      legend: { data: ['Actual', 'Forecast'], textStyle: { color: text }, top: 0 },
+      legend: { data: [actualName, forecastName], textStyle: { color: text }, top: 0 },
       tooltip: {
         trigger: 'axis',
         backgroundColor: theme.palette.background.paper,
@@ -56,13 +60,13 @@ export default function HistoryChart(props: HistoryChartProps) {
       },
       series: [
         {
-          name: 'Actual',
+          name: actualName,
           type: 'bar',
           data: actual.map((value, i) => ({ value, itemStyle: { color: colours[i] } })),
           itemStyle: { color: theme.palette.primary.main },
         },
         {
-          name: 'Forecast',
+          name: forecastName,
           type: 'line',
           data: forecast,
           lineStyle: { color: theme.palette.info.main },
@@ -70,7 +74,7 @@ export default function HistoryChart(props: HistoryChartProps) {
         },
       ],
     };
-  }, [periods, actual, forecast, colours, format, theme]);
+  }, [periods, actual, forecast, colours, format, theme, actualName, forecastName]);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
