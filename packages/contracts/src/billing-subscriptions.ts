@@ -39,10 +39,15 @@ export const createSubscriptionBodySchema = z.strictObject({
 });
 export type CreateSubscriptionBody = z.input<typeof createSubscriptionBodySchema>;
 
-/** POST /subscriptions/{id}/modify: `preview: true` answers the proration and changes nothing. */
+/**
+ * POST /subscriptions/{id}/modify: `preview: true` answers the proration and changes nothing. `interval` switches
+ * between monthly and yearly: to a longer one at once (a new period from now, the unused part of the current one
+ * credited), to a shorter one at the period end.
+ */
 export const modifySubscriptionBodySchema = z.strictObject({
   plan: planIdField('Plan').optional(),
   addons: addonsField.optional(),
+  interval: z.enum(BILLING_INTERVALS, { error: `Interval must be one of ${BILLING_INTERVALS.join(', ')}.` }).optional(),
   preview: z.boolean().default(false),
 });
 export type ModifySubscriptionBody = z.input<typeof modifySubscriptionBodySchema>;
@@ -84,9 +89,15 @@ export const subscriptionSchema = z.object({
   coupon: subscriptionCouponSchema.nullable(),
   retryCount: z.number().int(),
   nextRetryAt: z.string().nullable(),
-  /** A plan change that starts at the period end (a cheaper plan or fewer add-ons). */
+  /** A plan change that starts at the period end (a cheaper plan, fewer add-ons, or a shorter interval). */
   scheduledChange: z
-    .object({ planId: z.string(), addons: z.record(z.string(), z.number().int()), at: z.string() })
+    .object({
+      planId: z.string(),
+      addons: z.record(z.string(), z.number().int()),
+      /** The interval from then on (the subscription's own when the change keeps it). */
+      interval: z.enum(BILLING_INTERVALS),
+      at: z.string(),
+    })
     .nullable(),
   createdAt: z.string(),
   canceledAt: z.string().nullable(),
@@ -145,13 +156,25 @@ export type SubscriptionChangeResult = z.infer<typeof subscriptionChangeResultSc
 export const prorationPreviewSchema = z.object({
   currency: z.enum(BILLING_CURRENCIES),
   planId: z.string(),
-  /** 'now': charged at once, prorated; 'period_end': a cheaper choice, starting at the next renewal. */
+  /** The interval after the change (the subscription's own when it keeps it). */
+  interval: z.enum(BILLING_INTERVALS),
+  /**
+   * 'now': charged at once, prorated; 'period_end': a cheaper choice or a shorter interval, starting at the next
+   * renewal.
+   */
   effective: z.enum(['now', 'period_end']),
   effectiveAt: z.string(),
+  /** When the period paid for now ends: the current period's end, or a new period's for a longer interval. */
+  periodEnd: z.string(),
   remainingSeconds: z.number().int(),
   periodSeconds: z.number().int(),
   oldPrice: z.string(),
   newPrice: z.string(),
+  /**
+   * A switch to a longer interval: the unused part of the current period (old price x remaining / period),
+   * taken off the new price. "0.00" for other changes, whose proration nets old and new over the remaining time.
+   */
+  credit: z.string(),
   /** Prorated amount due now before tax (0 when effective at period end). */
   amountDue: z.string(),
   tax: z.string(),

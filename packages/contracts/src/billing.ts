@@ -59,6 +59,13 @@ export const FEATURE_LIMIT_REACHED = 'Feature limit reached';
 export function featureLimitMessage(key: LimitKey, limit: number): string {
   return `${FEATURE_LIMIT_REACHED}: your plan allows ${limit} (${ENTITLEMENTS[key].feature}). Upgrade your plan for more.`;
 }
+/**
+ * The 423 of an edit of an item past a count limit (after a downgrade): the oldest items by creation, as many as
+ * the plan allows, stay editable; the rest can be read and deleted but not changed until the user is back within.
+ */
+export function featureLimitReadOnlyMessage(key: LimitKey, limit: number): string {
+  return `${FEATURE_LIMIT_REACHED}: your plan allows ${limit} (${ENTITLEMENTS[key].feature}) and this one is past them, so it can be read and deleted but not changed. Upgrade your plan, or delete older ones, to edit it again.`;
+}
 export function accessFeatureMessage(key: EntitlementKey): string {
   return `Access to feature ${ENTITLEMENTS[key].feature} is not allowed for your subscription.`;
 }

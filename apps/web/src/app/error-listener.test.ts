@@ -31,6 +31,16 @@ describe('error catalogue of spec section 8, applied to every failed call', () =
     expect(store.getState().toast.current).toBeNull();
   });
 
+  it("an edit's 423 (an item past the limit after a downgrade) opens the feature-limit dialog too", async () => {
+    const message =
+      'Feature limit reached: your plan allows 5 (Watchlists) and this one is past them, so it can be read and deleted but not changed. Upgrade your plan, or delete older ones, to edit it again.';
+    mockFetch({ 'PUT /watchlist/w1': errorBody(423, 'PLAN_LIMIT_REACHED', message) });
+    const { watchlistsApi } = await import('../features/watchlists/watchlists-api');
+    await store.dispatch(watchlistsApi.endpoints.updateWatchlist.initiate({ id: 'w1', name: 'Renamed' }));
+    expect(store.getState().dialogs.gate).toEqual({ kind: 'featureLimit', message });
+    expect(store.getState().toast.current).toBeNull();
+  });
+
   it("423 'Access to feature ... is not allowed for your subscription.' opens the access-feature dialog", async () => {
     await fail(errorBody(423, 'PLAN_ACCESS', 'Access to feature AI agents is not allowed for your subscription.'));
     expect(store.getState().dialogs.gate?.kind).toBe('accessFeature');

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { ReferralLink } from '../features/billing/partners/referral-link';
 import { RedirectIfSignedIn, RequireAuth } from './route-guards';
 
 /**
@@ -26,6 +27,8 @@ export const routes: RouteObject[] = [
   },
   { path: 'dev/mailbox', lazy: () => import('../features/dev-mailbox/mailbox-page') },
   { path: 'dev/toasts', lazy: () => import('../features/dev-mailbox/toast-gallery-page') },
+  // Public: a partner's referral link; it goes on to the API's click route, then to sign-up.
+  { path: 'r/:code', Component: ReferralLink },
   // Public, signed in or out: a watchlist shared by its read-only link.
   { path: 'shared/watchlists/:token', lazy: () => import('../features/watchlists/shared-watchlist-page') },
   // Public, signed in or out: a chart shared by its read-only link.

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import type { CountedItem, LimitGate } from '../billing/entitlements/entitlements.js';
 import {
   type AlertLogRow,
   type AlertRow,
@@ -14,6 +15,13 @@ export type NewAlertLog = Omit<AlertLogRow, 'seq'> & { seq?: number };
 /** Alerts, their log and pending webhook deliveries; a user's alerts are scoped by the owner in the query. */
 export function createAlertsRepository(db: Db) {
   const owned = (userId: string, id: string) => and(eq(alerts.userId, userId), eq(alerts.id, id));
+  /** What the plan's alerts limit of a type counts: the user's alerts of that type still active. */
+  const activeOfType = (userId: string, type: AlertRow['type']) =>
+    and(eq(alerts.userId, userId), eq(alerts.type, type), eq(alerts.status, 'active'));
+  const countActive = async (q: Db, userId: string, type: AlertRow['type']) => {
+    const [row] = await q.select({ n: count() }).from(alerts).where(activeOfType(userId, type));
+    return row?.n ?? 0;
+  };
   return {
     async list(userId: string, filter: { status?: string; type?: string; symbol?: string }): Promise<AlertRow[]> {
       const where = [eq(alerts.userId, userId)];
@@ -42,14 +50,32 @@ export function createAlertsRepository(db: Db) {
       return row;
     },
 
-    async insert(row: AlertRow): Promise<AlertRow> {
-      const [saved] = await db.insert(alerts).values(row).returning();
-      return saved!;
+    /** With `gate`: the plan's limit of the row's type checked in the same transaction, under the user's lock on it. */
+    async insert(row: AlertRow, gate?: LimitGate): Promise<AlertRow> {
+      if (!gate) return (await db.insert(alerts).values(row).returning())[0]!;
+      return db.transaction(async (tx) => {
+        await gate.hold(tx, () => countActive(tx as unknown as Db, row.userId, row.type));
+        return (await tx.insert(alerts).values(row).returning())[0]!;
+      });
     },
 
-    async update(userId: string, id: string, patch: Partial<AlertRow>): Promise<AlertRow | undefined> {
-      const [saved] = await db.update(alerts).set(patch).where(owned(userId, id)).returning();
-      return saved;
+    /** With `arming` (an alert made active again): its type's plan limit checked as for a new one. */
+    async update(
+      userId: string,
+      id: string,
+      patch: Partial<AlertRow>,
+      arming?: { gate: LimitGate; type: AlertRow['type'] },
+    ): Promise<AlertRow | undefined> {
+      if (!arming) return (await db.update(alerts).set(patch).where(owned(userId, id)).returning())[0];
+      return db.transaction(async (tx) => {
+        await arming.gate.hold(tx, () => countActive(tx as unknown as Db, userId, arming.type));
+        return (await tx.update(alerts).set(patch).where(owned(userId, id)).returning())[0];
+      });
+    },
+
+    /** What the plan's limit of a type counts (active alerts), for assertEditable. */
+    async counted(userId: string, type: AlertRow['type']): Promise<CountedItem[]> {
+      return db.select({ id: alerts.id, createdAt: alerts.createdAt }).from(alerts).where(activeOfType(userId, type));
     },
 
     /** The evaluator's update of an alert it watches (no owner: the leader acts for every user). */

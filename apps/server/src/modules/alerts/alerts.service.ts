@@ -276,39 +276,46 @@ export function createAlertsService(
       if ((await repo.count(userId)) >= maxPerUser) {
         throw alertError('ALERT_LIMIT_REACHED', `You can keep at most ${maxPerUser} alerts; delete one first.`);
       }
-      if (deps.entitlements) {
-        const held = (await repo.list(userId, { type: body.type })).length;
-        await deps.entitlements.assertBelow(userId, ALERT_PLAN_KEYS[body.type], held);
-      }
+      // the plan counts active alerts of the type; checked again under the user's lock when inserting
+      const gate = await deps.entitlements?.gate(userId, ALERT_PLAN_KEYS[body.type]);
       const symbolOfBody = 'symbol' in body ? instrumentId(body.symbol) : undefined;
       const resolved = await resolveCondition(userId, body.type, body.condition);
       const symbol = resolved.symbol ?? symbolOfBody ?? null;
-      const row = await repo.insert({
-        id: newId(),
-        userId,
-        name: body.name,
-        type: body.type,
-        symbol,
-        interval: body.interval,
-        condition: resolved.condition,
-        trigger: body.trigger,
-        expiresAt: expiry(body.expires_at, now),
-        message: body.message,
-        delivery: delivery(body.delivery),
-        status: 'active',
-        lastTriggeredAt: null,
-        triggerCount: 0,
-        lastPrice: symbol ? (deps.price(symbol, now.getTime()) ?? null) : null,
-        state: {},
-        createdAt: now,
-        updatedAt: now,
-      });
+      const row = await repo.insert(
+        {
+          id: newId(),
+          userId,
+          name: body.name,
+          type: body.type,
+          symbol,
+          interval: body.interval,
+          condition: resolved.condition,
+          trigger: body.trigger,
+          expiresAt: expiry(body.expires_at, now),
+          message: body.message,
+          delivery: delivery(body.delivery),
+          status: 'active',
+          lastTriggeredAt: null,
+          triggerCount: 0,
+          lastPrice: symbol ? (deps.price(symbol, now.getTime()) ?? null) : null,
+          state: {},
+          createdAt: now,
+          updatedAt: now,
+        },
+        gate,
+      );
       await deps.changed(row.id);
       return toAlert(row);
     },
 
     async update(userId: string, id: string, body: UpdateAlertBody): Promise<Alert> {
       const row = await owned(userId, id);
+      const key = ALERT_PLAN_KEYS[row.type];
+      // an active alert past its type's limit (after a downgrade) is read-only, except pausing it, which takes it
+      // out of the count as deleting does
+      const pausing = body.status === 'paused' && Object.keys(body).length === 1;
+      if (row.status === 'active' && !pausing)
+        await deps.entitlements?.assertEditable(userId, key, id, () => repo.counted(userId, row.type));
       const now = clock.now();
       const patch: Partial<AlertRow> = { updatedAt: now };
       if (body.name !== undefined) patch.name = body.name;
@@ -353,7 +360,10 @@ export function createAlertsService(
       if (symbol && (conditionChanged || (patch.status === 'active' && row.status !== 'active'))) {
         patch.lastPrice = deps.price(symbol, now.getTime()) ?? null;
       }
-      const saved = await repo.update(userId, id, patch);
+      // re-arming counts the alert again: the limit is checked as for a new one
+      const gate =
+        patch.status === 'active' && row.status !== 'active' ? await deps.entitlements?.gate(userId, key) : undefined;
+      const saved = await repo.update(userId, id, patch, gate && { gate, type: row.type });
       if (!saved) throw alertNotFound();
       await deps.changed(id);
       return toAlert(saved);

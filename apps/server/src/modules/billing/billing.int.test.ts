@@ -393,4 +393,62 @@ describe('Stripe wired end to end (the local fake Stripe)', () => {
     expect(refundHook.statusCode, refundHook.body).toBe(200);
     expect((await gusGet('/customer/invoices')).json().invoices[0].status).toBe('refunded');
   });
+
+  it('switches a Stripe subscription from monthly to yearly with the previewed proration, paid by a PaymentIntent', async () => {
+    const secretKey = 'sk_test_int_interval_0123';
+    const stripe = await startFakeStripe({ secretKey, now: () => clock.now() });
+    try {
+      clock.set('2027-06-01T10:00:00Z');
+      const { app: sApp } = await createTestApp({
+        config: { stripe: { secretKey, webhookSecret: 'whsec_int_0123456789', apiUrl: stripe.url } },
+        build: { clock, holdJobs, withoutAi: true, withoutSocial: true, withoutCommunities: true },
+      });
+      const pro = DEFAULT_CATALOGUE.plans.find((p) => p.id === 'pro')!;
+      await createBillingPlans({ db: sApp.ctx.db, clock }).service.importFile({
+        plans: [{ ...pro, trialDays: 0 }],
+        addons: [],
+      });
+      const ivy = await signUpAndLogin(sApp);
+      const as = (user: SignedInUser) => (method: Method, url: string, payload?: object) =>
+        sApp.inject({ method, url: `/api${url}`, headers: user.auth, ...(payload ? { payload } : {}) });
+      let ivyCall = as(ivy);
+      const session = (
+        await ivyCall('GET', `/customer/payment/session?return_url=${encodeURIComponent(RETURN_URL)}`)
+      ).json();
+      stripe.completeSession(session.id, 'visa');
+      const created = await ivyCall('POST', '/subscriptions', { subscription: 'pro', currency: 'USD' });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().subscription.id as string;
+
+      clock.set('2027-06-11T10:00:00Z'); // 20 of June's 30 days left
+      const login = await sApp.inject({
+        method: 'POST',
+        url: '/api/customer/login',
+        payload: { email: ivy.email, password: ivy.password, return_tokens: true },
+      });
+      ivyCall = as({ ...ivy, auth: { authorization: `Bearer ${login.json().tokens.accessToken}` } });
+      // unused 19.00 x 20/30 = 12.67; 190.00 - 12.67 = 177.33; NL VAT 21 % = 37.24; 214.57
+      const preview = await ivyCall('POST', `/subscriptions/${id}/modify`, { interval: 'yearly', preview: true });
+      expect(preview.json()).toMatchObject({
+        interval: 'yearly',
+        effective: 'now',
+        credit: '12.67',
+        amountDue: '177.33',
+        tax: '37.24',
+        total: '214.57',
+        periodEnd: '2028-06-11T10:00:00.000Z',
+      });
+      const done = await ivyCall('POST', `/subscriptions/${id}/modify`, { interval: 'yearly' });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toMatchObject({
+        subscription: { interval: 'yearly', currentPeriodEnd: '2028-06-11T10:00:00.000Z', price: '190.00' },
+        invoice: { total: '214.57' },
+        payment: { status: 'succeeded' },
+      });
+      const intents = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+      expect(intents.map((r) => r.params.amount)).toEqual(['2299', '21457']);
+    } finally {
+      await stripe.close();
+    }
+  });
 });

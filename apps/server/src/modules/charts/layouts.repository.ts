@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import type { CountedItem, LimitGate } from '../billing/entitlements/entitlements.js';
 import { type ChartLayoutRow, chartLayouts } from './charts.table.js';
 
 /** Layouts, scoped by owner; saves are conditional on the version read (optimistic locking). */
@@ -24,8 +25,27 @@ export function createLayoutsRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async insert(row: ChartLayoutRow): Promise<void> {
-      await db.insert(chartLayouts).values(row);
+    /** With the plan's saved-layouts limit checked in the same transaction, under the user's lock on it. */
+    async insert(row: ChartLayoutRow, gate?: LimitGate): Promise<void> {
+      if (!gate) {
+        await db.insert(chartLayouts).values(row);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await gate.hold(tx, async () => {
+          const [held] = await tx.select({ n: count() }).from(chartLayouts).where(eq(chartLayouts.userId, row.userId));
+          return held?.n ?? 0;
+        });
+        await tx.insert(chartLayouts).values(row);
+      });
+    },
+
+    /** What the plan's saved-layouts limit counts, for assertEditable. */
+    async counted(userId: string): Promise<CountedItem[]> {
+      return db
+        .select({ id: chartLayouts.id, createdAt: chartLayouts.createdAt })
+        .from(chartLayouts)
+        .where(eq(chartLayouts.userId, userId));
     },
 
     async updateAtVersion(

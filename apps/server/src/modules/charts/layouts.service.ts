@@ -116,7 +116,7 @@ export function createLayoutsService(deps: {
     async create(userId: string, body: CreateLayoutBody): Promise<Layout> {
       const chartsOf = await slots(userId, body.charts);
       const held = await repo.count(userId);
-      await deps.entitlements?.assertBelow(userId, 'saved_layouts', held);
+      const gate = await deps.entitlements?.gate(userId, 'saved_layouts');
       await deps.entitlements?.assertBelow(userId, 'charts_per_layout', body.count - 1);
       const most = mostIndicators(chartsOf);
       if (most > 0) await deps.entitlements?.assertBelow(userId, 'indicators_per_chart', most - 1);
@@ -139,13 +139,15 @@ export function createLayoutsService(deps: {
         createdAt: now,
         updatedAt: now,
       };
-      await repo.insert(row);
+      await repo.insert(row, gate);
       return answerOne(userId, row);
     },
 
     async update(userId: string, id: string, body: UpdateLayoutBody): Promise<Layout> {
       const current = await repo.find(userId, id);
       if (!current) throw notFound();
+      // a layout past the plan's saved layouts (after a downgrade) is read-only
+      await deps.entitlements?.assertEditable(userId, 'saved_layouts', id, () => repo.counted(userId));
       if (body.version !== current.version) {
         throw versionConflict('LAYOUT_VERSION_CONFLICT', 'layout', body.version, current.version);
       }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import type { CountedItem, LimitGate } from '../billing/entitlements/entitlements.js';
 import {
   type StrategyApproachRow,
   type StrategyChecklistItemRow,
@@ -66,6 +67,22 @@ function queries(db: Db, transaction: Tx) {
     async countStrategies(userId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(strategies).where(eq(strategies.userId, userId));
       return row?.n ?? 0;
+    },
+
+    /** Inside a transaction: the plan's strategies limit, checked under the user's lock on it (LimitGate). */
+    async holdPlanLimit(gate: LimitGate, userId: string): Promise<void> {
+      await gate.hold(db, async () => {
+        const [row] = await db.select({ n: count() }).from(strategies).where(eq(strategies.userId, userId));
+        return row?.n ?? 0;
+      });
+    },
+
+    /** What the plan's strategies limit counts, for assertEditable. */
+    async countedStrategies(userId: string): Promise<CountedItem[]> {
+      return db
+        .select({ id: strategies.id, createdAt: strategies.createdAt })
+        .from(strategies)
+        .where(eq(strategies.userId, userId));
     },
 
     /** Newest first. */

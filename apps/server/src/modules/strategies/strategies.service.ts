@@ -138,6 +138,15 @@ export function createStrategiesService(deps: {
     });
   }
 
+  /**
+   * A change of the strategy `strategyId` or of anything below it: refused with 423 while the strategy is past
+   * the plan's strategies limit (after a downgrade; the plan is read before the transaction).
+   */
+  async function edit<T>(userId: string, strategyId: string, fn: (q: StrategyQueries) => Promise<T>): Promise<T> {
+    await deps.entitlements?.assertEditable(userId, 'strategies', strategyId, () => repo.countedStrategies(userId));
+    return change(userId, fn);
+  }
+
   async function strategyOf(q: StrategyQueries, userId: string, id: string): Promise<StrategyRow> {
     const row = await q.findStrategy(userId, id);
     if (!row) throw strategyNotFound();
@@ -371,9 +380,10 @@ export function createStrategiesService(deps: {
     },
 
     async create(userId: string, body: CreateStrategyBody): Promise<Strategy> {
-      // the catalogue is read outside the user's transaction
-      await deps.entitlements?.assertBelow(userId, 'strategies', await repo.countStrategies(userId));
+      // the catalogue is read outside the user's transaction, the count inside it
+      const gate = await deps.entitlements?.gate(userId, 'strategies');
       return change(userId, async (q) => {
+        if (gate) await q.holdPlanLimit(gate, userId);
         if ((await q.countStrategies(userId)) >= limits.strategiesPerUser) {
           throw limitReached(
             `You have ${limits.strategiesPerUser} strategies, the most there can be; delete one first.`,
@@ -399,7 +409,7 @@ export function createStrategiesService(deps: {
     },
 
     async update(userId: string, id: string, body: UpdateStrategyBody): Promise<Strategy> {
-      return change(userId, async (q) => {
+      return edit(userId, id, async (q) => {
         await strategyOf(q, userId, id);
         await q.updateStrategy(userId, id, {
           ...(body.name === undefined ? {} : { name: body.name }),
@@ -422,7 +432,7 @@ export function createStrategiesService(deps: {
     },
 
     async addLabel(userId: string, id: string, kind: StrategyLabelKind, value: string): Promise<Strategy> {
-      return change(userId, async (q) => {
+      return edit(userId, id, async (q) => {
         const row = await strategyOf(q, userId, id);
         await q.updateStrategy(userId, id, { ...addLabel('strategy', row, kind, value), updatedAt: clock.now() });
         return strategyOut(q, userId, id);
@@ -430,7 +440,7 @@ export function createStrategiesService(deps: {
     },
 
     async removeLabel(userId: string, id: string, kind: StrategyLabelKind, value: string): Promise<Strategy> {
-      return change(userId, async (q) => {
+      return edit(userId, id, async (q) => {
         const row = await strategyOf(q, userId, id);
         await q.updateStrategy(userId, id, { ...removeLabel('strategy', row, kind, value), updatedAt: clock.now() });
         return strategyOut(q, userId, id);
@@ -466,7 +476,7 @@ export function createStrategiesService(deps: {
           `Symbol "${symbol}" is not an instrument of the catalogue; search the symbols for one.`,
         );
       }
-      return change(userId, async (q) => {
+      return edit(userId, id, async (q) => {
         await strategyOf(q, userId, id);
         if ((await q.countSnapshots(id)) >= limits.snapshotsPerStrategy) {
           throw limitReached(`A strategy has at most ${limits.snapshotsPerStrategy} snapshots; delete one first.`);
@@ -494,7 +504,7 @@ export function createStrategiesService(deps: {
       // Checked before the upload is stored, so a stranger's id never costs a write.
       await strategyOut(repo, userId, id);
       return withImage('strategy-snapshots', data, (image) =>
-        change(userId, async (q) => {
+        edit(userId, id, async (q) => {
           await strategyOf(q, userId, id);
           if ((await q.countSnapshots(id)) >= limits.snapshotsPerStrategy) {
             throw limitReached(`A strategy has at most ${limits.snapshotsPerStrategy} snapshots; delete one first.`);
@@ -519,7 +529,7 @@ export function createStrategiesService(deps: {
     },
 
     async removeSnapshot(userId: string, id: string, snapshotId: string): Promise<Strategy> {
-      const { out, key } = await change(userId, async (q) => {
+      const { out, key } = await edit(userId, id, async (q) => {
         await strategyOf(q, userId, id);
         const row = await q.deleteSnapshot(id, snapshotId);
         if (!row) throw itemNotFound('This strategy has no snapshot with this id.');
@@ -531,7 +541,7 @@ export function createStrategiesService(deps: {
     },
 
     async addFolder(userId: string, id: string, body: CreateStrategyFolderBody): Promise<Strategy> {
-      return change(userId, async (q) => {
+      return edit(userId, id, async (q) => {
         await strategyOf(q, userId, id);
         if ((await q.countFolders(id)) >= limits.foldersPerStrategy) {
           throw limitReached(`A strategy has at most ${limits.foldersPerStrategy} folders; delete one first.`);
@@ -549,7 +559,7 @@ export function createStrategiesService(deps: {
     },
 
     async removeFolder(userId: string, id: string, folderId: string): Promise<Strategy> {
-      return change(userId, async (q) => {
+      return edit(userId, id, async (q) => {
         await strategyOf(q, userId, id);
         if (!(await q.deleteFolder(id, folderId))) throw itemNotFound('This strategy has no folder with this id.');
         await q.updateStrategy(userId, id, { updatedAt: clock.now() });
@@ -573,7 +583,7 @@ export function createStrategiesService(deps: {
     },
 
     async createApproach(userId: string, strategyId: string, body: CreateApproachBody): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, strategyId, async (q) => {
         await strategyOf(q, userId, strategyId);
         if ((await q.countApproaches(strategyId)) >= limits.approachesPerStrategy) {
           throw limitReached(`A strategy has at most ${limits.approachesPerStrategy} approaches; delete one first.`);
@@ -604,7 +614,7 @@ export function createStrategiesService(deps: {
       p: { id: string; approachId: string },
       body: UpdateApproachBody,
     ): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const row = await approachOf(q, userId, p);
         const patch = {
           ...(body.name === undefined ? {} : { name: body.name }),
@@ -617,7 +627,7 @@ export function createStrategiesService(deps: {
     },
 
     async removeApproach(userId: string, p: { id: string; approachId: string }): Promise<void> {
-      const keys = await change(userId, async (q) => {
+      const keys = await edit(userId, p.id, async (q) => {
         const row = await approachOf(q, userId, p);
         const files = await q.approachFileKeys(row.id);
         await q.deleteApproach(row.id);
@@ -633,7 +643,7 @@ export function createStrategiesService(deps: {
       kind: StrategyLabelKind,
       value: string,
     ): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const row = await approachOf(q, userId, p);
         const patch = addLabel('approach', row, kind, value);
         await q.updateApproach(row.id, patch);
@@ -647,7 +657,7 @@ export function createStrategiesService(deps: {
       kind: StrategyLabelKind,
       value: string,
     ): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const row = await approachOf(q, userId, p);
         const patch = removeLabel('approach', row, kind, value);
         await q.updateApproach(row.id, patch);
@@ -658,7 +668,7 @@ export function createStrategiesService(deps: {
     // ---- criteria and conditions --------------------------------------------------------------------
 
     async addCriterion(userId: string, p: { id: string; approachId: string }, body: CriterionBody): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const approach = await approachOf(q, userId, p);
         if ((await q.countCriteria(approach.id)) >= limits.criteriaPerApproach) {
           throw limitReached(`An approach has at most ${limits.criteriaPerApproach} criteria; delete one first.`);
@@ -673,7 +683,7 @@ export function createStrategiesService(deps: {
       p: { id: string; approachId: string; criteriaId: string },
       body: CriterionBody,
     ): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const { approach, criterion } = await criterionOf(q, userId, p);
         await q.renameCriterion(criterion.id, body.name);
         return approachOut(q, approach);
@@ -684,7 +694,7 @@ export function createStrategiesService(deps: {
       userId: string,
       p: { id: string; approachId: string; criteriaId: string },
     ): Promise<Approach> {
-      const { out, keys } = await change(userId, async (q) => {
+      const { out, keys } = await edit(userId, p.id, async (q) => {
         const { approach, criterion } = await criterionOf(q, userId, p);
         const files = await q.criterionFileKeys(criterion.id);
         await q.deleteCriterion(criterion.id);
@@ -699,7 +709,7 @@ export function createStrategiesService(deps: {
       p: { id: string; approachId: string; criteriaId: string },
       body: ConditionBody,
     ): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const { approach, criterion } = await criterionOf(q, userId, p);
         if ((await q.countConditions(criterion.id)) >= limits.conditionsPerCriterion) {
           throw limitReached(`A criterion has at most ${limits.conditionsPerCriterion} conditions; delete one first.`);
@@ -710,7 +720,7 @@ export function createStrategiesService(deps: {
     },
 
     async updateCondition(userId: string, p: ConditionPath, body: ConditionBody): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const { approach, condition } = await conditionOf(q, userId, p);
         await q.updateConditionText(condition.id, body.text);
         return approachOut(q, approach);
@@ -718,7 +728,7 @@ export function createStrategiesService(deps: {
     },
 
     async removeCondition(userId: string, p: ConditionPath): Promise<Approach> {
-      const { out, keys } = await change(userId, async (q) => {
+      const { out, keys } = await edit(userId, p.id, async (q) => {
         const { approach, condition } = await conditionOf(q, userId, p);
         const files = await q.conditionFileKeys(condition.id);
         await q.deleteCondition(condition.id);
@@ -731,7 +741,7 @@ export function createStrategiesService(deps: {
     // ---- checklist, images, comments -----------------------------------------------------------------
 
     async addChecklistItem(userId: string, p: ConditionPath, body: CreateChecklistItemBody): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const { approach, condition } = await conditionOf(q, userId, p);
         const items = await q.checklist(condition.id);
         if (items.length >= limits.checklistPerCondition) {
@@ -757,7 +767,7 @@ export function createStrategiesService(deps: {
       p: ConditionPath & { itemId: string },
       body: UpdateChecklistItemBody,
     ): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const { approach, condition } = await conditionOf(q, userId, p);
         const items = await q.checklist(condition.id);
         if (!items.some((i) => i.id === p.itemId)) {
@@ -770,7 +780,7 @@ export function createStrategiesService(deps: {
     },
 
     async removeChecklistItem(userId: string, p: ConditionPath & { itemId: string }): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const { approach, condition } = await conditionOf(q, userId, p);
         const items = await q.checklist(condition.id);
         if (!items.some((i) => i.id === p.itemId)) {
@@ -786,7 +796,7 @@ export function createStrategiesService(deps: {
       // Checked before the upload is stored, so a stranger's id never costs a write.
       await conditionOf(repo, userId, p);
       return withImage('strategy-images', data, (image) =>
-        change(userId, async (q) => {
+        edit(userId, p.id, async (q) => {
           const { approach, condition } = await conditionOf(q, userId, p);
           if ((await q.countImages(condition.id)) >= limits.imagesPerCondition) {
             throw limitReached(`A condition has at most ${limits.imagesPerCondition} images; delete one first.`);
@@ -806,7 +816,7 @@ export function createStrategiesService(deps: {
     },
 
     async removeImage(userId: string, p: ConditionPath & { imageId: string }): Promise<Approach> {
-      const { out, key } = await change(userId, async (q) => {
+      const { out, key } = await edit(userId, p.id, async (q) => {
         const { approach, condition } = await conditionOf(q, userId, p);
         const row = await q.deleteImage(condition.id, p.imageId);
         if (!row) throw itemNotFound('This condition has no image with this id.');
@@ -817,7 +827,7 @@ export function createStrategiesService(deps: {
     },
 
     async addComment(userId: string, p: ConditionPath, body: CommentBody): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const { approach, condition } = await conditionOf(q, userId, p);
         if ((await q.countComments(condition.id)) >= limits.commentsPerCondition) {
           throw limitReached(`A condition has at most ${limits.commentsPerCondition} comments; delete one first.`);
@@ -839,7 +849,7 @@ export function createStrategiesService(deps: {
       p: ConditionPath & { commentId: string },
       body: CommentBody,
     ): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const { approach, condition } = await conditionOf(q, userId, p);
         if (!(await q.updateComment(condition.id, p.commentId, body.text, clock.now()))) {
           throw itemNotFound('This condition has no comment with this id.');
@@ -849,7 +859,7 @@ export function createStrategiesService(deps: {
     },
 
     async removeComment(userId: string, p: ConditionPath & { commentId: string }): Promise<Approach> {
-      return change(userId, async (q) => {
+      return edit(userId, p.id, async (q) => {
         const { approach, condition } = await conditionOf(q, userId, p);
         if (!(await q.deleteComment(condition.id, p.commentId))) {
           throw itemNotFound('This condition has no comment with this id.');

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import type { CountedItem, LimitGate } from '../billing/entitlements/entitlements.js';
 import {
   type TradingAccountRow,
   tradingAccounts,
@@ -11,6 +12,8 @@ import {
 } from './trading.table.js';
 
 /** Trading accounts; every query on a user's accounts is scoped by the owner in the query. */
+const ofPlanKind = (prop: boolean) => (prop ? eq(tradingAccounts.kind, 'prop') : ne(tradingAccounts.kind, 'prop'));
+
 export function createAccountsRepository(db: Db) {
   const owned = (userId: string, id: string) => and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id));
   return {
@@ -42,8 +45,33 @@ export function createAccountsRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async insert(row: TradingAccountRow): Promise<void> {
-      await db.insert(tradingAccounts).values(row);
+    /**
+     * With `gate`: the plan's limit checked in the same transaction, under the user's lock on it. A prop
+     * challenge (kind prop) counts toward prop_challenges, every other account toward trading_accounts.
+     */
+    async insert(row: TradingAccountRow, gate?: LimitGate): Promise<void> {
+      if (!gate) {
+        await db.insert(tradingAccounts).values(row);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await gate.hold(tx, async () => {
+          const [held] = await tx
+            .select({ n: count() })
+            .from(tradingAccounts)
+            .where(and(eq(tradingAccounts.userId, row.userId), ofPlanKind(row.kind === 'prop')));
+          return held?.n ?? 0;
+        });
+        await tx.insert(tradingAccounts).values(row);
+      });
+    },
+
+    /** What the plan's prop_challenges (`prop`) or trading_accounts limit counts, for assertEditable. */
+    async counted(userId: string, prop: boolean): Promise<CountedItem[]> {
+      return db
+        .select({ id: tradingAccounts.id, createdAt: tradingAccounts.createdAt })
+        .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.userId, userId), ofPlanKind(prop)));
     },
 
     async update(

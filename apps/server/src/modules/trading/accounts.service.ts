@@ -15,7 +15,7 @@ import {
 import { bookAmount, isAccountCurrency } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
 import { newId, newToken } from '../../platform/ids.js';
-import type { PlanGate } from '../billing/entitlements/entitlements.js';
+import type { LimitGate, PlanGate } from '../billing/entitlements/entitlements.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { type ConnectorAccountInfo, ConnectorError, type ConnectorRegistry } from './broker-connectors.js';
 import type { CredentialsCipher } from './credentials.cipher.js';
@@ -163,6 +163,14 @@ export function createAccountsService(deps: {
     }
   }
 
+  /** An account past the plan's limit of its kind (after a downgrade) is read-only: 423 before changing it. */
+  async function assertEditable(userId: string, row: TradingAccountRow): Promise<void> {
+    const prop = row.kind === 'prop';
+    await deps.entitlements?.assertEditable(userId, prop ? 'prop_challenges' : 'trading_accounts', row.id, () =>
+      repo.counted(userId, prop),
+    );
+  }
+
   async function checkLimit(userId: string) {
     if ((await repo.count(userId)) >= TRADING_ACCOUNT_MAX_PER_USER) {
       throw tradingError(
@@ -191,7 +199,11 @@ export function createAccountsService(deps: {
     };
   }
 
-  async function createVirtual(userId: string, body: CreateVirtualAccountBody): Promise<TradingAccountRow> {
+  async function createVirtual(
+    userId: string,
+    body: CreateVirtualAccountBody,
+    gate?: LimitGate,
+  ): Promise<TradingAccountRow> {
     const now = clock.now();
     const start = bookAmount(body.starting_balance, body.currency);
     const row: TradingAccountRow = {
@@ -216,7 +228,7 @@ export function createAccountsService(deps: {
       passwordEnc: null,
       investorPasswordEnc: null,
     };
-    await repo.insert(row);
+    await repo.insert(row, gate);
     return row;
   }
 
@@ -246,7 +258,11 @@ export function createAccountsService(deps: {
   }
 
   /** An account of trades made elsewhere: its positions and balance deals come from imported reports. */
-  async function createImported(userId: string, body: CreateImportedAccountBody): Promise<TradingAccountRow> {
+  async function createImported(
+    userId: string,
+    body: CreateImportedAccountBody,
+    gate?: LimitGate,
+  ): Promise<TradingAccountRow> {
     const now = clock.now();
     const start = bookAmount(body.starting_balance, body.currency);
     const row: TradingAccountRow = {
@@ -271,11 +287,15 @@ export function createAccountsService(deps: {
       passwordEnc: null,
       investorPasswordEnc: null,
     };
-    await repo.insert(row);
+    await repo.insert(row, gate);
     return row;
   }
 
-  async function connectExisting(userId: string, body: ConnectExistingAccountBody): Promise<TradingAccountRow> {
+  async function connectExisting(
+    userId: string,
+    body: ConnectExistingAccountBody,
+    gate?: LimitGate,
+  ): Promise<TradingAccountRow> {
     if (body.platform === 'virtual') {
       throw tradingError.onField(
         'platform',
@@ -327,7 +347,7 @@ export function createAccountsService(deps: {
       passwordEnc: cipher.seal(body.password, base.id),
       investorPasswordEnc: body.investor_password ? cipher.seal(body.investor_password, base.id) : null,
     };
-    await repo.insert(row);
+    await repo.insert(row, gate);
     return row;
   }
 
@@ -363,26 +383,29 @@ export function createAccountsService(deps: {
 
     async create(userId: string, body: CreateTradingAccountBody): Promise<TradingAccount> {
       await checkLimit(userId);
+      let gate: LimitGate | undefined;
       if (deps.entitlements) {
         // a prop challenge is an account of kind prop, counted by its own entitlement
         const prop = (await repo.list(userId)).filter((a) => a.kind === 'prop').length;
         if (body.kind === 'imported') await deps.entitlements.assertIncluded(userId, 'trade_import');
         if (body.kind === 'prop') await deps.entitlements.assertBelow(userId, 'prop_challenges', prop);
-        else await deps.entitlements.assertBelow(userId, 'trading_accounts', (await repo.count(userId)) - prop);
+        // held again in the insert's transaction, so two creates at once cannot both take the last place
+        else gate = await deps.entitlements.gate(userId, 'trading_accounts');
       }
       const row =
         body.kind === 'virtual'
-          ? await createVirtual(userId, body)
+          ? await createVirtual(userId, body, gate)
           : body.kind === 'prop'
             ? await createProp(userId, body)
             : body.kind === 'imported'
-              ? await createImported(userId, body)
-              : await connectExisting(userId, body);
+              ? await createImported(userId, body, gate)
+              : await connectExisting(userId, body, gate);
       return presentOne(row);
     },
 
     async update(userId: string, id: string, body: UpdateTradingAccountBody): Promise<TradingAccount> {
       const row = await owned(userId, id);
+      await assertEditable(userId, row);
       if (row.kind !== 'connected' && (body.password !== undefined || body.investor_password !== undefined)) {
         const field = body.password !== undefined ? 'password' : 'investor_password';
         throw tradingError.onField(
@@ -491,6 +514,7 @@ export function createAccountsService(deps: {
     /** Deletes every order, position and deal of a virtual account; its balance starts again. */
     async reset(userId: string, id: string, body: ResetTradingAccountBody): Promise<TradingAccount> {
       const row = await owned(userId, id);
+      await assertEditable(userId, row);
       if (row.kind !== 'virtual') {
         throw tradingError(
           'TRADING_ACCOUNT_NOT_VIRTUAL',

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import type { CountedItem, LimitGate } from '../billing/entitlements/entitlements.js';
 import { type WatchlistRow, type WatchlistSymbolRow, watchlistSymbols, watchlists } from './watchlists.table.js';
 
 export type WatchlistWithSymbols = WatchlistRow & { symbols: WatchlistSymbolRow[] };
@@ -60,6 +61,22 @@ function queries(db: Db, transaction: Tx) {
     async count(userId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(watchlists).where(eq(watchlists.userId, userId));
       return row?.n ?? 0;
+    },
+
+    /** Inside a transaction: the plan's watchlists limit, checked under the user's lock on it (LimitGate). */
+    async holdPlanLimit(gate: LimitGate, userId: string): Promise<void> {
+      await gate.hold(db, async () => {
+        const [row] = await db.select({ n: count() }).from(watchlists).where(eq(watchlists.userId, userId));
+        return row?.n ?? 0;
+      });
+    },
+
+    /** What the plan's watchlists limit counts, for assertEditable. */
+    async counted(userId: string): Promise<CountedItem[]> {
+      return db
+        .select({ id: watchlists.id, createdAt: watchlists.createdAt })
+        .from(watchlists)
+        .where(eq(watchlists.userId, userId));
     },
 
     async hasDefault(userId: string): Promise<boolean> {

@@ -109,9 +109,12 @@ export function createWatchlistsService(deps: {
     return toWatchlist(await owned(q, userId, id));
   }
 
-  /** The plan's limit, checked before the transaction (the catalogue is read outside it). */
-  const checkPlan = async (userId: string) =>
-    deps.entitlements?.assertBelow(userId, 'watchlists', await repo.count(userId));
+  /** The plan's limit, read before the transaction (the catalogue is read outside it) and held inside it. */
+  const planGate = (userId: string) => deps.entitlements?.gate(userId, 'watchlists');
+
+  /** A list past the plan's limit (after a downgrade) is read-only: 423 before any change to it. */
+  const assertEditable = async (userId: string, id: string) =>
+    deps.entitlements?.assertEditable(userId, 'watchlists', id, () => repo.counted(userId));
 
   return {
     async list(userId: string): Promise<Watchlist[]> {
@@ -129,9 +132,10 @@ export function createWatchlistsService(deps: {
         if (instruments.some((i) => i.id === instrument.id)) throw duplicate(instrument.id, `symbols.${n}.ticker`);
         instruments.push(instrument);
       }
-      await checkPlan(userId);
+      const gate = await planGate(userId);
       return repo.transaction(async (tx) => {
         await tx.lockUser(userId);
+        if (gate) await tx.holdPlanLimit(gate, userId);
         return insertList(tx, userId, body?.name ?? WATCHLIST_DEFAULT_NAME, instruments);
       });
     },
@@ -139,6 +143,7 @@ export function createWatchlistsService(deps: {
     /** Adds `{ source, ticker }` at the end; a ticker already in the list is refused (409). */
     async addSymbol(userId: string, id: string, body: WatchlistSymbolBody): Promise<Watchlist> {
       const instrument = instrumentOf(body);
+      await assertEditable(userId, id);
       return repo.transaction(async (tx) => {
         await tx.lockUser(userId);
         const list = await owned(tx, userId, id);
@@ -170,6 +175,7 @@ export function createWatchlistsService(deps: {
     },
 
     async removeSymbol(userId: string, id: string, symbolId: string): Promise<Watchlist> {
+      await assertEditable(userId, id);
       return repo.transaction(async (tx) => {
         await owned(tx, userId, id);
         if (!(await tx.deleteSymbol(id, symbolId))) {
@@ -183,9 +189,10 @@ export function createWatchlistsService(deps: {
     /** A copy named "<name> (copy)" with the same symbols, not shared and not the default. */
     async duplicate(userId: string, id: string): Promise<Watchlist> {
       await owned(repo, userId, id);
-      await checkPlan(userId);
+      const gate = await planGate(userId);
       return repo.transaction(async (tx) => {
         await tx.lockUser(userId);
+        if (gate) await tx.holdPlanLimit(gate, userId);
         const list = await owned(tx, userId, id);
         const instruments = list.symbols.flatMap((s) => findInstrument(s.ticker) ?? []);
         const name = `${list.name.slice(0, 53)} (copy)`;
@@ -194,6 +201,7 @@ export function createWatchlistsService(deps: {
     },
 
     async makeDefault(userId: string, id: string): Promise<Watchlist> {
+      await assertEditable(userId, id);
       return repo.transaction(async (tx) => {
         await tx.lockUser(userId);
         await owned(tx, userId, id);
@@ -205,6 +213,7 @@ export function createWatchlistsService(deps: {
 
     /** Rename, reorder (`symbol_ids`: every symbol id once, in the new order), share or stop sharing. */
     async update(userId: string, id: string, body: UpdateWatchlistBody): Promise<Watchlist> {
+      await assertEditable(userId, id);
       return repo.transaction(async (tx) => {
         await tx.lockUser(userId);
         const list = await owned(tx, userId, id);

@@ -2,6 +2,7 @@ import {
   accessFeatureMessage,
   ENTITLEMENTS,
   featureLimitMessage,
+  featureLimitReadOnlyMessage,
   type LimitKey,
   type SwitchKey,
   UNLIMITED,
@@ -119,5 +120,39 @@ describe('the entitlement service', () => {
       start: new Date('2026-11-24T00:00:00Z'),
       end: new Date('2026-11-25T00:00:00Z'),
     });
+  });
+
+  it('keeps the oldest items by creation editable (ties by id) and refuses an edit of the newer ones', async () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 1, 0, 0, s));
+    // bare-user may keep 1 watchlist; listed out of order on purpose
+    const items = [
+      { id: 'c', createdAt: at(2) },
+      { id: 'b', createdAt: at(1) },
+      { id: 'a', createdAt: at(1) },
+    ];
+    const edit = (user: string, id: string) =>
+      refusal(() => ent.service.assertEditable(user, 'watchlists', id, async () => items));
+    expect(await edit('bare-user', 'a')).toBeNull();
+    for (const id of ['b', 'c'])
+      expect(await edit('bare-user', id)).toEqual({
+        status: 423,
+        message: featureLimitReadOnlyMessage('watchlists', 1),
+      });
+    expect(featureLimitReadOnlyMessage('watchlists', 1)).toMatch(
+      /^Feature limit reached: your plan allows 1 \(Watchlists\)/,
+    );
+    // an item the limit does not count, or a plan with room for all, edits freely
+    expect(await edit('bare-user', 'not-counted')).toBeNull();
+    expect(await edit('free-user', 'c')).toBeNull();
+    let read = false;
+    expect(
+      await refusal(() =>
+        ent.service.assertEditable('premium-user', 'watchlists', 'c', async () => {
+          read = true;
+          return items;
+        }),
+      ),
+    ).toBeNull();
+    expect(read, 'an unlimited plan does not read the items').toBe(false);
   });
 });

@@ -5,12 +5,14 @@ import {
   type EntitlementGrants,
   FREE_PLAN_ID,
   featureLimitMessage,
+  featureLimitReadOnlyMessage,
   type LimitKey,
   type SwitchKey,
   UNLIMITED,
 } from '@tradedesk/contracts';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.js';
+import type { Db } from '../../../platform/db.js';
 import type { Entitlements, Holding, PlanCatalogue, SubscriptionLookup } from '../billing.types.js';
 import { FREE_GRANTS } from '../plans/plans.defaults.js';
 import { planError } from '../plans/plans.errors.js';
@@ -27,6 +29,26 @@ export type EffectiveEntitlements = {
 
 /** The limits counted per UTC day. */
 export type DayKey = { [K in LimitKey]: (typeof ENTITLEMENTS)[K] extends { per: 'day' } ? K : never }[LimitKey];
+
+/**
+ * A count limit (`per: 'at_once'`) read before the creating transaction, to be checked inside it: the
+ * catalogue and the subscription are read outside, since on PGlite a query outside an open transaction waits for it.
+ */
+export type LimitGate = {
+  key: LimitKey;
+  /** -1: unlimited. */
+  limit: number;
+  /**
+   * Call inside the transaction that inserts, before the insert: waits for the user's lock on this key (a
+   * transaction-level advisory lock, released at commit or rollback), counts with `count` on that transaction and
+   * throws the 423 at the limit. Two creates at once are so checked one after the other and cannot both take the
+   * last place.
+   */
+  hold(tx: Pick<Db, 'execute'>, count: () => Promise<number>): Promise<void>;
+};
+
+/** An item a count limit counts: the oldest `limit` of them by creation (ties by id) stay editable. */
+export type CountedItem = { id: string; createdAt: Date };
 
 const FREE_HOLDING: Holding = { planId: FREE_PLAN_ID, addons: {} };
 
@@ -58,7 +80,8 @@ export function combineGrants(
 /**
  * THE entitlement service (issue 17): every feature module asks it, never decides itself. Until the subscriptions
  * slice sets its lookup every user holds the free plan. It reads the catalogue on every check, so an operator's
- * import applies at once; a downgrade never deletes anything, it only stops new items past the new limit.
+ * import applies at once; a downgrade never deletes anything: it stops new items past the new limit, and the
+ * items past it (the newest) stay readable and deletable but not editable until an upgrade (`assertEditable`).
  */
 export function createEntitlements(ctx: Pick<AppContext, 'clock' | 'db'>, deps: { catalogue: PlanCatalogue }) {
   let lookup: SubscriptionLookup = { current: async () => FREE_HOLDING };
@@ -104,6 +127,44 @@ export function createEntitlements(ctx: Pick<AppContext, 'clock' | 'db'>, deps: 
       const limit = await service.limit(userId, key);
       if (limit !== UNLIMITED && countNow >= limit)
         throw planError('PLAN_LIMIT_REACHED', featureLimitMessage(key, limit), { key, limit });
+    },
+
+    /** The limit of `key` now, for `hold` inside the transaction that makes one more (see LimitGate). */
+    async gate(userId: string, key: LimitKey): Promise<LimitGate> {
+      const limit = await service.limit(userId, key);
+      return {
+        key,
+        limit,
+        async hold(tx, count) {
+          if (limit === UNLIMITED) return;
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`plan-limit:${key}:${userId}`}, 0))`);
+          const countNow = await count();
+          if (countNow >= limit) throw planError('PLAN_LIMIT_REACHED', featureLimitMessage(key, limit), { key, limit });
+        },
+      };
+    },
+
+    /**
+     * Throws 423 "Feature limit reached: ..." when `itemId` is past the limit of `key` among `counted()` (what the
+     * limit counts: the user's items of that key), which happens only after a downgrade. Within the limit are the
+     * oldest items by creation (ties by id); the rest are read-only until an upgrade, or until deleting older ones
+     * brings them within. An item `counted` does not list (one the limit does not count) is editable.
+     */
+    async assertEditable(
+      userId: string,
+      key: LimitKey,
+      itemId: string,
+      counted: () => Promise<CountedItem[]>,
+    ): Promise<void> {
+      const limit = await service.limit(userId, key);
+      if (limit === UNLIMITED) return;
+      const items = await counted();
+      if (items.length <= limit) return;
+      const rank = [...items]
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .findIndex((item) => item.id === itemId);
+      if (rank >= limit)
+        throw planError('PLAN_LIMIT_REACHED', featureLimitReadOnlyMessage(key, limit), { key, limit, readOnly: true });
     },
 
     /** Throws 423 "Access to feature ... is not allowed for your subscription." unless the switch is on. */
@@ -169,10 +230,14 @@ export type EntitlementsModule = ReturnType<typeof createEntitlements>;
 export type EntitlementsService = EntitlementsModule['service'];
 
 /**
- * What a feature module is handed to gate its creations: `assertBelow(userId, key, countNow)` before making one
- * more, `assertIncluded(userId, switchKey)` before a feature a plan may leave out, `today()` to count a per-day key.
+ * What a feature module is handed to gate its creations and edits: `gate(userId, key)` before the transaction that
+ * makes one more counted item and its `hold` inside it, `assertEditable(userId, key, itemId, counted)` before
+ * changing a counted item, `assertBelow(userId, key, countNow)` for a limit on an item's contents, `assertIncluded(userId, switchKey)` before a feature a plan may leave out, `today()` to count a per-day key.
  */
-export type PlanGate = Pick<EntitlementsService, 'assertBelow' | 'assertIncluded' | 'limit' | 'today' | 'takeToday'>;
+export type PlanGate = Pick<
+  EntitlementsService,
+  'assertBelow' | 'assertIncluded' | 'limit' | 'today' | 'takeToday' | 'gate' | 'assertEditable'
+>;
 
 declare module 'fastify' {
   interface FastifyInstance {

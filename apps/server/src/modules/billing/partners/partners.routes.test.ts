@@ -132,7 +132,7 @@ describe('staff', () => {
     expect(details).toEqual({
       status: 'approved',
       code: expect.stringMatching(/^[A-HJKMNP-Z2-9]{8}$/),
-      link: `http://localhost:8080/api/affiliates/click/${details.code}`,
+      link: `http://localhost:8080/r/${details.code}`,
       commission_percent: '20.00',
       commission_months: 12,
       attribution_days: 30,

@@ -163,7 +163,8 @@ export function createPartnersService(deps: {
       return {
         status: 'approved',
         code,
-        link: `${deps.publicUrl}/api/affiliates/click/${code}`,
+        // the web app's short link: /r/{code} goes on to GET /api/affiliates/click/{code}
+        link: `${deps.publicUrl}/r/${code}`,
         commission_percent: fromHundredths(toHundredths(row.commissionPercent as string)),
         commission_months: terms.commissionMonths,
         attribution_days: terms.attributionDays,

@@ -55,7 +55,8 @@ export function createSubscriptionsJob(deps: {
     if (row.cancelAtPeriodEnd) return endCanceled(row);
     const sub = await repo.find(row.userId, row.id);
     if (!sub) return;
-    const interval = sub.interval as BillingInterval;
+    // a scheduled switch to a shorter interval (yearly to monthly) takes effect with this renewal
+    const interval = (sub.scheduledChange?.interval ?? sub.interval) as BillingInterval;
     const target = sub.scheduledChange ?? { planId: sub.planId, addons: sub.addons };
     let items: Awaited<ReturnType<SubscriptionsService['itemsOf']>>;
     try {
@@ -87,7 +88,10 @@ export function createSubscriptionsJob(deps: {
       periodStart,
       periodEnd,
     });
-    const changed = items.plan.id !== sub.planId || JSON.stringify(items.addons) !== JSON.stringify(sub.addons);
+    const changed =
+      items.plan.id !== sub.planId ||
+      JSON.stringify(items.addons) !== JSON.stringify(sub.addons) ||
+      interval !== sub.interval;
     const charge = await repo.ensureCharge({
       id: newId(),
       key: `${key}:try:0`,
@@ -101,7 +105,9 @@ export function createSubscriptionsJob(deps: {
       currency: sub.currency,
       periodStart,
       periodEnd,
-      change: changed ? { planId: items.plan.id, addons: items.addons } : null,
+      change: changed
+        ? { planId: items.plan.id, addons: items.addons, ...(interval !== sub.interval ? { interval } : {}) }
+        : null,
       createdAt: clock.now(),
     });
     if (charge.status !== 'pending') return;

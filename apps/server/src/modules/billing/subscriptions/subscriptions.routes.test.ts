@@ -357,3 +357,92 @@ describe('cancel, reactivate, modify', () => {
     expect(trial.subscription.status).toBe('trialing');
   });
 });
+
+describe('modify: monthly to yearly and back', () => {
+  it('a longer interval starts a new period now, less the unused part; a shorter one waits for the renewal', async () => {
+    let kim = await payingUser(t.app, t.provider);
+    const id = ((await subscribe(kim, { subscription: 'pro' })).json() as SubscriptionChangeResult).subscription.id;
+    t.clock.set('2026-04-11T00:00:00Z'); // 20 of April's 30 days left
+    try {
+      kim = await relogin(t.app, kim);
+      const preview = await call(kim, 'POST', `/subscriptions/${id}/modify`, { interval: 'yearly', preview: true });
+      expect(preview.statusCode, preview.body).toBe(200);
+      // unused: 19.00 x 1,728,000 / 2,592,000 s = 12.6666... -> 12.67; due 190.00 - 12.67 = 177.33;
+      // tax 21 % = 37.2393 -> 37.24; total 214.57
+      expect(preview.json() as ProrationPreview).toEqual({
+        currency: 'USD',
+        planId: 'pro',
+        interval: 'yearly',
+        effective: 'now',
+        effectiveAt: '2026-04-11T00:00:00.000Z',
+        periodEnd: '2027-04-11T00:00:00.000Z',
+        remainingSeconds: 1_728_000,
+        periodSeconds: 2_592_000,
+        oldPrice: '19.00',
+        newPrice: '190.00',
+        credit: '12.67',
+        amountDue: '177.33',
+        tax: '37.24',
+        total: '214.57',
+      });
+      const charged = t.provider.charges.length;
+      const done = await call(kim, 'POST', `/subscriptions/${id}/modify`, { interval: 'yearly' });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toMatchObject({
+        subscription: {
+          planId: 'pro',
+          interval: 'yearly',
+          price: '190.00',
+          currentPeriodStart: '2026-04-11T00:00:00.000Z',
+          currentPeriodEnd: '2027-04-11T00:00:00.000Z',
+          scheduledChange: null,
+        },
+        invoice: { subtotal: '177.33', tax: '37.24', total: '214.57' },
+        payment: { status: 'succeeded' },
+      });
+      expect(t.provider.charges.length).toBe(charged + 1);
+      expect(t.provider.charges.at(-1)).toMatchObject({ amountMinor: 21457 });
+
+      // back to monthly: nothing now, monthly from the end of the paid year
+      const back = await call(kim, 'POST', `/subscriptions/${id}/modify`, { interval: 'monthly', preview: true });
+      expect(back.json()).toMatchObject({
+        interval: 'monthly',
+        effective: 'period_end',
+        effectiveAt: '2027-04-11T00:00:00.000Z',
+        credit: '0.00',
+        amountDue: '0.00',
+        total: '0.00',
+      });
+      const scheduled = await call(kim, 'POST', `/subscriptions/${id}/modify`, { interval: 'monthly' });
+      expect(scheduled.json()).toMatchObject({
+        subscription: {
+          interval: 'yearly',
+          scheduledChange: { planId: 'pro', interval: 'monthly', at: '2027-04-11T00:00:00.000Z' },
+        },
+        payment: { status: 'none' },
+      });
+      expect(t.provider.charges.length).toBe(charged + 1);
+      const same = await call(kim, 'POST', `/subscriptions/${id}/modify`, { interval: 'yearly' });
+      expect(same.json()).toMatchObject({ code: 'SUBSCRIPTION_NO_CHANGE' });
+      const bad = await call(kim, 'POST', `/subscriptions/${id}/modify`, { interval: 'weekly' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ details: { fields: [{ field: 'interval' }] } });
+
+      // the renewal at the end of the year is monthly: 19.00 + 3.99 tax, to May 11
+      t.clock.set('2027-04-11T00:00:01Z');
+      await t.slice.job.runOnce();
+      expect(t.provider.charges.filter((c) => c.customerRef === `cus_${kim.userId}`).at(-1)).toMatchObject({
+        amountMinor: 2299,
+      });
+      expect((await t.slice.service.list(kim.userId))[0]).toMatchObject({
+        interval: 'monthly',
+        price: '19.00',
+        currentPeriodStart: '2027-04-11T00:00:00.000Z',
+        currentPeriodEnd: '2027-05-11T00:00:00.000Z',
+        scheduledChange: null,
+      });
+    } finally {
+      t.clock.set('2026-04-01T00:00:00Z');
+    }
+  });
+});

@@ -32,7 +32,7 @@ import { type CouponsService, couponView, termsOf } from './coupons.service.js';
 import { subscriptionError, subscriptionNotFound } from './subscriptions.errors.js';
 import { addMonths, couponApplies, couponDiscount, monthsOf, priceOf, prorate } from './subscriptions.money.js';
 import type { SubscriptionsRepository, SubscriptionWithAddons } from './subscriptions.repository.js';
-import type { ChargeRow, CouponRow } from './subscriptions.table.js';
+import type { ChargeRow, CouponRow, PlanChange } from './subscriptions.table.js';
 
 const DAY_MS = 86_400_000;
 /** An initial payment left unconfirmed this long is given up (the invoice voided, the plan never started). */
@@ -187,7 +187,14 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       coupon: coupon ? couponView(coupon) : null,
       retryCount: sub.retryCount,
       nextRetryAt: iso(sub.nextRetryAt),
-      scheduledChange: sub.scheduledChange ? { ...sub.scheduledChange, at: sub.currentPeriodEnd.toISOString() } : null,
+      scheduledChange: sub.scheduledChange
+        ? {
+            planId: sub.scheduledChange.planId,
+            addons: sub.scheduledChange.addons,
+            interval: sub.scheduledChange.interval ?? (sub.interval as BillingInterval),
+            at: sub.currentPeriodEnd.toISOString(),
+          }
+        : null,
       createdAt: sub.createdAt.toISOString(),
       canceledAt: iso(sub.canceledAt),
     };
@@ -269,13 +276,24 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
             nextRetryAt: null,
             pastDueSince: null,
             ...(change ? { planId: change.planId, scheduledChange: null } : {}),
+            ...(change?.interval ? { interval: change.interval } : {}),
           },
           change ? change.addons : undefined,
         );
       } else if (charge.purpose === 'change' && charge.change && ['active', 'trialing'].includes(sub.status)) {
+        const interval = charge.change.interval;
+        // a switch to a longer interval: the paid period starts at the change and anchors the renewals
+        const period = interval
+          ? {
+              interval,
+              currentPeriodStart: charge.periodStart,
+              currentPeriodEnd: charge.periodEnd,
+              anchorAt: charge.periodStart,
+            }
+          : {};
         await tx.update(
           sub.id,
-          { planId: charge.change.planId, periodAmountMinor: String(net), scheduledChange: null },
+          { planId: charge.change.planId, periodAmountMinor: String(net), scheduledChange: null, ...period },
           charge.change.addons,
         );
       } else {
@@ -360,13 +378,23 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     if (done && charge) await invoices.markVoid(charge.invoiceId);
   }
 
+  /**
+   * What a modify changes and costs. Same interval: (new - old) x remaining / period, charged now when positive,
+   * else the change waits for the renewal. A switch to a longer interval (monthly to yearly) starts a new period
+   * now, charged at the new price less the unused part of the current one (old x remaining / period, rounded
+   * once); a switch to a shorter one waits for the period end. During a trial every change applies at once, free.
+   */
   async function prorationOf(sub: SubscriptionWithAddons, body: ReturnType<typeof modifySubscriptionBodySchema.parse>) {
-    const interval = sub.interval as BillingInterval;
+    const current = sub.interval as BillingInterval;
+    const interval = body.interval ?? current;
     const planId = body.plan ?? sub.planId;
     const items = await itemsOf(planId, body.addons ?? sub.addons, sub.currency, interval, 'plan');
     const sameAddons = JSON.stringify(items.addons) === JSON.stringify(sortKeys(sub.addons));
-    if (items.plan.id === sub.planId && sameAddons) {
-      throw subscriptionError('SUBSCRIPTION_NO_CHANGE', 'The subscription already has this plan and these add-ons.');
+    if (items.plan.id === sub.planId && sameAddons && interval === current) {
+      throw subscriptionError(
+        'SUBSCRIPTION_NO_CHANGE',
+        'The subscription already has this plan, these add-ons and this interval.',
+      );
     }
     const coupon = await couponOf(sub);
     const newAmount =
@@ -380,7 +408,54 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         Math.max(0, sub.invoiceCount - 1),
       );
     const now = clock.now();
-    const oldAmount = sub.status === 'trialing' ? newAmount : Number(sub.periodAmountMinor);
+    const trialing = sub.status === 'trialing';
+    const oldAmount = trialing ? newAmount : Number(sub.periodAmountMinor);
+    if (interval !== current && !trialing) {
+      // the unused part of the current period: -(0 - old) x remaining / period
+      const unused = prorate({
+        periodStart: sub.currentPeriodStart,
+        periodEnd: sub.currentPeriodEnd,
+        at: now,
+        oldAmountMinor: oldAmount,
+        newAmountMinor: 0,
+      });
+      const p = { ...unused, netMinor: newAmount - Math.abs(unused.netMinor) };
+      if (monthsOf(interval) > monthsOf(current)) {
+        const credit = Math.abs(unused.netMinor);
+        const due = Math.max(0, p.netMinor);
+        const periodEnd = addMonths(now, monthsOf(interval));
+        const description =
+          `${items.plan.name} plan, ${interval}, until ${periodEnd.toISOString().slice(0, 10)}: ` +
+          `${money(newAmount, sub.currency)} less ${money(credit, sub.currency)} unused of the ${current} period`;
+        const lines: InvoiceLineInput[] = [{ description, quantity: 1, unitAmountMinor: due }];
+        return {
+          items,
+          interval,
+          newAmount,
+          p,
+          effective: 'now' as const,
+          due,
+          credit,
+          lines,
+          now,
+          periodEnd,
+          newPeriod: true,
+        };
+      }
+      return {
+        items,
+        interval,
+        newAmount,
+        p,
+        effective: 'period_end' as const,
+        due: 0,
+        credit: 0,
+        lines: [] as InvoiceLineInput[],
+        now,
+        periodEnd: sub.currentPeriodEnd,
+        newPeriod: false,
+      };
+    }
     const p = prorate({
       periodStart: sub.currentPeriodStart,
       periodEnd: sub.currentPeriodEnd,
@@ -389,7 +464,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       newAmountMinor: newAmount,
     });
     // a trial changes at once for nothing; a dearer choice now (prorated), a cheaper one at the renewal
-    const effective: 'now' | 'period_end' = sub.status === 'trialing' || p.netMinor > 0 ? 'now' : 'period_end';
+    const effective: 'now' | 'period_end' = trialing || p.netMinor > 0 ? 'now' : 'period_end';
     const due = effective === 'now' ? Math.max(0, p.netMinor) : 0;
     const days = Math.floor(p.remainingSeconds / 86_400);
     const lines: InvoiceLineInput[] = [
@@ -399,7 +474,19 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         unitAmountMinor: due,
       },
     ];
-    return { items, newAmount, p, effective, due, lines, now };
+    return {
+      items,
+      interval,
+      newAmount,
+      p,
+      effective,
+      due,
+      credit: 0,
+      lines,
+      now,
+      periodEnd: sub.currentPeriodEnd,
+      newPeriod: false,
+    };
   }
 
   return {
@@ -620,7 +707,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         discountMinor: 0,
         couponCode: null,
         periodStart: pr.now,
-        periodEnd: sub.currentPeriodEnd,
+        periodEnd: pr.periodEnd,
       };
       if (body.preview) {
         const totals =
@@ -630,27 +717,47 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         return {
           currency: currency as ProrationPreview['currency'],
           planId: pr.items.plan.id,
+          interval: pr.interval,
           effective: pr.effective,
           effectiveAt: (pr.effective === 'now' ? pr.now : sub.currentPeriodEnd).toISOString(),
+          periodEnd: pr.periodEnd.toISOString(),
           remainingSeconds: pr.p.remainingSeconds,
           periodSeconds: pr.p.periodSeconds,
           oldPrice: money(sub.status === 'trialing' ? 0 : Number(sub.periodAmountMinor), currency),
           newPrice: money(pr.newAmount, currency),
+          credit: money(pr.credit, currency),
           amountDue: money(pr.due, currency),
           tax: money(totals.taxMinor, currency),
           total: money(totals.totalMinor, currency),
         };
       }
-      const change = { planId: pr.items.plan.id, addons: pr.items.addons };
+      const change: PlanChange = {
+        planId: pr.items.plan.id,
+        addons: pr.items.addons,
+        ...(pr.newPeriod ? { interval: pr.interval } : {}),
+      };
       if (pr.effective === 'period_end' || pr.due === 0) {
         await repo.transaction(async (tx) => {
           const locked = await tx.lock(id);
           if (!locked || (locked.status !== 'active' && locked.status !== 'trialing')) {
             throw subscriptionError('SUBSCRIPTION_NOT_MODIFIABLE', 'Only an active subscription can change its plan.');
           }
+          // a longer interval whose credit covers it all still starts its new period now
+          const period = pr.newPeriod
+            ? {
+                currentPeriodStart: pr.now,
+                currentPeriodEnd: pr.periodEnd,
+                anchorAt: pr.now,
+                periodAmountMinor: String(pr.newAmount),
+              }
+            : {};
           if (pr.effective === 'now')
-            await tx.update(id, { planId: change.planId, scheduledChange: null }, change.addons);
-          else await tx.update(id, { scheduledChange: change });
+            await tx.update(
+              id,
+              { planId: change.planId, interval: pr.interval, scheduledChange: null, ...period },
+              change.addons,
+            );
+          else await tx.update(id, { scheduledChange: { ...change, interval: pr.interval } });
         });
         return { subscription: await reload(userId, id), invoice: null, payment: { status: 'none', actionUrl: null } };
       }
@@ -667,7 +774,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         netMinor: String(pr.newAmount),
         currency,
         periodStart: pr.now,
-        periodEnd: sub.currentPeriodEnd,
+        periodEnd: pr.periodEnd,
         change,
         createdAt: pr.now,
       });

@@ -14,6 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../../users/users.table.js';
 
+/** A change of plan, add-ons and possibly interval (jsonb: rows written before `interval` existed keep theirs). */
+export type PlanChange = { planId: string; addons: Record<string, number>; interval?: 'monthly' | 'yearly' };
+
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 /** Money: numeric in the database, integers of minor units in TypeScript (`Number(value)` of a whole number). */
 const money = (name: string) => numeric(name, { precision: 14, scale: 0 });
@@ -69,7 +72,8 @@ export const billingSubscriptions = pgTable(
     couponId: uuid('coupon_id').references(() => billingCoupons.id, { onDelete: 'set null' }),
     couponRedeemedAt: ts('coupon_redeemed_at'),
     /** A cheaper plan or fewer add-ons, applied at the next renewal. */
-    scheduledChange: jsonb('scheduled_change').$type<{ planId: string; addons: Record<string, number> } | null>(),
+    /** `interval` set when the change moves to another interval (yearly to monthly). */
+    scheduledChange: jsonb('scheduled_change').$type<PlanChange | null>(),
     retryCount: integer('retry_count').notNull().default(0),
     nextRetryAt: ts('next_retry_at'),
     /** When a failed renewal started the dunning: the plan falls back to free 7 days later. */
@@ -141,8 +145,8 @@ export const billingSubscriptionCharges = pgTable(
     currency: text('currency').notNull(),
     periodStart: ts('period_start').notNull(),
     periodEnd: ts('period_end').notNull(),
-    /** change: the plan and add-ons it buys. */
-    change: jsonb('change').$type<{ planId: string; addons: Record<string, number> } | null>(),
+    /** change: the plan and add-ons it buys (and the interval, for a switch to a longer one: a new period). */
+    change: jsonb('change').$type<PlanChange | null>(),
     failureReason: text('failure_reason'),
     /** Refunded so far (the provider reports the charge's total refunded amount). */
     refundedMinor: money('refunded_minor').notNull().default('0'),

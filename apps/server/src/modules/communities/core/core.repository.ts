@@ -139,12 +139,20 @@ export function createCoreRepository(db: Db) {
     },
 
     /** How many communities the user owns (those being deleted too): the plan's communities_owned counts them. */
-    async countOwned(userId: string): Promise<number> {
-      const [row] = await db
+    async countOwned(userId: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(communities)
         .where(eq(communities.ownerId, userId));
       return row?.n ?? 0;
+    },
+
+    /** What the plan's communities_owned limit counts (those being deleted too), for assertEditable. */
+    async countedOwned(userId: string): Promise<Array<{ id: string; createdAt: Date }>> {
+      return db
+        .select({ id: communities.id, createdAt: communities.createdAt })
+        .from(communities)
+        .where(eq(communities.ownerId, userId));
     },
 
     /** The communities the caller owns (those being deleted too, so they can be restored), by name. */

@@ -105,10 +105,11 @@ export function createCommunitiesService(deps: {
     async create(userId: string, body: CreateCommunityBody): Promise<Community> {
       const handle = body.handle;
       if (reserved.has(handle)) throw handleReserved(handle);
-      await deps.entitlements?.assertBelow(userId, 'communities_owned', await repo.countOwned(userId));
+      const gate = await deps.entitlements?.gate(userId, 'communities_owned');
       let row: CommunityRow;
       try {
         row = await inTransaction(db, async (tx) => {
+          await gate?.hold(tx, () => repo.countOwned(userId, tx));
           if (await repo.handleTaken(handle, tx)) throw handleTaken(handle);
           const created = await insertCommunity(tx, { ownerId: userId, now: clock.now(), body });
           await access.record(
@@ -143,6 +144,9 @@ export function createCommunitiesService(deps: {
     async updateSettings(userId: string, id: string, body: UpdateCommunitySettingsBody): Promise<Community> {
       const v = access.requirePermission(await access.viewer(userId, id), 'manage_community');
       const c = v.community;
+      // past the owner's communities_owned limit (after the owner's downgrade) a community is read-only, for
+      // whoever manages it
+      await deps.entitlements?.assertEditable(c.ownerId, 'communities_owned', id, () => repo.countedOwned(c.ownerId));
       const patch: Partial<CommunityRow> = {};
       const changed: string[] = [];
       if (body.name !== undefined && body.name !== c.name) {

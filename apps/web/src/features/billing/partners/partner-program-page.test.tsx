@@ -19,7 +19,7 @@ const pending: AffiliateApplicationState = {
 const details: AffiliateDetails = {
   status: 'approved',
   code: 'K7QX2MPA',
-  link: 'https://tradedesk.example/api/affiliates/click/K7QX2MPA',
+  link: 'https://tradedesk.example/r/K7QX2MPA',
   commission_percent: '20.00',
   commission_months: 12,
   attribution_days: 30,

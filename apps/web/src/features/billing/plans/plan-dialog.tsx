@@ -48,9 +48,11 @@ export function PlanDialog(props: {
   onClose: () => void;
   onChoose: (planId: string, interval: BillingInterval, currency: BillingCurrency) => void;
   currentPlanId?: string;
+  /** The interval of the current subscription: its plan can be chosen again at the other interval. */
+  currentInterval?: BillingInterval | undefined;
 }) {
   const { data: plans, isLoading, isError } = usePlansQuery(undefined, { skip: !props.open });
-  const [interval, setInterval] = useState<BillingInterval>('monthly');
+  const [interval, setInterval] = useState<BillingInterval>(props.currentInterval ?? 'monthly');
   const [currency, setCurrency] = useState<BillingCurrency>('USD');
 
   return (
@@ -118,7 +120,10 @@ export function PlanDialog(props: {
               <TableRow>
                 <TableCell />
                 {plans.map((p) => {
-                  const current = p.id === props.currentPlanId;
+                  const ownPlan = p.id === props.currentPlanId;
+                  const current =
+                    ownPlan && (props.currentInterval === undefined || props.currentInterval === interval);
+                  const switchTo = ownPlan && !current ? `Switch ${p.name} to ${interval}` : null;
                   const sold = p.prices.some((x) => x.currency === currency);
                   return (
                     <TableCell key={p.id} align="center">
@@ -126,9 +131,9 @@ export function PlanDialog(props: {
                         variant={p.recommended ? 'contained' : 'outlined'}
                         disabled={current || !sold}
                         onClick={() => props.onChoose(p.id, interval, currency)}
-                        aria-label={current ? `${p.name}: your plan` : `Choose ${p.name}`}
+                        aria-label={current ? `${p.name}: your plan` : (switchTo ?? `Choose ${p.name}`)}
                       >
-                        {current ? 'Your plan' : `Choose ${p.name}`}
+                        {current ? 'Your plan' : (switchTo ?? `Choose ${p.name}`)}
                       </Button>
                     </TableCell>
                   );

@@ -7,55 +7,80 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { FREE_PLAN_ID, type Plan, type ProrationPreview, type Subscription } from '@tradedesk/contracts';
+import {
+  type BillingInterval,
+  FREE_PLAN_ID,
+  type ModifySubscriptionBody,
+  type Plan,
+  type ProrationPreview,
+  type Subscription,
+} from '@tradedesk/contracts';
 import { useEffect, useId, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { useFormatters } from '../../../shared/format/format-preferences';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { navigation, useChangePlanMutation, usePreviewChangeMutation } from './subscriptions-api';
 
-/** Change plan: the proration is shown (from the server's preview) before the change is confirmed. */
+const perUnit = (interval: BillingInterval) => (interval === 'monthly' ? 'month' : 'year');
+
+/**
+ * Change plan or interval (monthly, yearly): the proration is shown (from the server's preview) before the change
+ * is confirmed. Only what differs from the subscription is sent.
+ */
 export function ChangePlanDialog(props: {
   open: boolean;
   subscription: Subscription;
   plans: Plan[];
   initialPlanId?: string | undefined;
+  initialInterval?: BillingInterval | undefined;
   providerLabel: string;
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
   const titleId = useId();
   const f = useFormatters();
-  const choices = props.plans.filter((p) => p.id !== FREE_PLAN_ID && p.id !== props.subscription.planId);
-  const [planId, setPlanId] = useState(props.initialPlanId ?? '');
+  const sub = props.subscription;
+  const choices = props.plans.filter((p) => p.id !== FREE_PLAN_ID);
+  const [planId, setPlanId] = useState(props.initialPlanId ?? sub.planId);
+  const [interval, setInterval] = useState<BillingInterval>(props.initialInterval ?? sub.interval);
   const [preview, setPreview] = useState<ProrationPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fetchPreview, previewState] = usePreviewChangeMutation();
   const [change, changeState] = useChangePlanMutation();
+  const body: ModifySubscriptionBody = {
+    ...(planId !== sub.planId ? { plan: planId } : {}),
+    ...(interval !== sub.interval ? { interval } : {}),
+  };
+  const changes = Object.keys(body).length > 0;
+  const bodyKey = JSON.stringify(body);
 
   useEffect(() => {
-    if (props.initialPlanId && props.initialPlanId !== props.subscription.planId) setPlanId(props.initialPlanId);
-  }, [props.initialPlanId, props.subscription.planId]);
+    if (props.initialPlanId) setPlanId(props.initialPlanId);
+  }, [props.initialPlanId]);
 
   useEffect(() => {
     setPreview(null);
     setError(null);
-    if (!props.open || !planId) return;
+    if (!props.open || bodyKey === '{}') return;
     let current = true;
-    fetchPreview({ id: props.subscription.id, body: { plan: planId } })
+    fetchPreview({ id: props.subscription.id, body: JSON.parse(bodyKey) as ModifySubscriptionBody })
       .unwrap()
       .then((p) => current && setPreview(p))
       .catch((e: unknown) => current && setError((isApiError(e) && e.message) || 'The change could not be priced.'));
     return () => {
       current = false;
     };
-  }, [props.open, planId, props.subscription.id, fetchPreview]);
+  }, [props.open, bodyKey, props.subscription.id, fetchPreview]);
 
   async function confirm() {
     setError(null);
+    // read before the change: the subscription shown is refetched with the new interval
+    const billed = interval !== sub.interval ? `, billed ${interval}` : '';
     try {
-      const result = await change({ id: props.subscription.id, body: { plan: planId } }).unwrap();
+      const result = await change({ id: props.subscription.id, body }).unwrap();
       if (result.payment.status === 'requires_action' && result.payment.actionUrl) {
         navigation.go(result.payment.actionUrl);
         return;
@@ -63,8 +88,8 @@ export function ChangePlanDialog(props: {
       const name = props.plans.find((p) => p.id === planId)?.name ?? planId;
       props.onDone(
         preview?.effective === 'period_end'
-          ? `Your plan changes to ${name} on ${f.date(preview.effectiveAt)}.`
-          : `You are now on the ${name} plan.`,
+          ? `Your plan changes to ${name}${billed} on ${f.date(preview.effectiveAt)}.`
+          : `You are now on the ${name} plan${billed}.`,
       );
     } catch (e) {
       setError((isApiError(e) && e.message) || 'The change failed.');
@@ -83,21 +108,27 @@ export function ChangePlanDialog(props: {
           <TextField select label="New plan" value={planId} onChange={(e) => setPlanId(e.target.value)}>
             {choices.map((p) => (
               <MenuItem key={p.id} value={p.id}>
-                {p.name}
+                {p.id === sub.planId ? `${p.name} (your plan)` : p.name}
               </MenuItem>
             ))}
           </TextField>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={interval}
+            onChange={(_, v: BillingInterval | null) => v && setInterval(v)}
+            aria-label="Billing interval"
+          >
+            <ToggleButton value="monthly">Monthly</ToggleButton>
+            <ToggleButton value="yearly">Yearly</ToggleButton>
+          </ToggleButtonGroup>
+          {!changes && (
+            <Typography variant="body2">
+              Choose another plan or interval: you have {sub.planName}, billed {sub.interval}.
+            </Typography>
+          )}
           {previewState.isLoading && <Typography variant="body2">Working out the price…</Typography>}
-          {preview &&
-            (preview.effective === 'now' ? (
-              <InlineAlert severity="info">
-                {`The change starts now. For the ${Math.ceil(preview.remainingSeconds / 86_400)} days left of this period you pay ${preview.amountDue} ${c} + ${preview.tax} ${c} tax = ${preview.total} ${c} today; then ${preview.newPrice} ${c} per ${props.subscription.interval === 'monthly' ? 'month' : 'year'}.`}
-              </InlineAlert>
-            ) : (
-              <InlineAlert severity="info">
-                {`The change starts at your renewal on ${f.date(preview.effectiveAt)}; nothing is due now. Then ${preview.newPrice} ${c} per ${props.subscription.interval === 'monthly' ? 'month' : 'year'}.`}
-              </InlineAlert>
-            ))}
+          {preview && <PreviewText preview={preview} currency={c} fallbackInterval={interval} />}
           {error && <InlineAlert severity="error">{error}</InlineAlert>}
         </Stack>
       </DialogContent>
@@ -105,10 +136,26 @@ export function ChangePlanDialog(props: {
         <Button onClick={props.onClose} disabled={changeState.isLoading}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={confirm} disabled={!preview || changeState.isLoading}>
+        <Button variant="contained" onClick={confirm} disabled={!changes || !preview || changeState.isLoading}>
           {preview?.effective === 'now' ? `Pay ${preview.total} ${c} and change` : 'Confirm change'}
         </Button>
       </DialogActions>
     </Dialog>
   );
+}
+
+/** The server's proration in words: what is due today and what each period costs after. */
+function PreviewText(props: { preview: ProrationPreview; currency: string; fallbackInterval: BillingInterval }) {
+  const f = useFormatters();
+  const p = props.preview;
+  const c = props.currency;
+  const per = perUnit(p.interval ?? props.fallbackInterval);
+  const credit = p.credit !== undefined && Number(p.credit) > 0;
+  const text =
+    p.effective === 'period_end'
+      ? `The change starts at your renewal on ${f.date(p.effectiveAt)}; nothing is due now. Then ${p.newPrice} ${c} per ${per}.`
+      : credit
+        ? `A new ${per} starts now, until ${f.date(p.periodEnd)}: ${p.newPrice} ${c} less ${p.credit} ${c} unused of this period. You pay ${p.amountDue} ${c} + ${p.tax} ${c} tax = ${p.total} ${c} today; then ${p.newPrice} ${c} per ${per}.`
+        : `The change starts now. For the ${Math.ceil(p.remainingSeconds / 86_400)} days left of this period you pay ${p.amountDue} ${c} + ${p.tax} ${c} tax = ${p.total} ${c} today; then ${p.newPrice} ${c} per ${per}.`;
+  return <InlineAlert severity="info">{text}</InlineAlert>;
 }

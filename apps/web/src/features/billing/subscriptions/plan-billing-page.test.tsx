@@ -254,4 +254,63 @@ describe('plan and billing', { timeout: 20_000 }, () => {
       preview: false,
     });
   });
+
+  it('switches the interval of the current plan, monthly to yearly, with the credit shown before paying', async () => {
+    const { server } = billingServer([proSub], {
+      // the overview's other sections load too (a failing one would toast over the outcome)
+      'GET /customer/invoices': { body: { invoices: [], total: 0, page: 1, limit: 10 } },
+      'GET /customer/payment/methods': { body: { provider: { kind: 'test', label: 'Test mode' }, methods: [] } },
+      [`POST /subscriptions/${proSub.id}/modify`]: (call) =>
+        (call.body as { preview: boolean }).preview
+          ? {
+              body: {
+                currency: 'USD',
+                planId: 'pro',
+                interval: 'yearly',
+                effective: 'now',
+                effectiveAt: '2026-04-11T00:00:00.000Z',
+                periodEnd: '2027-04-11T00:00:00.000Z',
+                remainingSeconds: 1_728_000,
+                periodSeconds: 2_592_000,
+                oldPrice: '19.00',
+                newPrice: '190.00',
+                credit: '12.67',
+                amountDue: '177.33',
+                tax: '37.24',
+                total: '214.57',
+              },
+            }
+          : {
+              body: {
+                subscription: { ...proSub, interval: 'yearly', price: '190.00' },
+                invoice: null,
+                payment: { status: 'succeeded', actionUrl: null },
+              },
+            },
+    });
+    const { user } = renderSettings('/settings/plan_billing');
+    const current = await screen.findByRole('region', { name: 'Current plan' });
+    await user.click(within(current).getByRole('button', { name: 'Change plan' }));
+    const plansDialog = await screen.findByRole('dialog', { name: 'Choose a plan' });
+    // the current plan at the current interval is not a choice; at the other interval it is
+    expect(await within(plansDialog).findByRole('button', { name: 'Pro: your plan' })).toBeDisabled();
+    await user.click(within(plansDialog).getByRole('button', { name: 'Yearly' }));
+    await user.click(within(plansDialog).getByRole('button', { name: 'Switch Pro to yearly' }));
+
+    const dialog = await screen.findByRole('dialog', { name: /^Change plan/ });
+    expect(
+      await within(dialog).findByText(
+        /less 12\.67 USD unused of this period\. You pay 177\.33 USD \+ 37\.24 USD tax = 214\.57 USD today; then 190\.00 USD per year/,
+      ),
+    ).toBeInTheDocument();
+    expect(server.callsTo(`POST /subscriptions/${proSub.id}/modify`).map((c) => c.body)).toEqual([
+      { interval: 'yearly', preview: true },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay 214.57 USD and change' }));
+    expect(await screen.findByText('You are now on the Pro plan, billed yearly.')).toBeInTheDocument();
+    expect(server.callsTo(`POST /subscriptions/${proSub.id}/modify`).at(-1)?.body).toEqual({
+      interval: 'yearly',
+      preview: false,
+    });
+  });
 });

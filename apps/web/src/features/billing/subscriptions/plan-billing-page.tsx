@@ -131,6 +131,7 @@ export function PlanBillingPage() {
           open
           onClose={closePlans}
           currentPlanId={currentPlanId}
+          currentInterval={live?.interval}
           onChoose={(planId, interval, currency) =>
             planId === FREE_PLAN_ID ? closePlans() : setChosen({ planId, interval, currency })
           }
@@ -155,6 +156,7 @@ export function PlanBillingPage() {
           subscription={live}
           plans={plans.data}
           initialPlanId={chosen.planId}
+          initialInterval={chosen.interval}
           providerLabel={subs.data?.providerLabel ?? ''}
           onClose={closePlans}
           onDone={done}
@@ -206,7 +208,11 @@ function CurrentPlan(props: { subscription: Subscription | undefined; providerLa
       <Typography variant="body2">{when}</Typography>
       {sub.scheduledChange && (
         <Typography variant="body2">
-          Changes to {sub.scheduledChange.planId} on {f.date(sub.scheduledChange.at)}.
+          Changes to {sub.scheduledChange.planId}
+          {sub.scheduledChange.interval && sub.scheduledChange.interval !== sub.interval
+            ? `, billed ${sub.scheduledChange.interval},`
+            : ''}{' '}
+          on {f.date(sub.scheduledChange.at)}.
         </Typography>
       )}
       {error && (
