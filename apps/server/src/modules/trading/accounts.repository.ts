@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import type { CountedItem, LimitGate } from '../billing/entitlements/entitlements.js';
+import { propAccounts } from '../prop/prop.table.js';
 import {
   type TradingAccountRow,
   tradingAccounts,
@@ -11,8 +12,14 @@ import {
   tradingPositions,
 } from './trading.table.js';
 
+/**
+ * A prop challenge's account is a virtual account with a row of the prop module's `prop_accounts`: it counts
+ * toward the plan's prop_challenges, every other account toward trading_accounts.
+ */
+const isPropAccount: SQL = sql`exists (select 1 from ${propAccounts} where ${propAccounts.accountId} = ${tradingAccounts.id})`;
+const ofPlanKind = (prop: boolean) => (prop ? isPropAccount : not(isPropAccount));
+
 /** Trading accounts; every query on a user's accounts is scoped by the owner in the query. */
-const ofPlanKind = (prop: boolean) => (prop ? eq(tradingAccounts.kind, 'prop') : ne(tradingAccounts.kind, 'prop'));
 
 export function createAccountsRepository(db: Db) {
   const owned = (userId: string, id: string) => and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id));
@@ -45,9 +52,27 @@ export function createAccountsRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** The accounts of the user's prop challenges (plan limit prop_challenges). */
+    async propCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.userId, userId), isPropAccount));
+      return row?.n ?? 0;
+    },
+
+    /** Whether the account is a prop challenge's. */
+    async isProp(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: tradingAccounts.id })
+        .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.id, id), isPropAccount));
+      return row !== undefined;
+    },
+
     /**
-     * With `gate`: the plan's limit checked in the same transaction, under the user's lock on it. A prop
-     * challenge (kind prop) counts toward prop_challenges, every other account toward trading_accounts.
+     * With `gate`: the plan's trading_accounts limit checked in the same transaction, under the user's lock on it
+     * (a prop challenge's accounts are not counted: they have a limit of their own).
      */
     async insert(row: TradingAccountRow, gate?: LimitGate): Promise<void> {
       if (!gate) {
@@ -59,7 +84,7 @@ export function createAccountsRepository(db: Db) {
           const [held] = await tx
             .select({ n: count() })
             .from(tradingAccounts)
-            .where(and(eq(tradingAccounts.userId, row.userId), ofPlanKind(row.kind === 'prop')));
+            .where(and(eq(tradingAccounts.userId, row.userId), ofPlanKind(false)));
           return held?.n ?? 0;
         });
         await tx.insert(tradingAccounts).values(row);

@@ -165,7 +165,8 @@ export function createAccountsService(deps: {
 
   /** An account past the plan's limit of its kind (after a downgrade) is read-only: 423 before changing it. */
   async function assertEditable(userId: string, row: TradingAccountRow): Promise<void> {
-    const prop = row.kind === 'prop';
+    if (!deps.entitlements) return;
+    const prop = await repo.isProp(row.id);
     await deps.entitlements?.assertEditable(userId, prop ? 'prop_challenges' : 'trading_accounts', row.id, () =>
       repo.counted(userId, prop),
     );
@@ -386,9 +387,9 @@ export function createAccountsService(deps: {
       let gate: LimitGate | undefined;
       if (deps.entitlements) {
         // a prop challenge is an account of kind prop, counted by its own entitlement
-        const prop = (await repo.list(userId)).filter((a) => a.kind === 'prop').length;
         if (body.kind === 'imported') await deps.entitlements.assertIncluded(userId, 'trade_import');
-        if (body.kind === 'prop') await deps.entitlements.assertBelow(userId, 'prop_challenges', prop);
+        if (body.kind === 'prop')
+          await deps.entitlements.assertBelow(userId, 'prop_challenges', await repo.propCount(userId));
         // held again in the insert's transaction, so two creates at once cannot both take the last place
         else gate = await deps.entitlements.gate(userId, 'trading_accounts');
       }

@@ -69,4 +69,46 @@ describe('the feature modules ask the entitlement service (wired in modules/inde
       await plans.service.importFile({ plans: [free], addons: [] });
     }
   });
+
+  it('counts prop challenges and other trading accounts apart, each against its own limit', async () => {
+    const carol = await signUpAndLogin(app);
+    const prop = (i: number) => ({
+      kind: 'prop',
+      name: `Challenge ${i}`,
+      firm: 'two-step-evaluation',
+      challenge: 'two-step-evaluation-standard',
+      currency: 'USD',
+      size: 100_000,
+    });
+    for (let i = 0; i < FREE_GRANTS.prop_challenges; i++) {
+      const made = await post(carol, '/accounts', prop(i), true);
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const over = await post(carol, '/accounts', prop(99), true);
+    expect(over.statusCode, over.body).toBe(423);
+    expect(over.json().message).toBe(featureLimitMessage('prop_challenges', FREE_GRANTS.prop_challenges));
+    // the challenges' accounts take no place of the trading accounts' limit
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/accounts',
+      headers: { authorization: `Bearer ${carol.tradingAccessToken}` },
+    });
+    const others = (listed.json() as { accounts: { propFirm: unknown }[] }).accounts.filter(
+      (a) => a.propFirm === null,
+    ).length;
+    expect(others).toBe(0);
+    const virtual = (i: number) => ({
+      kind: 'virtual',
+      name: `Practice ${i}`,
+      currency: 'USD',
+      starting_balance: 10_000,
+    });
+    for (let i = others; i < FREE_GRANTS.trading_accounts; i++) {
+      const made = await post(carol, '/accounts', virtual(i), true);
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const tooMany = await post(carol, '/accounts', virtual(99), true);
+    expect(tooMany.statusCode, tooMany.body).toBe(423);
+    expect(tooMany.json().message).toBe(featureLimitMessage('trading_accounts', FREE_GRANTS.trading_accounts));
+  });
 });
