@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { Fragment, type ReactNode, useState } from 'react';
 import { LoadingState } from '../../../shared/states/loading-state';
 
-type Thread<R> = { id: string; replies: R[]; replyCount: number };
+type Thread = { id: string; replies: { id: string }[]; replyCount: number };
 
 /**
  * Comments threaded one level (post and article comments): each top-level comment with its first replies, the
@@ -12,10 +12,10 @@ type Thread<R> = { id: string; replies: R[]; replyCount: number };
  * forms; `renderComment` returns the comment's `<li>`, `onReply` is given to top-level comments when
  * `canReply`.
  */
-export function CommentThreads<R extends { id: string }, C extends R & Thread<R>>(props: {
+export function CommentThreads<C extends Thread>(props: {
   items: C[];
   canReply: boolean;
-  renderComment: (comment: R, onReply?: () => void) => ReactNode;
+  renderComment: (comment: C | C['replies'][number], onReply?: () => void) => ReactNode;
   renderReplyForm: (parent: C, onDone: () => void) => ReactNode;
   /** The replies after the first ones, once asked for (see RestOfReplies). */
   renderMoreReplies: (parent: C) => ReactNode;
