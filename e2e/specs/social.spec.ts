@@ -115,6 +115,10 @@ test('two traders: a private follow accepted, a verified idea with a chart live 
     'href',
     /^\/shared\/charts\/.+/,
   );
+  // The live chart is embedded: the shared chart's own view, compact and read-only, loaded once in view.
+  const preview = post.getByRole('region', { name: new RegExp(`^${SYMBOL} chart, `) });
+  await expect(preview).toBeVisible({ timeout: 15_000 });
+  await expect(preview).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
   await readerPage.screenshot({ path: join(SCREENSHOTS, 'social-feed-idea.png'), fullPage: true });
   const axeFindings = await seriousViolations(readerPage);
 
@@ -177,6 +181,27 @@ test('two traders: a private follow accepted, a verified idea with a chart live 
   await readerPage.getByRole('link', { name: new RegExp(title) }).click();
   await expect(readerPage.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(readerPage.getByText('size the stop under it')).toBeVisible();
+  // The reader comments on the article; its author answers in a reply and reports the comment on its own.
+  await readerPage.getByRole('textbox', { name: 'Write a comment' }).fill('Which close: daily or 4h?');
+  await readerPage.getByRole('button', { name: 'Comment', exact: true }).click();
+  const readerName = `${reader.firstName} ${reader.lastName}`;
+  await expect(readerPage.getByRole('listitem', { name: `Comment by ${readerName}` })).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: `Reply to ${readerName}` }).click();
+  await page.getByRole('textbox', { name: `Reply to ${readerName}` }).fill('The daily close.');
+  await page.getByRole('button', { name: 'Reply', exact: true }).click();
+  const replies = page.getByRole('list', { name: 'Replies' });
+  await expect(replies.getByRole('listitem', { name: `Comment by ${user.firstName} ${user.lastName}` })).toContainText(
+    'The daily close.',
+  );
+  await page.getByRole('button', { name: `Report comment by ${readerName}` }).click();
+  const reportComment = page.getByRole('dialog', { name: 'Report this comment' });
+  await reportComment.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option', { name: 'Spam' }).click();
+  await reportComment.getByRole('button', { name: 'Report' }).click();
+  await expect(page.getByText('Thanks: the comment was reported')).toBeVisible();
+  await readerPage.reload();
+  await expect(readerPage.getByRole('list', { name: 'Replies' })).toContainText('The daily close.');
   await readerPage.screenshot({ path: join(SCREENSHOTS, 'social-article.png'), fullPage: true });
   axeFindings.push(...(await seriousViolations(readerPage)));
 

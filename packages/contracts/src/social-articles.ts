@@ -199,13 +199,22 @@ export type ArticleLike = z.infer<typeof articleLikeSchema>;
 
 // ---- comments -----------------------------------------------------------------------------------------
 
+/** Comments are threaded one level, as on posts: a reply names its parent (a top-level comment). */
+export const createArticleCommentBodySchema = z.strictObject({
+  content: multiline('Comment', ARTICLE_COMMENT_MAX, { min: 1 }),
+  parent_id: z.uuid('parent_id must be a comment id of this article.').optional(),
+});
+export type CreateArticleCommentBody = z.infer<typeof createArticleCommentBodySchema>;
+/** PUT .../comments/{commentId}: the text only (a comment never moves to another parent). */
 export const articleCommentBodySchema = z.strictObject({
   content: multiline('Comment', ARTICLE_COMMENT_MAX, { min: 1 }),
 });
 export type ArticleCommentBody = z.infer<typeof articleCommentBodySchema>;
-export const articleCommentSchema = z.object({
+const articleCommentBaseSchema = z.object({
   id: z.uuid(),
   articleId: z.uuid(),
+  /** The top-level comment a reply answers; null for a top-level comment. */
+  parentId: z.uuid().nullable(),
   author: profileSummarySchema,
   /** Plain text. */
   content: z.string(),
@@ -216,8 +225,16 @@ export const articleCommentSchema = z.object({
   /** Its writer or the article's author. */
   canDelete: z.boolean(),
 });
+export type ArticleCommentReply = z.infer<typeof articleCommentBaseSchema>;
+/** A top-level comment carries its first 3 replies and their count (the rest through ?parent_id); a reply none. */
+export const articleCommentSchema = articleCommentBaseSchema.extend({
+  replies: z.array(articleCommentBaseSchema),
+  replyCount: z.number().int(),
+});
 export type ArticleComment = z.infer<typeof articleCommentSchema>;
 export const articleCommentListQuerySchema = z.object({
+  /** A top-level comment's id: its replies, oldest first (without it: the top-level comments). */
+  parent_id: z.uuid('parent_id must be a comment id of this article.').optional(),
   page: pageNumber('page', 100_000).default(SOCIAL_PAGE_DEFAULTS.page),
   limit: pageNumber('limit', SOCIAL_PAGE_MAX_LIMIT).default(SOCIAL_PAGE_DEFAULTS.limit),
 });

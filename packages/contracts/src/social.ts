@@ -178,7 +178,8 @@ export type Topic = z.infer<typeof topicSchema>;
 
 // ---- reports and moderation ----------------------------------------------------------------------
 
-export const REPORT_TARGET_KINDS = ['post', 'comment', 'article', 'message', 'profile'] as const;
+/** `comment` is a post's comment, `article_comment` an article's (their ids live in different tables). */
+export const REPORT_TARGET_KINDS = ['post', 'comment', 'article', 'article_comment', 'message', 'profile'] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 export const REPORT_REASONS = [
   'spam',

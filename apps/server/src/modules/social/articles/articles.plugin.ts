@@ -11,7 +11,8 @@ import type { SocialArticlesDeps } from './articles.types.js';
 
 /**
  * Articles under /community/articles: drafts, publishing, images, likes, comments, the public link, reposts
- * (through the posts slice's port) and reports (its handler registered for kind 'article'). Mount under /api.
+ * (through the posts slice's port) and reports (its handlers registered for kinds 'article' and 'article_comment').
+ * Mount under /api.
  */
 export function createSocialArticles(ctx: Pick<AppContext, 'db' | 'clock' | 'storage'>, deps: SocialArticlesDeps) {
   const repo = createArticlesRepository(ctx.db);
@@ -30,10 +31,12 @@ export function createSocialArticles(ctx: Pick<AppContext, 'db' | 'clock' | 'sto
     access,
     graph: deps.graph,
     notifier: deps.notifier,
+    moderation: deps.moderation,
     clock: ctx.clock,
   });
   const media = createArticleMediaService({ repo, access, storage: ctx.storage, clock: ctx.clock });
   deps.moderation.register('article', service.moderationHandler);
+  deps.moderation.register('article_comment', comments.moderationHandler);
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(articlesRoutes({ articles: service, comments, moderation: deps.moderation }));
     await app.register(articleMediaRoutes({ media, maxBytes: deps.maxImageBytes }));

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
 import { containsPattern } from '../../../platform/sql-like.js';
 import { users } from '../../users/users.table.js';
+import { firstReplies, notBlockedWith } from '../comment-threads.js';
 import { socialBlocks, socialFollows } from '../social.table.js';
 import {
   type SocialArticleCommentRow,
@@ -231,25 +232,43 @@ function queries(db: Db, transaction: Tx) {
 
     // ---- comments ----
 
-    async comments(articleId: string, page: number, limit: number) {
-      const where = eq(socialArticleComments.articleId, articleId);
+    /**
+     * A page of an article's top-level comments (parentId null) or of one comment's replies, oldest first, without
+     * those of people who block the viewer or whom the viewer blocks.
+     */
+    async comments(viewerId: string, articleId: string, parentId: string | null, page: number, limit: number) {
+      const c = socialArticleComments;
+      const where = and(
+        eq(c.articleId, articleId),
+        parentId ? eq(c.parentId, parentId) : isNull(c.parentId),
+        notBlockedWith(viewerId, c.authorId),
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()
-          .from(socialArticleComments)
+          .from(c)
           .where(where)
-          .orderBy(asc(socialArticleComments.createdAt), asc(socialArticleComments.id))
+          .orderBy(asc(c.createdAt), asc(c.id))
           .limit(limit)
           .offset((page - 1) * limit),
-        db.select({ n: count() }).from(socialArticleComments).where(where),
+        db.select({ n: count() }).from(c).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+    /** The first `per` replies of each parent and each parent's reply count (blocked people's left out). */
+    commentReplies(viewerId: string, parentIds: string[], per: number) {
+      const c = socialArticleComments;
+      return firstReplies(db, c, parentIds, per, notBlockedWith(viewerId, c.authorId));
     },
     async findComment(articleId: string, id: string): Promise<SocialArticleCommentRow | undefined> {
       const [row] = await db
         .select()
         .from(socialArticleComments)
         .where(and(eq(socialArticleComments.articleId, articleId), eq(socialArticleComments.id, id)));
+      return row;
+    },
+    async findCommentById(id: string): Promise<SocialArticleCommentRow | undefined> {
+      const [row] = await db.select().from(socialArticleComments).where(eq(socialArticleComments.id, id));
       return row;
     },
     async insertComment(row: SocialArticleCommentRow): Promise<void> {
@@ -267,11 +286,16 @@ function queries(db: Db, transaction: Tx) {
         .returning();
       return row;
     },
+    async setCommentModerated(id: string, at: Date | null): Promise<void> {
+      await db.update(socialArticleComments).set({ moderatedAt: at }).where(eq(socialArticleComments.id, id));
+    },
+    /** Deletes a comment with its replies; the article's count drops by as many. */
     async deleteComment(articleId: string, id: string): Promise<void> {
+      const c = socialArticleComments;
       const removed = await db
-        .delete(socialArticleComments)
-        .where(and(eq(socialArticleComments.articleId, articleId), eq(socialArticleComments.id, id)))
-        .returning({ id: socialArticleComments.id });
+        .delete(c)
+        .where(and(eq(c.articleId, articleId), or(eq(c.id, id), eq(c.parentId, id))))
+        .returning({ id: c.id });
       await db
         .update(socialArticles)
         .set({ commentCount: sql`greatest(${socialArticles.commentCount} - ${removed.length}, 0)` })

@@ -13,6 +13,7 @@ import {
   articleShareParamsSchema,
   articleShareSchema,
   createArticleBodySchema,
+  createArticleCommentBodySchema,
   errorBodySchema,
   okSchema,
   reportBodySchema,
@@ -256,14 +257,19 @@ export function articlesRoutes(deps: {
         preHandler: app.authenticate,
         schema: {
           tags,
-          summary: 'The article’s comments, oldest first',
+          summary: 'The article’s comments, oldest first: top-level ones with their first 3 replies',
+          description:
+            'Comments are threaded one level. Without `parent_id`: the top-level comments, each with its first 3 ' +
+            'replies and `replyCount`; with `parent_id` (a top-level comment): its replies.',
           params: articleIdParamsSchema,
           querystring: articleCommentListQuerySchema,
-          response: { 200: articleCommentPageSchema, ...notFound },
+          response: {
+            200: articleCommentPageSchema,
+            404: errorBodySchema.describe('ARTICLE_NOT_FOUND, or ARTICLE_COMMENT_NOT_FOUND for parent_id'),
+          },
         },
       },
-      async (request) =>
-        comments.list(authOf(request).userId, request.params.id, request.query.page, request.query.limit),
+      async (request) => comments.list(authOf(request).userId, request.params.id, request.query),
     );
 
     app.post(
@@ -272,9 +278,11 @@ export function articlesRoutes(deps: {
         preHandler: app.authenticate,
         schema: {
           tags,
-          summary: 'Comments on a published article (who_can_replay decides who may)',
+          summary:
+            'Comments on a published article, or replies to a top-level comment (who_can_replay decides who may)',
+          description: '`parent_id`: a top-level comment of this article to reply to (replies are one level deep).',
           params: articleIdParamsSchema,
-          body: articleCommentBodySchema,
+          body: createArticleCommentBodySchema,
           response: {
             201: articleCommentSchema,
             403: errorBodySchema.describe('ARTICLE_COMMENTS_RESTRICTED: followers only'),
@@ -284,7 +292,7 @@ export function articlesRoutes(deps: {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await comments.create(authOf(request).userId, request.params.id, request.body.content)),
+        reply.status(201).send(await comments.create(authOf(request).userId, request.params.id, request.body)),
     );
 
     app.put(
@@ -313,7 +321,7 @@ export function articlesRoutes(deps: {
         preHandler: app.authenticate,
         schema: {
           tags,
-          summary: 'Deletes a comment (its writer, or the article’s author)',
+          summary: 'Deletes a comment with its replies (its writer, or the article’s author)',
           params: articleCommentParamsSchema,
           response: {
             200: okSchema,
@@ -326,6 +334,33 @@ export function articlesRoutes(deps: {
         await comments.delete(authOf(request).userId, request.params.id, request.params.commentId);
         return { ok: true as const };
       },
+    );
+
+    app.post(
+      `${base}/:id/comments/:commentId/report`,
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          summary: 'Reports a comment (or reply) of an article to moderation (kind article_comment)',
+          description:
+            'Once per reporter and comment (again updates the reason); counted toward the automatic hide like any ' +
+            'reported item.',
+          params: articleCommentParamsSchema,
+          body: reportBodySchema,
+          response: {
+            201: reportResultSchema,
+            404: errorBodySchema.describe('ARTICLE_NOT_FOUND or ARTICLE_COMMENT_NOT_FOUND'),
+            422: errorBodySchema.describe('MODERATION_OWN_TARGET: the caller’s own comment'),
+          },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await comments.report(authOf(request).userId, request.params.id, request.params.commentId, request.body),
+          ),
     );
   };
 }

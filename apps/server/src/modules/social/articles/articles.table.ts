@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../users/users.table.js';
 
 /**
@@ -83,6 +93,11 @@ export const socialArticleLikes = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.userId], name: 'social_article_likes_pkey' })],
 );
 
+/**
+ * Comments on articles, threaded one level like post comments: `parent_id` names a top-level comment of the same
+ * article (deleting it deletes its replies). `moderated_at`: hidden by moderation, pending review (only its writer
+ * still sees it).
+ */
 export const socialArticleComments = pgTable(
   'social_article_comments',
   {
@@ -90,13 +105,18 @@ export const socialArticleComments = pgTable(
     articleId: uuid('article_id')
       .notNull()
       .references(() => socialArticles.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => socialArticleComments.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
   },
-  (t) => [index('social_article_comments_article_idx').on(t.articleId, t.createdAt, t.id)],
+  (t) => [
+    index('social_article_comments_article_idx').on(t.articleId, t.createdAt, t.id),
+    index('social_article_comments_parent_idx').on(t.parentId, t.createdAt, t.id),
+  ],
 );
 export type SocialArticleCommentRow = typeof socialArticleComments.$inferSelect;

@@ -14,6 +14,7 @@ const noun: Record<ReportTargetKind, string> = {
   post: 'post',
   comment: 'comment',
   article: 'article',
+  article_comment: 'comment',
   message: 'message',
   profile: 'profile',
 };

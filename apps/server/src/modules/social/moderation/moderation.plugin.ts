@@ -11,7 +11,7 @@ export { createSocialNotifier, SOCIAL_NOTICE_SWITCH, type SocialNotifierDeps } f
 
 /** What moderation is handed besides the context. */
 export type SocialModerationDeps = {
-  /** Sends the owner's moderation notices (hide, warn): the social notifier (createSocialNotifier). */
+  /** Sends the owner's moderation notices (hide, warn, shown again): the social notifier (createSocialNotifier). */
   notifier: SocialNotifier;
   /** Overrides config SOCIAL_REPORT_HIDE_THRESHOLD (default 3). */
   hideThreshold?: number;

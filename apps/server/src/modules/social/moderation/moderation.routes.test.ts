@@ -201,6 +201,49 @@ describe('staff queue routes', () => {
     ]);
   });
 
+  it('tells the owner when staff restore their hidden item, as it told them of the hide', async () => {
+    const id = posts.add(randomUUID(), owner.userId);
+    await moderation.registry.report(r1.userId, 'post', id, { reason: 'spam' });
+    await call(staff, 'POST', `/moderation/reports/post/${id}/hide`);
+    const before = notifier.sent.length;
+    const res = await call(staff, 'POST', `/moderation/reports/post/${id}/restore`, { note: 'Not spam after all.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(notifier.sent.slice(before)).toEqual([
+      {
+        type: 'moderation',
+        recipientId: owner.userId,
+        actorId: null,
+        title: 'Your post is visible again',
+        body: 'Moderators reviewed it and restored it: everyone who could see it before sees it again.',
+        link: `/community/posts/${id}`,
+        data: { kind: 'post', targetId: id, action: 'restore' },
+      },
+    ]);
+  });
+
+  it('tells the owner when dismissing the reports ends an automatic hide, and says nothing of a visible item', async () => {
+    const id = comments.add(randomUUID(), owner.userId);
+    for (const r of [r1, r2, r3]) await moderation.registry.report(r.userId, 'comment', id, { reason: 'spam' });
+    expect(comments.isHidden(id)).toBe(true);
+    const before = notifier.sent.length;
+    expect((await call(staff, 'POST', `/moderation/reports/comment/${id}/dismiss`)).statusCode).toBe(200);
+    expect(notifier.sent.slice(before)).toEqual([
+      expect.objectContaining({
+        type: 'moderation',
+        recipientId: owner.userId,
+        title: 'Your comment is visible again',
+        data: { kind: 'comment', targetId: id, action: 'dismiss' },
+      }),
+    ]);
+    // reports on an item that was never hidden: dismissing or restoring it tells its owner nothing
+    const visible = posts.add(randomUUID(), owner.userId);
+    await moderation.registry.report(r1.userId, 'post', visible, { reason: 'spam' });
+    const quiet = notifier.sent.length;
+    expect((await call(staff, 'POST', `/moderation/reports/post/${visible}/dismiss`)).statusCode).toBe(200);
+    expect((await call(staff, 'POST', `/moderation/reports/post/${visible}/restore`)).statusCode).toBe(200);
+    expect(notifier.sent.length).toBe(quiet);
+  });
+
   it('warns the owner with the reason, leaving the item as it is', async () => {
     const id = posts.add(randomUUID(), owner.userId);
     await moderation.registry.report(r2.userId, 'post', id, { reason: 'harassment' });

@@ -24,6 +24,7 @@ const nounOf: Record<ReportTargetKind, string> = {
   post: 'post',
   comment: 'comment',
   article: 'article',
+  article_comment: 'comment',
   message: 'message',
   profile: 'profile',
 };
@@ -32,7 +33,8 @@ const nounOf: Record<ReportTargetKind, string> = {
  * Reports and the staff queue. Content slices register a ModerationTargetHandler per kind; `report()` records one
  * report per reporter and item and, once `hideThreshold` distinct people have open reports on it, hides it
  * (pending review) through the handler. Staff hide, restore, warn (the owner is notified with the reason) or
- * dismiss; each closes the item's open reports and is kept in its history.
+ * dismiss; each closes the item's open reports and is kept in its history. The owner is told when their item is
+ * hidden by staff, warned about, and shown again (a restore, or a dismiss that ends an automatic hide).
  */
 export function createModerationService(deps: {
   repo: ModerationRepository;
@@ -155,6 +157,28 @@ export function createModerationService(deps: {
     });
   }
 
+  /**
+   * Tells the owner that their hidden item is shown again (staff restored it, or dismissed the reports that hid it
+   * automatically), the counterpart of the hide notice. An owner whose item was never hidden hears nothing: the
+   * reports were never theirs to know about.
+   */
+  async function tellShownAgain(handler: ModerationTargetHandler, key: TargetKey, action: 'restore' | 'dismiss') {
+    const target = await handler.findAny(key.targetId);
+    if (!target) return;
+    await notifier.notify({
+      type: 'moderation',
+      recipientId: target.ownerId,
+      actorId: null,
+      title: `Your ${nounOf[key.kind]} is visible again`,
+      body:
+        action === 'restore'
+          ? 'Moderators reviewed it and restored it: everyone who could see it before sees it again.'
+          : 'Moderators reviewed the reports and dismissed them: everyone who could see it before sees it again.',
+      link: target.link,
+      data: { kind: key.kind, targetId: key.targetId, action },
+    });
+  }
+
   const registry: ModerationRegistry = {
     register(kind, handler) {
       handlers.set(kind, handler);
@@ -226,13 +250,16 @@ export function createModerationService(deps: {
       return item({ kind, targetId });
     },
 
-    /** Shows the item again (after an automatic or a staff hide). */
+    /** Shows the item again (after an automatic or a staff hide); the owner of a hidden item is told. */
     async restore(staffId: string, kind: ReportTargetKind, targetId: string, note?: string): Promise<ModerationItem> {
       await assertStaff(staffId);
       const handler = await reported(kind, targetId);
+      const key = { kind, targetId };
+      const wasHidden = await hidden(key);
       await handler.setModerated(targetId, false);
-      await act(staffId, { kind, targetId }, 'restore', 'restored', note ?? null);
-      return item({ kind, targetId });
+      await act(staffId, key, 'restore', 'restored', note ?? null);
+      if (wasHidden) await tellShownAgain(handler, key, 'restore');
+      return item(key);
     },
 
     /** Warns the owner (a moderation notification with the reason); the item stays as it is. */
@@ -270,6 +297,9 @@ export function createModerationService(deps: {
           note,
           createdAt: clock.now(),
         });
+        await act(staffId, key, 'dismiss', 'dismissed', note ?? null);
+        await tellShownAgain(handler, key, 'dismiss');
+        return item(key);
       }
       await act(staffId, key, 'dismiss', 'dismissed', note ?? null);
       return item(key);

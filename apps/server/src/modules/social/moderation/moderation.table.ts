@@ -1,8 +1,9 @@
+import { REPORT_TARGET_KINDS } from '@tradedesk/contracts';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../users/users.table.js';
 
 /**
- * Reports of social items (posts, comments, articles, messages, profiles): one per reporter and item, a second
+ * Reports of social items (posts, comments, articles, article comments, messages, profiles): one per reporter and item, a second
  * report updating the reason. `status` open until staff act on the item (`resolution` says how). The item itself
  * lives in its slice's table; `target_id` has no foreign key (an item deleted by its owner keeps its reports).
  */
@@ -13,7 +14,7 @@ export const socialReports = pgTable(
     reporterId: uuid('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['post', 'comment', 'article', 'message', 'profile'] }).notNull(),
+    kind: text('kind', { enum: REPORT_TARGET_KINDS }).notNull(),
     targetId: uuid('target_id').notNull(),
     reason: text('reason').notNull(),
     details: text('details'),
@@ -44,7 +45,7 @@ export const socialModerationActions = pgTable(
     id: uuid('id').primaryKey(),
     /** The order actions happened in (timestamps may tie). */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['post', 'comment', 'article', 'message', 'profile'] }).notNull(),
+    kind: text('kind', { enum: REPORT_TARGET_KINDS }).notNull(),
     targetId: uuid('target_id').notNull(),
     /** The staff member; null for the automatic hide. */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
-import { socialBlocks, socialPosts } from '../social.table.js';
+import { firstReplies, notBlockedWith } from '../comment-threads.js';
+import { socialPosts } from '../social.table.js';
 import { type SocialCommentRow, socialCommentLikes, socialComments } from './posts.table.js';
 
 /** Comments of posts (one level of replies) and their likes. */
@@ -11,9 +12,7 @@ export type CommentsRepository = ReturnType<typeof createCommentsRepository>;
 type Tx = <T>(fn: (q: CommentsQueries) => Promise<T>) => Promise<T>;
 type CommentsQueries = ReturnType<typeof queries>;
 
-/** Comments whose author neither blocks the viewer nor is blocked by them. */
-const notBlockedWith = (viewerId: string) =>
-  sql`not exists (select 1 from ${socialBlocks} where (${socialBlocks.blockerId} = ${viewerId} and ${socialBlocks.blockedId} = ${socialComments.authorId}) or (${socialBlocks.blockerId} = ${socialComments.authorId} and ${socialBlocks.blockedId} = ${viewerId}))`;
+const notBlocked = (viewerId: string) => notBlockedWith(viewerId, socialComments.authorId);
 
 function queries(db: Db, transaction: Tx) {
   const bumpPost = (postId: string, delta: number) =>
@@ -70,7 +69,7 @@ function queries(db: Db, transaction: Tx) {
       const where = and(
         eq(socialComments.postId, postId),
         parentId ? eq(socialComments.parentId, parentId) : isNull(socialComments.parentId),
-        notBlockedWith(viewerId),
+        notBlocked(viewerId),
       );
       const [rows, [total]] = await Promise.all([
         db
@@ -86,25 +85,8 @@ function queries(db: Db, transaction: Tx) {
     },
 
     /** The first `per` replies of each parent and each parent's reply count (blocked people's left out): one query. */
-    async replies(
-      viewerId: string,
-      parentIds: string[],
-      per: number,
-    ): Promise<{ rows: SocialCommentRow[]; counts: Map<string, number> }> {
-      if (parentIds.length === 0) return { rows: [], counts: new Map() };
-      const all = await db
-        .select({
-          c: socialComments,
-          n: sql<number>`row_number() over (partition by ${socialComments.parentId} order by ${socialComments.createdAt}, ${socialComments.id})`,
-          total: sql<number>`count(*) over (partition by ${socialComments.parentId})`,
-        })
-        .from(socialComments)
-        .where(and(inArray(socialComments.parentId, parentIds), notBlockedWith(viewerId)));
-      const counts = new Map<string, number>();
-      for (const r of all) if (r.c.parentId) counts.set(r.c.parentId, Number(r.total));
-      const rows = all.filter((r) => Number(r.n) <= per).map((r) => r.c);
-      rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
-      return { rows, counts };
+    replies(viewerId: string, parentIds: string[], per: number) {
+      return firstReplies(db, socialComments, parentIds, per, notBlocked(viewerId));
     },
 
     async like(userId: string, commentId: string, at: Date): Promise<void> {

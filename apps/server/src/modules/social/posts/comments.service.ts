@@ -1,6 +1,7 @@
 import type { PostComment, ReportBody, ReportResult } from '@tradedesk/contracts';
 import type { Clock } from '../../../platform/clock.js';
 import { newId } from '../../../platform/ids.js';
+import { nestReplies, REPLIES_SHOWN, shownTo, takesReplies } from '../comment-threads.js';
 import type { SocialPostRow } from '../social.table.js';
 import type { ModerationTargetHandler } from '../social.types.js';
 import { type CommentsRepository, createCommentsRepository } from './comments.repository.js';
@@ -11,7 +12,6 @@ import type { SocialCommentRow } from './posts.table.js';
 import { mayComment } from './posts.view.js';
 import { plainText } from './sanitize.js';
 
-const REPLIES_SHOWN = 3;
 const link = (postId: string, id: string) => `/community/posts/${postId}?comment=${id}`;
 const excerpt = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…` : text);
 
@@ -44,7 +44,7 @@ export function createCommentsService(deps: {
           REPLIES_SHOWN,
         )
       : { rows: [], counts: new Map<string, number>() };
-    const shownReplies = replies.rows.filter((r) => !r.moderatedAt || r.authorId === viewerId);
+    const shownReplies = shownTo(viewerId, replies.rows);
     const all = [...rows, ...shownReplies];
     const [people, liked] = await Promise.all([
       ports.graph.summaries(viewerId, [...new Set(all.map((r) => r.authorId))]),
@@ -74,17 +74,7 @@ export function createCommentsService(deps: {
         canDelete: r.authorId === viewerId || post.authorId === viewerId || moderatable.has(r.authorId),
       };
     };
-    return rows.flatMap((r): PostComment[] => {
-      const b = base(r);
-      if (!b) return [];
-      return [
-        {
-          ...b,
-          replies: shownReplies.filter((x) => x.parentId === r.id).flatMap((x) => base(x) ?? []),
-          replyCount: replies.counts.get(r.id) ?? 0,
-        },
-      ];
-    });
+    return nestReplies(rows, { rows: shownReplies, counts: replies.counts }, base) satisfies PostComment[];
   }
 
   async function visibleComment(viewerId: string, postId: string, id: string) {
@@ -113,8 +103,7 @@ export function createCommentsService(deps: {
       const { row: post } = await posts.visible(viewerId, postId);
       if (query.parent_id && !(await repo.find(postId, query.parent_id))) throw commentNotFound();
       const { rows, total } = await repo.page(viewerId, postId, query.parent_id ?? null, query.page, query.limit);
-      const shown = rows.filter((r) => !r.moderatedAt || r.authorId === viewerId);
-      const items = await build(viewerId, post, shown, !query.parent_id);
+      const items = await build(viewerId, post, shownTo(viewerId, rows), !query.parent_id);
       return { items, page: query.page, limit: query.limit, total };
     },
 
@@ -136,7 +125,7 @@ export function createCommentsService(deps: {
       let parent: SocialCommentRow | undefined;
       if (body.parent_id) {
         parent = await repo.find(postId, body.parent_id);
-        if (!parent || parent.parentId !== null) {
+        if (!takesReplies(parent)) {
           throw postError.onField(
             'parent_id',
             'POST_INVALID_FIELD',

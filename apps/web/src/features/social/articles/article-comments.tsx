@@ -1,26 +1,29 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Article, ArticleComment } from '@tradedesk/contracts';
+import { ARTICLE_COMMENT_MAX, type Article, type ArticleCommentReply } from '@tradedesk/contracts';
 import { useState } from 'react';
 import type { ApiError } from '../../../shared/api/api-error';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
+import { toast } from '../../../shared/toast/toast';
+import { CommentThreads, RestOfReplies } from '../posts/comment-threads';
+import { ConfirmDialog } from '../posts/confirm-dialog';
+import { ReportDialog } from '../posts/report-dialog';
 import {
   useAddArticleCommentMutation,
   useArticleCommentsQuery,
   useDeleteArticleCommentMutation,
   useEditArticleCommentMutation,
+  useReportArticleCommentMutation,
 } from './articles-api';
 
-/** An article's comments (oldest first), the form to add one, and edit / delete on the caller's. */
+/** An article's comments (oldest first) with one level of replies, the forms, and edit / delete / report. */
 export function ArticleComments(props: { article: Article }) {
   const a = props.article;
   const comments = useArticleCommentsQuery({ id: a.id, page: 1 }, { skip: a.status !== 'published' });
-  const [add, adding] = useAddArticleCommentMutation();
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
   if (a.status !== 'published') return null;
   return (
     <section aria-labelledby="article-comments-title">
@@ -28,36 +31,7 @@ export function ArticleComments(props: { article: Article }) {
         Comments ({a.counts.comments})
       </Typography>
       {a.canComment ? (
-        <Stack
-          component="form"
-          direction="row"
-          spacing={1}
-          sx={{ mb: 2, alignItems: 'flex-start' }}
-          onSubmit={async (e) => {
-            e.preventDefault();
-            try {
-              await add({ id: a.id, content: text }).unwrap();
-              setText('');
-              setError('');
-            } catch (err) {
-              setError((err as ApiError).message);
-            }
-          }}
-        >
-          <TextField
-            label="Write a comment"
-            size="small"
-            multiline
-            fullWidth
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            error={Boolean(error)}
-            helperText={error}
-          />
-          <Button type="submit" variant="contained" disabled={adding.isLoading || !text.trim()}>
-            Comment
-          </Button>
-        </Stack>
+        <CommentForm articleId={a.id} label="Write a comment" />
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Only the author’s followers can comment on this article.
@@ -65,37 +39,100 @@ export function ArticleComments(props: { article: Article }) {
       )}
       {comments.isLoading ? (
         <LoadingState label="Loading comments" />
-      ) : comments.isError ? (
+      ) : comments.isError || !comments.data ? (
         <ErrorState title="The comments could not be loaded." onRetry={() => void comments.refetch()} />
-      ) : comments.data?.items.length === 0 ? (
+      ) : comments.data.items.length === 0 ? (
         <Typography color="text.secondary">No comments yet.</Typography>
       ) : (
-        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {comments.data?.items.map((c) => (
-            <CommentItem key={c.id} comment={c} />
-          ))}
-        </Stack>
+        <CommentThreads
+          items={comments.data.items}
+          canReply={a.canComment}
+          renderComment={(c, onReply) => <CommentItem key={c.id} comment={c} {...(onReply ? { onReply } : {})} />}
+          renderReplyForm={(c, onDone) => (
+            <CommentForm articleId={a.id} parentId={c.id} label={`Reply to ${c.author.displayName}`} onDone={onDone} />
+          )}
+          renderMoreReplies={(c) => <MoreReplies articleId={a.id} parentId={c.id} shown={c.replies.length} />}
+        />
       )}
     </section>
   );
 }
 
-function CommentItem(props: { comment: ArticleComment }) {
+function CommentForm(props: { articleId: string; label: string; parentId?: string; onDone?: () => void }) {
+  const [add, adding] = useAddArticleCommentMutation();
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  return (
+    <Stack
+      component="form"
+      direction="row"
+      spacing={1}
+      sx={{ my: 1, alignItems: 'flex-start' }}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        try {
+          await add({
+            id: props.articleId,
+            content: text,
+            ...(props.parentId ? { parentId: props.parentId } : {}),
+          }).unwrap();
+          setText('');
+          setError('');
+          props.onDone?.();
+        } catch (err) {
+          setError((err as ApiError).message);
+        }
+      }}
+    >
+      <TextField
+        label={props.label}
+        size="small"
+        multiline
+        fullWidth
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        error={Boolean(error)}
+        helperText={error}
+        slotProps={{ htmlInput: { maxLength: ARTICLE_COMMENT_MAX } }}
+      />
+      {props.onDone && <Button onClick={props.onDone}>Cancel</Button>}
+      <Button type="submit" variant="contained" disabled={adding.isLoading || !text.trim()}>
+        {props.parentId ? 'Reply' : 'Comment'}
+      </Button>
+    </Stack>
+  );
+}
+
+function MoreReplies(props: { articleId: string; parentId: string; shown: number }) {
+  const rest = useArticleCommentsQuery({ id: props.articleId, parentId: props.parentId, page: 1, limit: 50 });
+  return (
+    <RestOfReplies
+      loading={rest.isLoading}
+      replies={rest.data?.items}
+      shown={props.shown}
+      renderComment={(r) => <CommentItem key={r.id} comment={r} />}
+    />
+  );
+}
+
+function CommentItem(props: { comment: ArticleCommentReply; onReply?: () => void }) {
   const c = props.comment;
-  const [editing, setEditing] = useState(false);
+  const [mode, setMode] = useState<null | 'edit' | 'delete' | 'report'>(null);
   const [text, setText] = useState(c.content);
   const [edit] = useEditArticleCommentMutation();
-  const [remove] = useDeleteArticleCommentMutation();
+  const [remove, removing] = useDeleteArticleCommentMutation();
+  const [report] = useReportArticleCommentMutation();
+  const who = c.author.displayName;
   return (
-    <li>
+    <Box component="li" sx={{ listStyle: 'none' }} aria-label={`Comment by ${who}`}>
       <Typography variant="subtitle2">
-        {c.author.displayName}{' '}
+        {who}{' '}
         <Typography component="span" variant="caption" color="text.secondary">
           {new Date(c.createdAt).toLocaleString()}
           {c.editedAt ? ' · edited' : ''}
         </Typography>
       </Typography>
-      {editing ? (
+      {mode === 'edit' ? (
         <Stack direction="row" spacing={1}>
           <TextField
             size="small"
@@ -108,7 +145,7 @@ function CommentItem(props: { comment: ArticleComment }) {
           <Button
             onClick={async () => {
               await edit({ id: c.articleId, commentId: c.id, content: text }).unwrap();
-              setEditing(false);
+              setMode(null);
             }}
           >
             Save
@@ -120,22 +157,55 @@ function CommentItem(props: { comment: ArticleComment }) {
         </Typography>
       )}
       <Stack direction="row" spacing={1}>
-        {c.canEdit && !editing && (
-          <Button size="small" onClick={() => setEditing(true)} aria-label={`Edit comment by ${c.author.displayName}`}>
+        {props.onReply && (
+          <Button size="small" color="inherit" onClick={props.onReply} aria-label={`Reply to ${who}`}>
+            Reply
+          </Button>
+        )}
+        {c.canEdit && mode !== 'edit' && (
+          <Button size="small" onClick={() => setMode('edit')} aria-label={`Edit comment by ${who}`}>
             Edit
           </Button>
         )}
         {c.canDelete && (
-          <Button
-            size="small"
-            color="error"
-            aria-label={`Delete comment by ${c.author.displayName}`}
-            onClick={() => void remove({ id: c.articleId, commentId: c.id })}
-          >
+          <Button size="small" color="error" aria-label={`Delete comment by ${who}`} onClick={() => setMode('delete')}>
             Delete
           </Button>
         )}
+        {!c.canEdit && (
+          <Button
+            size="small"
+            color="inherit"
+            aria-label={`Report comment by ${who}`}
+            onClick={() => setMode('report')}
+          >
+            Report
+          </Button>
+        )}
       </Stack>
-    </li>
+      <ConfirmDialog
+        open={mode === 'delete'}
+        title="Delete this comment?"
+        text={
+          c.parentId === null
+            ? 'The comment and its replies are removed. This cannot be undone.'
+            : 'The reply is removed. This cannot be undone.'
+        }
+        confirmLabel="Delete"
+        busy={removing.isLoading}
+        onClose={() => setMode(null)}
+        onConfirm={() => void remove({ id: c.articleId, commentId: c.id }).then(() => setMode(null))}
+      />
+      <ReportDialog
+        open={mode === 'report'}
+        what="comment"
+        onClose={() => setMode(null)}
+        onSubmit={async (body) => {
+          const r = await report({ id: c.articleId, commentId: c.id, body });
+          if ('error' in r) throw r.error;
+          toast.success('Thanks: the comment was reported and staff will review it.');
+        }}
+      />
+    </Box>
   );
 }

@@ -85,12 +85,20 @@ export const articlesApi = api.enhanceEndpoints({ addTagTypes: ['Articles', 'Art
     reportArticle: build.mutation<ReportResult, { id: string } & ReportBody>({
       query: ({ id, ...body }) => ({ url: `/community/articles/${id}/report`, method: 'POST', body }),
     }),
-    articleComments: build.query<ArticleCommentPage, { id: string; page: number }>({
-      query: ({ id, page }) => ({ url: `/community/articles/${id}/comments`, params: { page, limit: 20 } }),
+    /** Top-level comments with their first replies, or with `parentId` that comment's replies. */
+    articleComments: build.query<ArticleCommentPage, { id: string; page: number; parentId?: string; limit?: number }>({
+      query: ({ id, page, parentId, limit }) => ({
+        url: `/community/articles/${id}/comments`,
+        params: { page, limit: limit ?? 20, ...(parentId ? { parent_id: parentId } : {}) },
+      }),
       providesTags: (_r, _e, { id }) => [{ type: 'ArticleComments', id }],
     }),
-    addArticleComment: build.mutation<ArticleComment, { id: string; content: string }>({
-      query: ({ id, content }) => ({ url: `/community/articles/${id}/comments`, method: 'POST', body: { content } }),
+    addArticleComment: build.mutation<ArticleComment, { id: string; content: string; parentId?: string }>({
+      query: ({ id, content, parentId }) => ({
+        url: `/community/articles/${id}/comments`,
+        method: 'POST',
+        body: { content, ...(parentId ? { parent_id: parentId } : {}) },
+      }),
       invalidatesTags: (_r, e, { id }) =>
         e
           ? []
@@ -98,6 +106,13 @@ export const articlesApi = api.enhanceEndpoints({ addTagTypes: ['Articles', 'Art
               { type: 'ArticleComments', id },
               { type: 'Articles', id },
             ],
+    }),
+    reportArticleComment: build.mutation<ReportResult, { id: string; commentId: string; body: ReportBody }>({
+      query: ({ id, commentId, body }) => ({
+        url: `/community/articles/${id}/comments/${commentId}/report`,
+        method: 'POST',
+        body,
+      }),
     }),
     editArticleComment: build.mutation<ArticleComment, { id: string; commentId: string; content: string }>({
       query: ({ id, commentId, content }) => ({
@@ -139,6 +154,7 @@ export const {
   useReportArticleMutation,
   useArticleCommentsQuery,
   useAddArticleCommentMutation,
+  useReportArticleCommentMutation,
   useEditArticleCommentMutation,
   useDeleteArticleCommentMutation,
 } = articlesApi;

@@ -14,6 +14,7 @@ import { EmptyState } from '../../../shared/states/empty-state';
 import { ErrorState } from '../../../shared/states/error-state';
 import { LoadingState } from '../../../shared/states/loading-state';
 import { toast } from '../../../shared/toast/toast';
+import { CommentThreads, RestOfReplies } from './comment-threads';
 import { ConfirmDialog } from './confirm-dialog';
 import { InlineError } from './inline-error';
 import { PostContent } from './post-content';
@@ -87,7 +88,7 @@ function CommentForm(props: {
   );
 }
 
-function CommentItem(props: { postId: string; comment: Reply; canReply: boolean; onReply?: () => void }) {
+function CommentItem(props: { postId: string; comment: Reply; onReply?: () => void }) {
   const c = props.comment;
   const [mode, setMode] = useState<null | 'edit' | 'delete' | 'report'>(null);
   const [like] = useLikeCommentMutation();
@@ -136,7 +137,7 @@ function CommentItem(props: { postId: string; comment: Reply; canReply: boolean;
           >
             {c.likes}
           </Button>
-          {props.canReply && props.onReply && (
+          {props.onReply && (
             <Button size="small" color="inherit" onClick={props.onReply}>
               Reply
             </Button>
@@ -181,25 +182,15 @@ function CommentItem(props: { postId: string; comment: Reply; canReply: boolean;
   );
 }
 
-function MoreReplies(props: { postId: string; parentId: string; shown: number; total: number }) {
-  const [open, setOpen] = useState(false);
-  const rest = usePostCommentsQuery(
-    { postId: props.postId, parentId: props.parentId, page: 1, limit: 50 },
-    { skip: !open },
-  );
-  if (!open)
-    return (
-      <Button size="small" onClick={() => setOpen(true)}>
-        Show {props.total - props.shown} more {props.total - props.shown === 1 ? 'reply' : 'replies'}
-      </Button>
-    );
-  if (rest.isLoading) return <LoadingState label="Loading replies" />;
+function MoreReplies(props: { postId: string; parentId: string; shown: number }) {
+  const rest = usePostCommentsQuery({ postId: props.postId, parentId: props.parentId, page: 1, limit: 50 });
   return (
-    <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
-      {(rest.data?.items ?? []).slice(props.shown).map((r) => (
-        <CommentItem key={r.id} postId={props.postId} comment={r} canReply={false} />
-      ))}
-    </Stack>
+    <RestOfReplies
+      loading={rest.isLoading}
+      replies={rest.data?.items}
+      shown={props.shown}
+      renderComment={(r) => <CommentItem key={r.id} postId={props.postId} comment={r} />}
+    />
   );
 }
 
@@ -207,7 +198,6 @@ function MoreReplies(props: { postId: string; parentId: string; shown: number; t
 export function CommentsSection(props: { post: Post }) {
   const { post } = props;
   const [page, setPage] = useState(1);
-  const [replyTo, setReplyTo] = useState<string | null>(null);
   const query = usePostCommentsQuery({ postId: post.id, page, limit: 10 });
   return (
     <Box>
@@ -225,41 +215,25 @@ export function CommentsSection(props: { post: Post }) {
       ) : query.data.items.length === 0 ? (
         <EmptyState title="No comments yet." />
       ) : (
-        <Stack component="ul" spacing={2} sx={{ p: 0, mt: 2 }} aria-label="Comments">
-          {query.data.items.map((c) => (
-            <Box component="li" key={c.id} sx={{ listStyle: 'none' }}>
-              <Box component="ul" sx={{ p: 0, m: 0 }}>
-                <CommentItem
-                  postId={post.id}
-                  comment={c}
-                  canReply={post.canComment}
-                  onReply={() => setReplyTo(replyTo === c.id ? null : c.id)}
-                />
-              </Box>
-              <Box sx={{ pl: 4.5 }}>
-                {c.replies.length > 0 && (
-                  <Stack component="ul" spacing={1} sx={{ p: 0, mt: 1, mb: 0 }} aria-label="Replies">
-                    {c.replies.map((r) => (
-                      <CommentItem key={r.id} postId={post.id} comment={r} canReply={false} />
-                    ))}
-                  </Stack>
-                )}
-                {c.replyCount > c.replies.length && (
-                  <MoreReplies postId={post.id} parentId={c.id} shown={c.replies.length} total={c.replyCount} />
-                )}
-                {replyTo === c.id && (
-                  <CommentForm
-                    postId={post.id}
-                    parentId={c.id}
-                    label={`Reply to ${c.author.displayName}`}
-                    onDone={() => setReplyTo(null)}
-                  />
-                )}
-              </Box>
-            </Box>
-          ))}
+        <>
+          <CommentThreads
+            items={query.data.items}
+            canReply={post.canComment}
+            renderComment={(c, onReply) => (
+              <CommentItem key={c.id} postId={post.id} comment={c} {...(onReply ? { onReply } : {})} />
+            )}
+            renderReplyForm={(c, onDone) => (
+              <CommentForm
+                postId={post.id}
+                parentId={c.id}
+                label={`Reply to ${c.author.displayName}`}
+                onDone={onDone}
+              />
+            )}
+            renderMoreReplies={(c) => <MoreReplies postId={post.id} parentId={c.id} shown={c.replies.length} />}
+          />
           {query.data.total > page * 10 && <Button onClick={() => setPage(page + 1)}>Show older comments</Button>}
-        </Stack>
+        </>
       )}
     </Box>
   );

@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Post } from '@tradedesk/contracts';
 import { Link as RouterLink } from 'react-router';
+import { LiveChartCard } from './live-chart-card';
 import { PollView } from './poll-view';
 import { TradeIdeaCard } from './trade-idea-card';
 
@@ -64,15 +64,8 @@ export function PostAttachments(props: { post: Attached }) {
           sx={{ width: '100%', height: 'auto', borderRadius: 1 }}
         />
       )}
-      {p.chart?.kind === 'live' && (
-        <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
-          <Typography variant="body2">
-            Live chart: {p.chart.symbol} · {p.chart.timeframe}{' '}
-            <Link component={RouterLink} to={`/shared/charts/${encodeURIComponent(p.chart.token ?? '')}`}>
-              Open the live chart
-            </Link>
-          </Typography>
-        </Box>
+      {p.chart?.kind === 'live' && p.chart.token && (
+        <LiveChartCard token={p.chart.token} symbol={p.chart.symbol ?? ''} timeframe={p.chart.timeframe ?? ''} />
       )}
       {p.poll && <PollView postId={p.id} poll={p.poll} />}
       {p.trade && <TradeIdeaCard trade={p.trade} />}

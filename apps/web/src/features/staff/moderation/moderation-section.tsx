@@ -10,7 +10,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import type { ModerationItem } from '@tradedesk/contracts';
+import type { ModerationItem, ReportTargetKind } from '@tradedesk/contracts';
 import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
@@ -44,6 +44,16 @@ const verbs: Record<ModerationVerb, { label: string; title: string; explain: str
 
 const key = (i: ModerationItem) => `${i.kind}:${i.targetId}`;
 
+/** How the queue names each kind: a post's comment and an article's comment are both comments to their owners. */
+const KIND_LABELS: Record<ReportTargetKind, string> = {
+  post: 'Post',
+  comment: 'Post comment',
+  article: 'Article',
+  article_comment: 'Article comment',
+  message: 'Message',
+  profile: 'Profile',
+};
+
 function stateOf(i: ModerationItem): string {
   if (i.pendingReview) return 'Hidden, pending review';
   return i.hidden ? 'Hidden' : 'Visible';
@@ -51,7 +61,7 @@ function stateOf(i: ModerationItem): string {
 
 function columnsOf(f: Formatters, act: (item: ModerationItem, verb: ModerationVerb) => void) {
   const columns: DataTableColumn<ModerationItem>[] = [
-    { id: 'kind', header: 'Kind', value: (i) => i.kind, width: 90 },
+    { id: 'kind', header: 'Kind', value: (i) => KIND_LABELS[i.kind], width: 130 },
     {
       id: 'item',
       header: 'Item',
@@ -107,7 +117,7 @@ function columnsOf(f: Formatters, act: (item: ModerationItem, verb: ModerationVe
               key={v}
               size="small"
               onClick={() => act(i, v)}
-              aria-label={`${verbs[v].label}: ${i.kind} ${i.target?.excerpt ?? i.targetId}`}
+              aria-label={`${verbs[v].label}: ${KIND_LABELS[i.kind].toLowerCase()} ${i.target?.excerpt ?? i.targetId}`}
               disabled={v === 'warn' && !i.target}
             >
               {verbs[v].label}
@@ -212,7 +222,7 @@ export function ModerationSection() {
         error={{ title: 'The reports could not be loaded.', onRetry: () => void refetch(), retrying: isFetching }}
         empty={{
           title: status === 'open' ? 'No open reports.' : 'No reports.',
-          description: 'Reports of posts, comments, articles, messages and profiles appear here.',
+          description: 'Reports of posts, articles, their comments, messages and profiles appear here.',
         }}
         persistKey="staff.moderation"
         height={Math.min(600, 96 + Math.max(rows.length, 3) * 40)}
