@@ -78,12 +78,15 @@ test('time to the first candle painted', async ({ page, user }) => {
 /** Counts animation frames in the page until stopped; returns frames per second and the frame intervals. */
 async function startFrames(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __stop: boolean };
+    // each count has its own generation: a counter stopped just before is not revived by this one
+    const w = window as unknown as { __frames: number[]; __count: number };
     w.__frames = [];
-    w.__stop = false;
+    w.__count = (w.__count ?? 0) + 1;
+    const count = w.__count;
     const tick = (t: number) => {
+      if (w.__count !== count) return;
       w.__frames.push(t);
-      if (!w.__stop) requestAnimationFrame(tick);
+      requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   });
@@ -91,8 +94,8 @@ async function startFrames(page: Page) {
 
 async function stopFrames(page: Page) {
   const frames = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __stop: boolean };
-    w.__stop = true;
+    const w = window as unknown as { __frames: number[]; __count: number };
+    w.__count += 1;
     return w.__frames;
   });
   const gaps = frames.slice(1).map((t, i) => t - frames[i]!);
