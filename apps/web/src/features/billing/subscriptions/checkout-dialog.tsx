@@ -36,6 +36,18 @@ const errorOf = (e: unknown): ApiError | null => (isApiError(e) ? e : null);
 const money = (amount: string, currency: string) => `${amount} ${currency}`;
 
 /**
+ * What the total covers: every period, or only the periods a coupon's discount lasts (a one-time coupon's price
+ * is the first period's; later ones are charged without it).
+ */
+export function chargePeriod(quote: CheckoutQuote, per: string): string {
+  const c = quote.coupon;
+  if (!c || Number(quote.discount) === 0 || c.duration === 'forever') return `per ${per}`;
+  if (c.duration === 'once') return `for the first ${per}, then without the coupon`;
+  const months = c.durationMonths ?? 1;
+  return `per ${per} for the first ${months} month${months === 1 ? '' : 's'}, then without the coupon`;
+}
+
+/**
  * The checkout: plan, interval, currency, add-ons and a coupon the server checks; the total with tax from the
  * server's quote; pay. Without a payment method the browser goes to the payment session first (and comes back to
  * the plan choice); a card that needs the holder's confirmation goes to its action URL.
@@ -257,7 +269,7 @@ export function CheckoutDialog(props: {
                 <dt>Tax ({quote.taxRatePercent} %)</dt>
                 <dd>{money(quote.tax, quote.currency)}</dd>
                 <dt>
-                  <strong>Total per {per}</strong>
+                  <strong>Total {chargePeriod(quote, per)}</strong>
                 </dt>
                 <dd>
                   <strong>{money(quote.total, quote.currency)}</strong>
@@ -271,7 +283,7 @@ export function CheckoutDialog(props: {
           </Box>
           {quote && quote.trialDays > 0 && (
             <InlineAlert severity="info">
-              Free for {quote.trialDays} days; then {money(quote.total, quote.currency)} per {per}.
+              Free for {quote.trialDays} days; then {money(quote.total, quote.currency)} {chargePeriod(quote, per)}.
             </InlineAlert>
           )}
           {payError && <InlineAlert severity="error">{payError}</InlineAlert>}

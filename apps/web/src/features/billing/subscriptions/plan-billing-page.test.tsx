@@ -77,7 +77,9 @@ function quoteFor(body: { subscription: string; coupon?: string }): CheckoutQuot
     tax: discounted ? '3.19' : '3.99',
     taxRatePercent: '21.00',
     total: discounted ? '18.39' : '22.99',
-    coupon: null,
+    coupon: discounted
+      ? { code: 'WELCOME20', description: '20 % off once', duration: 'once', durationMonths: null }
+      : null,
   };
 }
 
@@ -129,6 +131,7 @@ describe('plan and billing', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: /Subscribe/ });
     expect(within(dialog).getByText('Test mode')).toBeInTheDocument();
     expect(await within(dialog).findByText('22.99 USD')).toBeInTheDocument();
+    expect(within(dialog).getByText('Total per month')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Coupon'), 'OLD10');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
@@ -139,6 +142,8 @@ describe('plan and billing', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await within(dialog).findByText('WELCOME20: 20 % off once')).toBeInTheDocument();
     expect(await within(dialog).findByText('18.39 USD')).toBeInTheDocument();
+    // a one-time coupon: the total is the first month's, not every month's
+    expect(within(dialog).getByText('Total for the first month, then without the coupon')).toBeInTheDocument();
     expect(server.callsTo('POST /customer/subscriptions/coupon').at(-1)?.body).toEqual({
       coupon: 'WELCOME20',
       item_price_id: 'pro:monthly',
