@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
 import {
   type InvoiceLineRow,
@@ -28,6 +28,21 @@ export function createInvoicesRepository(db: Db) {
   }
 
   return {
+    /** Invoices of a user paid or refunded since `since`, oldest payment first (for re-announcing them). */
+    async settledSince(since: Date): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            isNotNull(invoices.userId),
+            or(gte(invoices.paidAt, since), gte(invoices.refundedAt, since)),
+            inArray(invoices.status, ['paid', 'refunded']),
+          ),
+        )
+        .orderBy(asc(invoices.paidAt), asc(invoices.id));
+    },
+
     async findByKey(key: string): Promise<InvoiceWithLines | undefined> {
       const rows = await db.select().from(invoices).where(eq(invoices.key, key)).limit(1);
       return (await withLines(rows))[0];

@@ -225,6 +225,44 @@ export function createInvoicesService(deps: InvoicesDeps) {
   return {
     issuer,
 
+    /**
+     * Announces again every invoice paid or refunded since `since` (the leader's replay job). The hooks run after
+     * an invoice's status has changed, so a listener that failed then (or a process that stopped between the two)
+     * would never hear of it; the listeners are idempotent (a commission once per invoice and kind), so hearing
+     * it again changes nothing when they did. Answers how many announcements failed (each is logged by the caller).
+     */
+    async announceSettled(since: Date): Promise<{ announced: number; failed: number }> {
+      let announced = 0;
+      let failed = 0;
+      for (const row of await repo.settledSince(since)) {
+        if (!row.userId || !row.paidAt) continue;
+        try {
+          await hooks.invoicePaid({
+            invoiceId: row.id,
+            userId: row.userId,
+            currency: row.currency,
+            netMinor: toMinor(row.subtotal) - toMinor(row.discount),
+            paidAt: row.paidAt,
+          });
+          announced++;
+          const refunded = toMinor(row.refunded);
+          if (refunded > 0 && row.refundedAt) {
+            await hooks.invoiceRefunded({
+              invoiceId: row.id,
+              userId: row.userId,
+              currency: row.currency,
+              amountMinor: refunded,
+              at: row.refundedAt,
+            });
+            announced++;
+          }
+        } catch {
+          failed++;
+        }
+      }
+      return { announced, failed };
+    },
+
     async list(userId: string, page: number, limit: number): Promise<InvoicePage> {
       const { rows, total } = await repo.page(userId, page, limit);
       return { invoices: rows.map(toInvoice), total, page, limit };

@@ -12,6 +12,7 @@ const clock = createManualClock('2026-03-01T08:00:00Z');
 let app: FastifyInstance;
 let issuer: InvoiceIssuer;
 let paid: InvoicePaidEvent[];
+let invoices: Awaited<ReturnType<typeof invoicesTestApp>>['invoices'];
 let refunded: InvoiceRefundedEvent[];
 let ada: SignedInUser;
 let bob: SignedInUser;
@@ -19,7 +20,7 @@ let keyN = 0;
 const key = () => `test-key-${++keyN}`;
 
 beforeAll(async () => {
-  ({ app, issuer, paid, refunded } = await invoicesTestApp(clock));
+  ({ app, issuer, paid, refunded, invoices } = await invoicesTestApp(clock));
   [ada, bob] = await Promise.all([
     signUpAndLogin(app, { firstName: 'Ada', lastName: 'Lovelace' }),
     signUpAndLogin(app),
@@ -136,6 +137,34 @@ describe('payment states', () => {
     expect(refunded.map((r) => r.amountMinor)).toEqual([839, 1000]);
     const page = (await list(ada)).invoices.find((i) => i.id === inv.id);
     expect(page).toMatchObject({ status: 'refunded', refunded: '18.39', total: '18.39', paidAt: at.toISOString() });
+  });
+
+  it('announces the invoices paid or refunded since a time again, for listeners that missed them', async () => {
+    // a day after the other tests' payments (their paid times are given, not the clock's)
+    const since = new Date('2026-03-02T00:00:00Z');
+    const at = new Date(since.getTime() + 60_000);
+    const kept = await issuer.issue({ ...draft(bob.userId), key: key() });
+    const back = await issuer.issue({ ...draft(bob.userId), key: key() });
+    await issuer.issue({ ...draft(bob.userId), key: key() }); // open: never announced
+    await issuer.markPaid(kept.id, 'ch_kept', at);
+    await issuer.markPaid(back.id, 'ch_back', at);
+    await issuer.markRefunded(back.id, 500, at);
+    paid.length = 0;
+    refunded.length = 0;
+    expect(await invoices.service.announceSettled(since)).toEqual({ announced: 3, failed: 0 });
+    expect(paid.map((e) => e.invoiceId).sort()).toEqual([kept.id, back.id].sort());
+    expect(paid.find((e) => e.invoiceId === kept.id)).toEqual({
+      invoiceId: kept.id,
+      userId: bob.userId,
+      currency: 'EUR',
+      netMinor: 1900,
+      paidAt: at,
+    });
+    expect(refunded).toEqual([{ invoiceId: back.id, userId: bob.userId, currency: 'EUR', amountMinor: 500, at }]);
+    // nothing settled after a later time
+    paid.length = 0;
+    expect(await invoices.service.announceSettled(new Date(at.getTime() + 1))).toEqual({ announced: 0, failed: 0 });
+    expect(paid).toEqual([]);
   });
 
   it('voids an open invoice (idempotent); refunding an open one or touching an unknown one fails', async () => {
