@@ -1,6 +1,6 @@
 import type { Alert, CreateAlertBody } from '@tradedesk/contracts';
 import { createAlertBodySchema } from '@tradedesk/contracts';
-import type { Candle, SimulatedMarket } from '@tradedesk/core';
+import { type Candle, candleTimeOf, type SimulatedMarket, type Timeframe } from '@tradedesk/core';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUpAndLogin } from '../../../test/auth-helpers.js';
@@ -36,6 +36,8 @@ const notified: Array<{
 }> = [];
 let calendarEvents: ReturnType<AlertCalendar['near']> = [];
 let equity = 10_000;
+/** How many times the evaluator asked for a forming bar (each is one computation of an intra-bar indicator key). */
+let formingReads = 0;
 
 const market = {
   quote(symbol: string, ms: number) {
@@ -46,6 +48,14 @@ const market = {
   candles(symbol: string, timeframe: string, q: { to?: number; limit?: number }) {
     const list = bars.get(`${symbol}|${timeframe}`) ?? [];
     return list.filter((b) => q.to === undefined || b.time < q.to).slice(-(q.limit ?? 1000));
+  },
+  /** The bar forming now: from the start of its interval's bar, at the price set by the test. */
+  formingCandle(symbol: string, timeframe: Timeframe, ms: number): Candle | null {
+    formingReads++;
+    const p = prices.get(symbol);
+    const time = candleTimeOf(symbol, timeframe, Math.floor(ms / 1000));
+    if (p === undefined || time === null) return null;
+    return { time, open: p, high: p, low: p, close: p, volume: 1 };
   },
 } as unknown as SimulatedMarket;
 
@@ -133,6 +143,7 @@ beforeEach(async () => {
   bars.clear();
   calendarEvents = [];
   equity = 10_000;
+  formingReads = 0;
   at('09:30:00');
   // every test starts from no active alert
   for (const a of (await mod?.service.list(ada.userId, {})) ?? []) await mod.service.delete(ada.userId, a.id);
@@ -337,7 +348,7 @@ describe('the other alert types', () => {
     expect(notified.at(-1)?.body).toContain('GBPUSD');
   });
 
-  it('indicator: a plot crossing a value, on the close of a bar of its interval', async () => {
+  it('indicator once_per_bar_close: a plot crossing a value, on the close of a bar of its interval', async () => {
     const closes = [1.1, 1.1, 1.1, 1.1, 1.4];
     const start = Date.parse('2026-03-02T09:25:00Z') / 1000;
     const candles = closes.map((close, i) => ({
@@ -354,6 +365,7 @@ describe('the other alert types', () => {
       name: 'sma',
       symbol: 'EURUSD',
       interval: '1m',
+      trigger: 'once_per_bar_close',
       condition: { indicator: 'sma', inputs: { period: 2 }, plot: 'sma', operator: 'crossing_up', value: 1.2 },
     });
     bars.set('EURUSD|1m', candles.slice(0, 4));
@@ -416,5 +428,128 @@ describe('the other alert types', () => {
       ok: false,
       error: 'Not sent: e-mail for alerts is off in your notification settings.',
     });
+  });
+});
+
+describe('indicator alerts within the bar (every trigger but once_per_bar_close)', () => {
+  /** 1-minute bars from `from`, one a minute, flat at each close. */
+  const minuteBars = (from: string, closes: number[]): Candle[] =>
+    closes.map((close, i) => ({
+      time: Date.parse(`2026-03-02T${from}Z`) / 1000 + i * 60,
+      open: close,
+      high: close,
+      low: close,
+      close,
+      volume: 1,
+    }));
+  /** SMA(2) of the 1-minute bars crossing up through 1.2; the forming bar's close is the price of the tick. */
+  const sma = (name: string, trigger: string, condition: object = {}) =>
+    create({
+      type: 'indicator',
+      name,
+      symbol: 'EURUSD',
+      interval: '1m',
+      trigger,
+      condition: {
+        indicator: 'sma',
+        inputs: { period: 2 },
+        plot: 'sma',
+        operator: 'crossing_up',
+        value: 1.2,
+        ...condition,
+      },
+    });
+  const fired = (name: string) => notified.filter((n) => n.title === name).length;
+  const fireLog = async (id: string) =>
+    (await mod.service.log(ada.userId, id, 50)).entries.filter((e) => e.kind === 'fired').map((e) => [e.at, e.price]);
+
+  beforeEach(() => {
+    // closed bars 09:25 to 09:29 at 1.1: SMA(2) 1.1, below 1.2
+    bars.set('EURUSD|1m', minuteBars('09:25:00', [1.1, 1.1, 1.1, 1.1, 1.1]));
+  });
+
+  it('every_time fires as the forming value crosses, before the bar closes; once_per_bar_close waits for the close', async () => {
+    const live = await sma('live', 'every_time');
+    const atClose = await sma('close', 'once_per_bar_close');
+    await tick('09:30:05', 1.1);
+    // the first evaluation only records the side
+    expect(fired('live')).toBe(0);
+    // forming SMA(2) = (1.1 + 1.35) / 2 = 1.225: across 1.2 within the 09:30 bar
+    await tick('09:30:20', 1.35);
+    expect(fired('live')).toBe(1);
+    expect(fired('close')).toBe(0);
+    expect(await fireLog(live.id)).toEqual([['2026-03-02T09:30:20.000Z', 1.35]]);
+    // back below (1.175), then above again (1.25): every cross fires
+    await tick('09:30:30', 1.25);
+    await tick('09:30:40', 1.4);
+    expect(fired('live')).toBe(2);
+    expect(fired('close')).toBe(0);
+    // the 09:30 bar closes at 1.4: the bar-close alert fires now, the intra-bar one saw no new cross
+    bars.set('EURUSD|1m', minuteBars('09:25:00', [1.1, 1.1, 1.1, 1.1, 1.1, 1.4]));
+    await tick('09:31:00', 1.4);
+    expect(fired('close')).toBe(1);
+    expect(fired('live')).toBe(2);
+    expect(await fireLog(atClose.id)).toEqual([['2026-03-02T09:31:00.000Z', 1.4]]);
+    expect(await reread(live.id)).toMatchObject({ status: 'active', triggerCount: 2 });
+  });
+
+  it('only_once fires on the first intra-bar cross, then is triggered', async () => {
+    const alert = await sma('once', 'only_once');
+    await tick('09:30:05', 1.1);
+    await tick('09:30:20', 1.35);
+    await tick('09:30:30', 1.1);
+    await tick('09:30:40', 1.4);
+    expect(fired('once')).toBe(1);
+    expect(await reread(alert.id)).toMatchObject({
+      status: 'triggered',
+      triggerCount: 1,
+      lastTriggeredAt: '2026-03-02T09:30:20.000Z',
+    });
+  });
+
+  it('once_per_minute fires on a cross at most once a minute', async () => {
+    const alert = await sma('minute', 'once_per_minute');
+    await tick('09:30:05', 1.1);
+    await tick('09:30:20', 1.35);
+    expect(fired('minute')).toBe(1);
+    // down and up again 30 s later: within the minute, no fire
+    await tick('09:30:35', 1.1);
+    await tick('09:30:50', 1.35);
+    expect(fired('minute')).toBe(1);
+    // the 09:30 bar closed at 1.1; in the 09:31 bar the value goes below and crosses up again, 65 s after the fire
+    bars.set('EURUSD|1m', minuteBars('09:25:00', [1.1, 1.1, 1.1, 1.1, 1.1, 1.1]));
+    await tick('09:31:10', 1.1);
+    await tick('09:31:25', 1.35);
+    expect(fired('minute')).toBe(2);
+    expect(await fireLog(alert.id)).toEqual([
+      ['2026-03-02T09:31:25.000Z', 1.35],
+      ['2026-03-02T09:30:20.000Z', 1.35],
+    ]);
+  });
+
+  it('a level (greater_than) with every_time fires on each rising edge within the bar', async () => {
+    await sma('level', 'every_time', { operator: 'greater_than' });
+    await tick('09:30:05', 1.1);
+    await tick('09:30:10', 1.35);
+    await tick('09:30:15', 1.4);
+    expect(fired('level')).toBe(1);
+    await tick('09:30:20', 1.2);
+    await tick('09:30:25', 1.36);
+    expect(fired('level')).toBe(2);
+  });
+
+  it('computes one indicator key once per pass for every alert on it, and at most once a second', async () => {
+    await sma('a', 'every_time');
+    await sma('b', 'every_time', { value: 1.21 });
+    await tick('09:30:05', 1.1);
+    expect(formingReads).toBe(1);
+    // half a second later the price crosses, but the value computed at 09:30:05 is reused: no fire yet
+    await tick('09:30:05.500', 1.35);
+    expect(formingReads).toBe(1);
+    expect(fired('a') + fired('b')).toBe(0);
+    // a second after the last computation: computed again (once for both), both fire
+    await tick('09:30:06', 1.35);
+    expect(formingReads).toBe(2);
+    expect([fired('a'), fired('b')]).toEqual([1, 1]);
   });
 });

@@ -14,10 +14,12 @@ import {
   type CandleArrays,
   calculateSeries,
   candleTimeOf,
+  computeIndicator,
   decideFire,
   findIndicator,
   formatAlertMessage,
   type IndicatorSettings,
+  LiveIndicator,
   linePriceAt,
   PriceAlertBook,
   type PriceAlertFire,
@@ -95,6 +97,10 @@ const CALENDAR_FIRED_KEEP = 200;
 const IMPACT_RANK: Record<string, number> = { low: 1, medium: 2, high: 3 };
 const INDICATOR_BARS = 400;
 const MINUTE = 60_000;
+/** An intra-bar indicator (symbol, interval, indicator, inputs) is computed again at most this often. */
+const LIVE_INDICATOR_EVERY_MS = 1_000;
+/** A live indicator no alert asked for in this long is dropped. */
+const LIVE_INDICATOR_KEEP_MS = 60_000;
 
 /** Tick modes go in the tick book; once_per_bar_close in the book of the alert's interval, fed bar closes. */
 const tickMode = (trigger: string) => trigger !== 'once_per_bar_close';
@@ -123,6 +129,39 @@ function describe(row: AlertRow): string {
 }
 
 type Meta = { row: AlertRow; memory: TriggerMemory };
+
+/**
+ * An indicator of one (symbol, interval, indicator, inputs) as of `atMs`: its plots' values at the forming bar
+ * (the last closed bar while the market is closed), kept up by a LiveIndicator built on the closed bars and
+ * built again when a new bar forms.
+ */
+type LiveIndicatorState = {
+  /** The forming bar's time (unix s) the state was built for; null: the market was closed. */
+  start: number | null;
+  live: LiveIndicator | null;
+  atMs: number;
+  usedMs: number;
+  /** The close of the bar the values were computed at (the forming bar's last price). */
+  close: number;
+  /** Each plot's value by id; null: nothing to compare (no bars, or the indicator is not a series one). */
+  values: Record<string, number> | null;
+};
+
+/** Bars read once per evaluation run and (symbol, interval): the closed bars before a start, the forming bar. */
+type LivePass = {
+  /** The last closed bars before the forming bar starting at `start`; null: the market is closed, the last bars. */
+  bars(symbol: string, tf: Timeframe, start: number | null, nowMs: number): Candle[];
+  forming(symbol: string, tf: Timeframe, nowMs: number): Candle | null;
+};
+
+/** A stable key of an indicator's inputs (the same inputs in another order share one computation). */
+function inputsKey(inputs: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.keys(inputs)
+      .sort()
+      .map((k) => [k, inputs[k]]),
+  );
+}
 
 /**
  * The leader's alert evaluation, every ALERTS_INTERVAL_MS of the injected clock: price alerts through
@@ -160,6 +199,8 @@ export function createAlertsEvaluator(deps: {
   const lastAccountCheck = new Map<string, number>();
   /** The start of the forming bar of each (symbol, interval) last seen, to tell when a bar closed. */
   const formingStart = new Map<string, number>();
+  /** Intra-bar indicators by (symbol, interval, indicator, inputs), shared by every alert on the same key. */
+  const liveIndicators = new Map<string, LiveIndicatorState>();
   const dirty = new Set<string>();
   /** Each user's time zone and clock, read again after REFRESH_MS. */
   const userClocks = new Map<string, { at: number; timeZone: string; timeFormat: '24h' | '12h' }>();
@@ -297,6 +338,7 @@ export function createAlertsEvaluator(deps: {
     tickBook = new PriceAlertBook();
     barBooks = new Map();
     formingStart.clear();
+    liveIndicators.clear();
     drawingCache.clear();
     watchlistRefreshed.clear();
     lastAccountCheck.clear();
@@ -496,7 +538,133 @@ export function createAlertsEvaluator(deps: {
     return toCandleArrays(candles);
   }
 
-  async function evaluateIndicator(meta: Meta, nowMs: number, seen: Map<string, Candle | null>) {
+  /**
+   * The plots of an indicator at the forming bar of its interval as of `nowMs` (the closed bars plus the bar
+   * forming now, from the simulated market), computed at most once every LIVE_INDICATOR_EVERY_MS per
+   * (symbol, interval, indicator, inputs) and shared by the alerts on that key. Within a bar only the forming
+   * bar is stepped (LiveIndicator); a new bar builds the state again from the closed bars.
+   */
+  function liveIndicatorAt(
+    symbol: string,
+    interval: string,
+    c: IndicatorCondition,
+    nowMs: number,
+    pass: LivePass,
+  ): LiveIndicatorState {
+    const inputs = (c.inputs ?? {}) as IndicatorSettings;
+    const key = `${symbol}|${interval}|${c.indicator}|${inputsKey(inputs)}`;
+    const cached = liveIndicators.get(key);
+    if (cached && nowMs >= cached.atMs && nowMs - cached.atMs < LIVE_INDICATOR_EVERY_MS) {
+      cached.usedMs = nowMs;
+      return cached;
+    }
+    // a clock set back (tests) starts again from the bars of the new now
+    const state: LiveIndicatorState =
+      cached && nowMs >= cached.atMs
+        ? cached
+        : { start: null, live: null, atMs: nowMs, usedMs: nowMs, close: Number.NaN, values: null };
+    const known = state === cached;
+    state.atMs = nowMs;
+    state.usedMs = nowMs;
+    liveIndicators.set(key, state);
+    const entry = findIndicator(c.indicator);
+    if (entry?.kind !== 'series') {
+      state.values = null;
+      return state;
+    }
+    const tf = interval as Timeframe;
+    const read = (row: ArrayLike<number>) =>
+      Object.fromEntries(entry.definition.outputs.map((o, j) => [o.id, row[j]!] as const));
+    try {
+      const start = candleTimeOf(symbol, tf, Math.floor(nowMs / 1000));
+      if (start === null) {
+        // the market is closed: the last bar is complete and stays as it is until the market opens again
+        if (known && state.start === null && state.values) return state;
+        const candles = pass.bars(symbol, tf, null, nowMs);
+        state.start = null;
+        state.live = null;
+        state.close = candles.at(-1)?.close ?? Number.NaN;
+        state.values =
+          candles.length > 0
+            ? read(computeIndicator(entry, inputs, toCandleArrays(candles)).map((v) => v[v.length - 1]!))
+            : null;
+        return state;
+      }
+      if (!known || state.start !== start || !state.live) {
+        // a new bar formed: the closed bars up to it, once per bar
+        state.start = start;
+        state.live = new LiveIndicator(entry, inputs, toCandleArrays(pass.bars(symbol, tf, start, nowMs)));
+      }
+      const forming = pass.forming(symbol, tf, nowMs);
+      if (!forming || forming.time !== start) {
+        state.values = null;
+        return state;
+      }
+      state.close = forming.close;
+      state.values = read(state.live.update(forming));
+    } catch {
+      // an instrument without bars, or bars the indicator cannot take: nothing to compare this time
+      state.start = null;
+      state.live = null;
+      state.values = null;
+    }
+    return state;
+  }
+
+  /** Bars of one run shared by the live indicators of the same (symbol, interval). */
+  function livePass(): LivePass {
+    const bars = new Map<string, Candle[]>();
+    const forming = new Map<string, Candle | null>();
+    return {
+      bars(symbol, tf, start, nowMs) {
+        const key = `${symbol}|${tf}|${start}`;
+        let list = bars.get(key);
+        if (!list) {
+          list =
+            start === null
+              ? market.candles(symbol, tf, { limit: INDICATOR_BARS, asOfMs: nowMs })
+              : market.candles(symbol, tf, { to: start, limit: INDICATOR_BARS - 1, asOfMs: nowMs });
+          bars.set(key, list);
+        }
+        return list;
+      },
+      forming(symbol, tf, nowMs) {
+        const key = `${symbol}|${tf}`;
+        if (!forming.has(key)) forming.set(key, market.formingCandle(symbol, tf, nowMs));
+        return forming.get(key)!;
+      },
+    };
+  }
+
+  /**
+   * Indicator alerts of the tick modes (only_once, every_time, once_per_minute): the plot at the forming bar
+   * against the value or the other plot, a cross measured from the side seen at the previous evaluation (kept in
+   * the alert's memory; the first evaluation only records it), fired as soon as it happens within the bar.
+   */
+  async function evaluateIndicatorLive(meta: Meta, nowMs: number, pass: LivePass) {
+    const { row } = meta;
+    if (!row.symbol) return;
+    const c = row.condition as IndicatorCondition;
+    const state = liveIndicatorAt(row.symbol, row.interval, c, nowMs, pass);
+    if (!state.values) return;
+    const a = state.values[c.plot];
+    const b = c.against ? state.values[c.against] : c.value;
+    if (a === undefined || b === undefined || b === null || !Number.isFinite(a) || !Number.isFinite(b)) return;
+    if (stepComparison(meta.memory, c.operator, a, b, row.trigger as AlertTriggerMode, nowMs)) {
+      await fire(row.id, { symbol: row.symbol, price: state.close, nowMs });
+    }
+  }
+
+  /** Indicator alerts: once_per_bar_close on the closes of its interval's bars, the other triggers intra-bar. */
+  async function evaluateIndicator(meta: Meta, nowMs: number, seen: Map<string, Candle | null>, pass: LivePass) {
+    if (meta.row.trigger !== 'once_per_bar_close') {
+      await evaluateIndicatorLive(meta, nowMs, pass);
+      return;
+    }
+    await evaluateIndicatorAtClose(meta, nowMs, seen);
+  }
+
+  async function evaluateIndicatorAtClose(meta: Meta, nowMs: number, seen: Map<string, Candle | null>) {
     const { row } = meta;
     if (!row.symbol) return;
     const bar = closedBar(row.symbol, row.interval, nowMs, seen);
@@ -723,6 +891,10 @@ export function createAlertsEvaluator(deps: {
       }
     }
 
+    for (const [key, state] of liveIndicators) {
+      if (nowMs - state.usedMs > LIVE_INDICATOR_KEEP_MS || nowMs < state.usedMs) liveIndicators.delete(key);
+    }
+    const pass = livePass();
     let calendarEvents: Awaited<ReturnType<AlertCalendar['near']>> | undefined;
     for (const meta of [...metas.values()]) {
       if (signal.aborted) return;
@@ -730,7 +902,7 @@ export function createAlertsEvaluator(deps: {
       try {
         switch (meta.row.type) {
           case 'indicator':
-            await evaluateIndicator(meta, nowMs, seen);
+            await evaluateIndicator(meta, nowMs, seen, pass);
             break;
           case 'drawing':
             await evaluateDrawing(meta, nowMs, seen);
