@@ -251,6 +251,9 @@ async function wsDelay() {
     ['--role=all'],
   );
   const app = await buildApp(config, { clock: { now: () => new Date(now()) } });
+  // the demo user on a plan without an alert limit: the free plan's 10 active price alerts would cut the run short
+  const { holdPlanForEveryone } = await import('../apps/server/test/billing-helpers.ts');
+  holdPlanForEveryone(app, 'premium');
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const login = await app.inject({
@@ -287,7 +290,8 @@ async function wsDelay() {
             condition: { operator: 'crossing', value: Number((q.mid + k * point).toFixed(10)) },
           },
         });
-        if (res.statusCode === 201) made++;
+        if (res.statusCode !== 201) throw new Error(`alert ${symbol} ${k} refused: ${res.statusCode} ${res.body}`);
+        made++;
       }
     }
 
