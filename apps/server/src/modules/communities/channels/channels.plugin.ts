@@ -1,4 +1,4 @@
-import { COMMUNITY_CHANNEL_WS_PREFIX } from '@tradedesk/contracts';
+import { COMMUNITY_ACCESS_EVENT, COMMUNITY_CHANNEL_WS_PREFIX } from '@tradedesk/contracts';
 import type { AppContext } from '../../../platform/context.js';
 import type { CommunitySliceDeps } from '../communities.types.js';
 import {
@@ -12,7 +12,8 @@ import { createChannelsService } from './channels.service.js';
 
 /**
  * The channels slice (docs/api.md "Communities: channels"): mount `routes` under /api. Registers the WebSocket
- * family `community-channel` (a subscriber must see the channel, as on GET); counters through ctx.limits.
+ * family `community-channel` (a subscriber must see the channel, as on GET, and is checked again whenever their
+ * access changes); counters through ctx.limits.
  */
 export function createCommunityChannels(
   ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'limits' | 'gateway'>,
@@ -33,7 +34,9 @@ export function createCommunityChannels(
     channels,
     allowance: options.allowance ?? DEFAULT_CHANNEL_LIMITS,
   });
-  ctx.gateway.registerChannel(COMMUNITY_CHANNEL_WS_PREFIX, messages.authorize);
+  // a ban, removal, leaving, a role change or the community's deletion (each tells the person `community.access`)
+  // asks again at once whether their open subscriptions may stay: a banned socket hears nothing more
+  ctx.gateway.registerChannel(COMMUNITY_CHANNEL_WS_PREFIX, messages.authorize, { recheckOn: [COMMUNITY_ACCESS_EVENT] });
   return { channels, messages, repo, routes: channelsRoutes({ channels, messages }) };
 }
 export type CommunityChannelsModule = ReturnType<typeof createCommunityChannels>;
