@@ -45,9 +45,10 @@ export type ChannelFamilyOptions = {
    */
   public?: boolean;
   /**
-   * Events on a user's `user` bus channel after which that user's subscriptions of this family are authorised
-   * again (in every process, as each hears the bus); the refused ones are dropped and the client is told
-   * `unsubscribed`. A community ban, removal or role change stops live messages of rooms the person left at once.
+   * Events after which subscriptions of this family are authorised again (in every process, as each hears the
+   * bus): on a user's `user` bus channel, that user's subscriptions of the family; on one of the family's channels,
+   * every subscriber of it. The refused ones are dropped and the client is told `unsubscribed`. A community ban,
+   * removal or role change, or a channel made private, stops live messages of rooms the person lost at once.
    */
   recheckOn?: readonly string[];
 };
@@ -190,6 +191,7 @@ export function createWsGateway(deps: {
     const clientChannel = isUser ? USER_CHANNEL : message.channel;
     const subs = subscribers.get(message.channel);
     if (isUser) recheckAfter(message);
+    else recheckChannel(message);
     const revoked = isUser && message.event === SESSION_REVOKED_EVENT ? revokedSockets(message) : [];
     if (!subs?.size && revoked.length === 0) return;
     // One serialisation (and one UTF-8 encoding) per broadcast, however many sockets receive it.
@@ -219,6 +221,21 @@ export function createWsGateway(deps: {
           if (!clientChannel.startsWith(`${prefix}:`)) continue;
           void recheck(connection, family, clientChannel, clientChannel.slice(prefix.length + 1));
         }
+      }
+    }
+  }
+
+  /** Who may read one channel changed (its family's `recheckOn` event on it): its subscribers are authorised again. */
+  function recheckChannel(message: BusMessage): void {
+    const colon = message.channel.indexOf(':');
+    if (colon === -1) return;
+    const prefix = message.channel.slice(0, colon);
+    const family = families.get(prefix);
+    if (!family?.recheckOn?.includes(message.event)) return;
+    for (const connection of [...(subscribers.get(message.channel) ?? [])]) {
+      for (const [clientChannel, busChannel] of connection.subscriptions) {
+        if (busChannel === message.channel)
+          void recheck(connection, family, clientChannel, clientChannel.slice(colon + 1));
       }
     }
   }

@@ -485,6 +485,45 @@ describe('messages', () => {
       demoted.close();
     }
   });
+
+  it('drops live subscribers who may no longer read a channel made private, given other roles, or deleted', async () => {
+    const { c, insiders, general } = await setUp('public');
+    const room = await privateChannel(c.id, [insiders]);
+    const url = await wsUrl();
+    const plain = await TestWsClient.connect(`${url}?access_token=${member.accessToken}`);
+    const inside = await TestWsClient.connect(`${url}?access_token=${insider.accessToken}`);
+    try {
+      expect(await plain.subscribe(`community-channel:${general.id}`)).toMatchObject({ type: 'subscribed' });
+      expect(await inside.subscribe(`community-channel:${room.id}`)).toMatchObject({ type: 'subscribed' });
+
+      const hide = await call(owner, 'PUT', `/community/${c.id}/channels/${general.id}`, {
+        private: true,
+        role_ids: [insiders],
+      });
+      expect(hide.statusCode, hide.body).toBe(200);
+      expect(await plain.next('unsubscribed')).toMatchObject({ channel: `community-channel:${general.id}` });
+
+      const others = await call(owner, 'PUT', `/community/${c.id}/channels/${room.id}`, { role_ids: [] });
+      expect(others.statusCode, others.body).toBe(200);
+      expect(await inside.next('unsubscribed')).toMatchObject({ channel: `community-channel:${room.id}` });
+
+      await say(owner, c.id, general.id, 'insiders now');
+      await say(owner, c.id, room.id, 'owner only');
+      await flush();
+      const leaked = [...plain.messages, ...inside.messages].filter(
+        (m) => m.type === 'event' && m.event === 'channel.message',
+      );
+      expect(leaked).toEqual([]);
+
+      // the insider still reads #general (now theirs) until it is deleted
+      expect(await inside.subscribe(`community-channel:${general.id}`)).toMatchObject({ type: 'subscribed' });
+      expect((await call(owner, 'DELETE', `/community/${c.id}/channels/${general.id}`)).statusCode).toBe(200);
+      expect(await inside.next('unsubscribed')).toMatchObject({ channel: `community-channel:${general.id}` });
+    } finally {
+      plain.close();
+      inside.close();
+    }
+  });
 });
 
 /** The app listening (once for the file), as a WebSocket address. */
