@@ -96,6 +96,11 @@ export const postChannelMessageBodySchema = z.strictObject({ content: multiline(
 /** Live events on `community-channel:<channelId>`. */
 export const CHANNEL_MESSAGE_EVENT = 'channel.message';
 export const CHANNEL_MESSAGE_DELETED_EVENT = 'channel.message_deleted';
+/**
+ * On `community-channel:<id>` when who may read the channel changed (made private, its roles changed, deleted): the
+ * server authorises its subscribers again and ends the subscriptions of those who may no longer read it.
+ */
+export const CHANNEL_ACCESS_CHANGED_EVENT = 'channel.access_changed';
 /** On the `user` channel: a channel's unread and mention counts for the caller changed. */
 export const CHANNEL_UNREAD_EVENT = 'community.channel_unread';
 export const channelUnreadEventSchema = z.object({

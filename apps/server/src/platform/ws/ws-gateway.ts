@@ -44,6 +44,13 @@ export type ChannelFamilyOptions = {
    * with an empty userId and sessionId for them. Other families, and `user`, stay signed-in only.
    */
   public?: boolean;
+  /**
+   * Events after which subscriptions of this family are authorised again (in every process, as each hears the
+   * bus): on a user's `user` bus channel, that user's subscriptions of the family; on one of the family's channels,
+   * every subscriber of it. The refused ones are dropped and the client is told `unsubscribed`. A community ban,
+   * removal or role change, or a channel made private, stops live messages of rooms the person lost at once.
+   */
+  recheckOn?: readonly string[];
 };
 
 /** A channel gained its first subscriber in this process (true) or lost its last (false). */
@@ -183,6 +190,8 @@ export function createWsGateway(deps: {
     const isUser = message.channel.startsWith(USER_BUS_PREFIX);
     const clientChannel = isUser ? USER_CHANNEL : message.channel;
     const subs = subscribers.get(message.channel);
+    if (isUser) recheckAfter(message);
+    else recheckChannel(message);
     const revoked = isUser && message.event === SESSION_REVOKED_EVENT ? revokedSockets(message) : [];
     if (!subs?.size && revoked.length === 0) return;
     // One serialisation (and one UTF-8 encoding) per broadcast, however many sockets receive it.
@@ -198,6 +207,51 @@ export function createWsGateway(deps: {
       connection.sendNow(frame);
       connection.close(wsCloseCodes.sessionRevoked, 'session revoked');
     }
+  }
+
+  /** A user's access changed (`recheckOn`): their subscriptions of the families concerned are authorised again. */
+  function recheckAfter(message: BusMessage): void {
+    const concerned = [...families].filter(([, f]) => f.recheckOn?.includes(message.event));
+    if (concerned.length === 0) return;
+    const userId = message.channel.slice(USER_BUS_PREFIX.length);
+    for (const connection of connections) {
+      if (connection.userId !== userId || connection.closed) continue;
+      for (const [prefix, family] of concerned) {
+        for (const clientChannel of [...connection.subscriptions.keys()]) {
+          if (!clientChannel.startsWith(`${prefix}:`)) continue;
+          void recheck(connection, family, clientChannel, clientChannel.slice(prefix.length + 1));
+        }
+      }
+    }
+  }
+
+  /** Who may read one channel changed (its family's `recheckOn` event on it): its subscribers are authorised again. */
+  function recheckChannel(message: BusMessage): void {
+    const colon = message.channel.indexOf(':');
+    if (colon === -1) return;
+    const prefix = message.channel.slice(0, colon);
+    const family = families.get(prefix);
+    if (!family?.recheckOn?.includes(message.event)) return;
+    for (const connection of [...(subscribers.get(message.channel) ?? [])]) {
+      for (const [clientChannel, busChannel] of connection.subscriptions) {
+        if (busChannel === message.channel)
+          void recheck(connection, family, clientChannel, clientChannel.slice(colon + 1));
+      }
+    }
+  }
+
+  async function recheck(connection: WsConnection, family: Family, channel: string, rest: string): Promise<void> {
+    let allowed: boolean | ChannelRefusal;
+    try {
+      allowed = await family.authorize({ userId: connection.userId, sessionId: connection.sessionId, channel, rest });
+    } catch (err) {
+      // unknown: keep nothing we cannot vouch for
+      log.error({ err, channel }, 'channel re-authorisation failed');
+      allowed = false;
+    }
+    if (allowed === true || connection.closed || !connection.subscriptions.has(channel)) return;
+    removeSubscriber(connection, channel);
+    connection.sendControl({ type: 'unsubscribed', channel });
   }
 
   /** Sockets of the revoked session are told why, whether or not they listen to `user`, then closed. */
@@ -397,7 +451,12 @@ export function createWsGateway(deps: {
       }
       if (prefix === USER_CHANNEL) throw new Error(`channel prefix "${USER_CHANNEL}" is reserved by the gateway`);
       if (families.has(prefix)) throw new Error(`channel prefix "${prefix}" is already registered`);
-      families.set(prefix, { authorize, snapshot: familyOptions.snapshot, public: familyOptions.public === true });
+      families.set(prefix, {
+        authorize,
+        snapshot: familyOptions.snapshot,
+        public: familyOptions.public === true,
+        recheckOn: familyOptions.recheckOn,
+      });
     },
 
     activeChannels(prefix) {

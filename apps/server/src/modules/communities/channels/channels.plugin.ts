@@ -1,4 +1,8 @@
-import { COMMUNITY_CHANNEL_WS_PREFIX } from '@tradedesk/contracts';
+import {
+  CHANNEL_ACCESS_CHANGED_EVENT,
+  COMMUNITY_ACCESS_EVENT,
+  COMMUNITY_CHANNEL_WS_PREFIX,
+} from '@tradedesk/contracts';
 import type { AppContext } from '../../../platform/context.js';
 import type { CommunitySliceDeps } from '../communities.types.js';
 import {
@@ -12,7 +16,8 @@ import { createChannelsService } from './channels.service.js';
 
 /**
  * The channels slice (docs/api.md "Communities: channels"): mount `routes` under /api. Registers the WebSocket
- * family `community-channel` (a subscriber must see the channel, as on GET); counters through ctx.limits.
+ * family `community-channel` (a subscriber must see the channel, as on GET, and is checked again whenever their
+ * access changes); counters through ctx.limits.
  */
 export function createCommunityChannels(
   ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'limits' | 'gateway'>,
@@ -20,7 +25,7 @@ export function createCommunityChannels(
   options: { allowance?: ChannelLimits } = {},
 ) {
   const repo = createChannelsRepository(ctx.db);
-  const channels = createChannelsService({ db: ctx.db, clock: ctx.clock, access: deps.access, repo });
+  const channels = createChannelsService({ db: ctx.db, clock: ctx.clock, bus: ctx.bus, access: deps.access, repo });
   const messages = createChannelMessagesService({
     db: ctx.db,
     clock: ctx.clock,
@@ -33,7 +38,11 @@ export function createCommunityChannels(
     channels,
     allowance: options.allowance ?? DEFAULT_CHANNEL_LIMITS,
   });
-  ctx.gateway.registerChannel(COMMUNITY_CHANNEL_WS_PREFIX, messages.authorize);
+  // a ban, removal, leaving, a role change or the community's deletion (each tells the person `community.access`),
+  // and a channel made private, given other roles or deleted, ask again at once whether open subscriptions may stay
+  ctx.gateway.registerChannel(COMMUNITY_CHANNEL_WS_PREFIX, messages.authorize, {
+    recheckOn: [COMMUNITY_ACCESS_EVENT, CHANNEL_ACCESS_CHANGED_EVENT],
+  });
   return { channels, messages, repo, routes: channelsRoutes({ channels, messages }) };
 }
 export type CommunityChannelsModule = ReturnType<typeof createCommunityChannels>;

@@ -17,6 +17,8 @@ import {
   makeCommunity,
   people,
 } from '../communities.test-kit.js';
+import { createCommunityMembers } from '../members/members.plugin.js';
+import { createCommunityRoles } from '../roles/roles.plugin.js';
 import { type CommunityChannelsModule, createCommunityChannels } from './channels.plugin.js';
 
 const clock = createManualClock('2026-03-04T09:30:00Z');
@@ -34,6 +36,9 @@ beforeAll(async () => {
   t = await communitiesTestApp(clock);
   slice = createCommunityChannels(t.app.ctx, t.deps, { allowance: { messagesPerMinute: 5 } });
   await t.app.register(slice.routes, { prefix: '/api' });
+  // bans and role changes, whose effect on live subscriptions is tested below
+  await t.app.register(createCommunityMembers(t.app.ctx, t.deps).routes, { prefix: '/api' });
+  await t.app.register(createCommunityRoles(t.app.ctx, t.deps).routes, { prefix: '/api' });
   t.app.ctx.bus.subscribe((m) => events.push(m));
   call = caller(t.app);
   [owner, mod, member, insider, outsider] = await people(t.app, 5);
@@ -417,10 +422,7 @@ describe('messages', () => {
   it('delivers a new message live to a subscriber of community-channel:<id>', async () => {
     const { c, insiders, general } = await setUp();
     const room = await privateChannel(c.id, [insiders]);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address !== 'object') throw new Error('not listening');
-    const url = `ws://127.0.0.1:${address.port}/api/ws`;
+    const url = await wsUrl();
     const watcher = await TestWsClient.connect(`${url}?access_token=${outsider.accessToken}`);
     const snoop = await TestWsClient.connect(`${url}?access_token=${member.accessToken}`);
     try {
@@ -445,4 +447,89 @@ describe('messages', () => {
       snoop.close();
     }
   });
+
+  it('stops the live messages of a member at once when they are banned or lose a private channel’s role', async () => {
+    const { c, insiders, general } = await setUp('private');
+    const room = await privateChannel(c.id, [insiders]);
+    const url = await wsUrl();
+    const banned = await TestWsClient.connect(`${url}?access_token=${member.accessToken}`);
+    const demoted = await TestWsClient.connect(`${url}?access_token=${insider.accessToken}`);
+    try {
+      expect(await banned.subscribe(`community-channel:${general.id}`)).toMatchObject({ type: 'subscribed' });
+      expect(await demoted.subscribe(`community-channel:${room.id}`)).toMatchObject({ type: 'subscribed' });
+      expect(await demoted.subscribe(`community-channel:${general.id}`)).toMatchObject({ type: 'subscribed' });
+
+      const ban = await call(mod, 'POST', `/community/${c.id}/ban/${member.userId}`, { reason: 'spam' });
+      expect(ban.statusCode, ban.body).toBe(200);
+      expect(await banned.next('unsubscribed')).toMatchObject({ channel: `community-channel:${general.id}` });
+
+      const take = await call(owner, 'POST', `/community/${c.id}/unassign-role`, {
+        member_id: insider.userId,
+        role_id: insiders,
+      });
+      expect(take.statusCode, take.body).toBe(200);
+      expect(await demoted.next('unsubscribed')).toMatchObject({ channel: `community-channel:${room.id}` });
+
+      await say(owner, c.id, room.id, 'insiders only');
+      await say(owner, c.id, general.id, 'to everyone');
+      // the demoted member still hears #general (they may read it), neither hears what they lost
+      const heard = await demoted.next('event', (m) => m.event === 'channel.message');
+      expect(heard).toMatchObject({ channel: `community-channel:${general.id}` });
+      await flush();
+      const leaked = [...banned.messages, ...demoted.messages].filter(
+        (m) => m.type === 'event' && m.event === 'channel.message',
+      );
+      expect(leaked).toEqual([]);
+    } finally {
+      banned.close();
+      demoted.close();
+    }
+  });
+
+  it('drops live subscribers who may no longer read a channel made private, given other roles, or deleted', async () => {
+    const { c, insiders, general } = await setUp('public');
+    const room = await privateChannel(c.id, [insiders]);
+    const url = await wsUrl();
+    const plain = await TestWsClient.connect(`${url}?access_token=${member.accessToken}`);
+    const inside = await TestWsClient.connect(`${url}?access_token=${insider.accessToken}`);
+    try {
+      expect(await plain.subscribe(`community-channel:${general.id}`)).toMatchObject({ type: 'subscribed' });
+      expect(await inside.subscribe(`community-channel:${room.id}`)).toMatchObject({ type: 'subscribed' });
+
+      const hide = await call(owner, 'PUT', `/community/${c.id}/channels/${general.id}`, {
+        private: true,
+        role_ids: [insiders],
+      });
+      expect(hide.statusCode, hide.body).toBe(200);
+      expect(await plain.next('unsubscribed')).toMatchObject({ channel: `community-channel:${general.id}` });
+
+      const others = await call(owner, 'PUT', `/community/${c.id}/channels/${room.id}`, { role_ids: [] });
+      expect(others.statusCode, others.body).toBe(200);
+      expect(await inside.next('unsubscribed')).toMatchObject({ channel: `community-channel:${room.id}` });
+
+      await say(owner, c.id, general.id, 'insiders now');
+      await say(owner, c.id, room.id, 'owner only');
+      await flush();
+      const leaked = [...plain.messages, ...inside.messages].filter(
+        (m) => m.type === 'event' && m.event === 'channel.message',
+      );
+      expect(leaked).toEqual([]);
+
+      // the insider still reads #general (now theirs) until it is deleted
+      expect(await inside.subscribe(`community-channel:${general.id}`)).toMatchObject({ type: 'subscribed' });
+      expect((await call(owner, 'DELETE', `/community/${c.id}/channels/${general.id}`)).statusCode).toBe(200);
+      expect(await inside.next('unsubscribed')).toMatchObject({ channel: `community-channel:${general.id}` });
+    } finally {
+      plain.close();
+      inside.close();
+    }
+  });
 });
+
+/** The app listening (once for the file), as a WebSocket address. */
+async function wsUrl(): Promise<string> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('not listening');
+  return `ws://127.0.0.1:${address.port}/api/ws`;
+}

@@ -1,10 +1,13 @@
 import {
+  CHANNEL_ACCESS_CHANGED_EVENT,
+  COMMUNITY_CHANNEL_WS_PREFIX,
   COMMUNITY_CHANNELS_MAX,
   type CommunityChannel,
   type createCommunityChannelBodySchema,
   type updateCommunityChannelBodySchema,
 } from '@tradedesk/contracts';
 import type { z } from 'zod';
+import type { EventBus } from '../../../platform/bus/event-bus.js';
 import type { Clock } from '../../../platform/clock.js';
 import { type Db, inTransaction } from '../../../platform/db.js';
 import { isUniqueViolation } from '../../../platform/db-errors.js';
@@ -17,7 +20,14 @@ import { toChannel } from './channels.view.js';
 type CreateBody = z.output<typeof createCommunityChannelBodySchema>;
 type UpdateBody = z.output<typeof updateCommunityChannelBodySchema>;
 
-export type ChannelsServiceDeps = { db: Db; clock: Clock; access: CommunityAccess; repo: ChannelsRepository };
+export type ChannelsServiceDeps = {
+  db: Db;
+  clock: Clock;
+  /** Tells the channel's live subscribers' gateways to authorise them again when who may read it changed. */
+  bus?: EventBus;
+  access: CommunityAccess;
+  repo: ChannelsRepository;
+};
 
 const nameTaken = () =>
   communityError.onField('name', 'COMMUNITY_CHANNEL_NAME_TAKEN', 'name is taken by another channel of this community.');
@@ -28,6 +38,15 @@ const nameTaken = () =>
  */
 export function createChannelsService(deps: ChannelsServiceDeps) {
   const { db, clock, access, repo } = deps;
+
+  /** Who may read the channel changed: its WebSocket subscribers are authorised again (those refused are dropped). */
+  async function accessChanged(communityId: string, channelId: string): Promise<void> {
+    await deps.bus?.publish({
+      channel: `${COMMUNITY_CHANNEL_WS_PREFIX}:${channelId}`,
+      event: CHANNEL_ACCESS_CHANGED_EVENT,
+      data: { communityId, channelId },
+    });
+  }
 
   /** The channel if `v` may see it: 403 when they may not read the community, 404 when not this or not theirs. */
   async function visible(v: CommunityViewer, channelId: string, tx: Db = db): Promise<ChannelRow> {
@@ -151,6 +170,7 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
           tx,
         );
       }).catch(renameError);
+      if (changed.includes('private') || changed.includes('role_ids')) await accessChanged(communityId, channelId);
       return one(v, channelId);
     },
 
@@ -170,6 +190,7 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
           tx,
         );
       });
+      await accessChanged(communityId, channelId);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { CommunityInvite } from '@tradedesk/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../../../../test/auth-helpers.js';
-import { communityAudit, communityInvites } from '../communities.table.js';
+import { communityAudit, communityInvites, communityRoles } from '../communities.table.js';
 import {
   banDirect,
   builtInRole,
@@ -168,5 +168,41 @@ describe('invite links', () => {
     expect((await preview(guest, byMod.token)).statusCode).toBe(410);
     const entries = await t.app.ctx.db.select().from(communityAudit).where(eq(communityAudit.communityId, c.id));
     expect(entries.filter((e) => e.action === 'invite.revoked')).toHaveLength(2);
+  });
+
+  it('stop admitting once their creator may no longer invite (banned, removed, or without invite_members)', async () => {
+    const c = await setup('hidden');
+    const byMod = await link(c.id, mod);
+    const byMember = await link(c.id, member, { max_uses: 5 });
+    const personal = (
+      await as(member, 'POST', `/community/${c.id}/invite/${stranger.userId}`)
+    ).json() as CommunityInvite;
+    expect((await preview(guest, byMod.token)).statusCode).toBe(200);
+
+    expect((await as(owner, 'POST', `/community/${c.id}/ban/${mod.userId}`, { reason: 'rogue' })).statusCode).toBe(200);
+    for (const res of [await preview(guest, byMod.token), await accept(guest, byMod.token)]) {
+      expect([res.statusCode, res.json().code]).toEqual([410, 'COMMUNITY_INVITE_INVALID']);
+    }
+
+    expect((await as(owner, 'DELETE', `/community/${c.id}/remove/${member.userId}`)).statusCode).toBe(200);
+    for (const res of [await accept(guest, byMember.token), await accept(stranger, personal.token)]) {
+      expect([res.statusCode, res.json().code]).toEqual([410, 'COMMUNITY_INVITE_INVALID']);
+    }
+    const members = (await as(owner, 'GET', `/community/${c.id}/members`)).json() as {
+      items: { user: { id: string } }[];
+    };
+    expect(members.items.map((m) => m.user.id)).not.toContain(guest.userId);
+    expect(members.items.map((m) => m.user.id)).not.toContain(stranger.userId);
+
+    // back as a member whose roles no longer hold invite_members: the old link stays dead, a new one cannot be made
+    await joinDirect(t.app.ctx.db, c.id, member.userId);
+    const again = await link(c.id, member);
+    const memberRole = await builtInRole(t.app.ctx.db, c.id, 'member');
+    await t.app.ctx.db
+      .update(communityRoles)
+      .set({ permissions: memberRole.permissions.filter((p) => p !== 'invite_members') })
+      .where(eq(communityRoles.id, memberRole.id));
+    const res = await accept(guest, again.token);
+    expect([res.statusCode, res.json().code]).toEqual([410, 'COMMUNITY_INVITE_INVALID']);
   });
 });

@@ -8,6 +8,7 @@ import type {
 import type { z } from 'zod';
 import type { Clock } from '../../../platform/clock.js';
 import { type Db, inTransaction } from '../../../platform/db.js';
+import { AppError } from '../../../platform/errors.js';
 import { newToken } from '../../../platform/ids.js';
 import type { CommunityAccess } from '../communities.access.js';
 import { communityError } from '../communities.errors.js';
@@ -33,7 +34,8 @@ const inviteInvalid = () =>
 /**
  * Invites: to one person (single use, 7 days, they are told with a link to `/communities/invite/{token}`) or links
  * (expiry and number of uses chosen). A token admits while it is open; each accepted use is counted atomically.
- * A personal invite is nobody else's business: previewed or used by another person it answers 404.
+ * A personal invite is nobody else's business: previewed or used by another person it answers 404. An invite
+ * admits only while its creator may still invite (not banned or removed, still holding invite_members).
  */
 export function createInvitesService(deps: {
   db: Db;
@@ -74,6 +76,18 @@ export function createInvitesService(deps: {
     const row = await repo.byToken(token, tx);
     if (!row || (row.inviteeId !== null && row.inviteeId !== userId)) throw inviteNotFound();
     return row;
+  }
+
+  /**
+   * An invite admits only while whoever made it may still invite: a member, not banned, holding invite_members.
+   * A banned or removed moderator's links, or a member's after their roles lost the right, answer 410.
+   */
+  async function assertCreatorMayInvite(row: CommunityInviteRow, tx: Db = db): Promise<void> {
+    const by = await access.viewer(row.createdBy, row.communityId, tx, { holdsInvite: true }).catch((error) => {
+      if (error instanceof AppError) return null; // the community is gone for them (deleted): nothing to admit to
+      throw error;
+    });
+    if (!by?.member || by.ban || !by.permissions.has('invite_members')) throw inviteInvalid();
   }
 
   async function audit(userId: string, row: CommunityInviteRow, people: Map<string, ProfileSummary>, tx: Db) {
@@ -222,6 +236,7 @@ export function createInvitesService(deps: {
     async preview(userId: string, token: string): Promise<InvitePreview> {
       const row = await tokenOf(userId, token);
       if (!isOpen(row, clock.now())) throw inviteInvalid();
+      await assertCreatorMayInvite(row);
       const v = await access.viewer(userId, row.communityId, db, { holdsInvite: true });
       const people = await peopleOf(graph, userId, [row.createdBy]);
       const invitedBy = people.get(row.createdBy);
@@ -242,6 +257,7 @@ export function createInvitesService(deps: {
         if (before.member) {
           throw communityError('COMMUNITY_ALREADY_MEMBER', 'You are already a member of this community.');
         }
+        await assertCreatorMayInvite(row, tx);
         if (!(await repo.use(tx, row.id, now))) throw inviteInvalid();
         await addMember(tx, row.communityId, userId, now);
         await closeInvitesOf(tx, row.communityId, userId, now);
