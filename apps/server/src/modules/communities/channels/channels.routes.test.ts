@@ -486,6 +486,37 @@ describe('messages', () => {
     }
   });
 
+  it('drops the live messages of a role’s holders when the role loses the permission that let them read', async () => {
+    const { c, insiders } = await setUp('public');
+    const room = await privateChannel(c.id, [insiders]);
+    // `member` reads the private room through a role with view_private_channels, not through the room's roles
+    const staff = newId();
+    await db()
+      .insert(communityRoles)
+      .values({
+        id: staff,
+        communityId: c.id,
+        name: 'Staff',
+        permissions: ['view_private_channels'],
+        position: 2,
+        createdAt: clock.now(),
+      });
+    await giveRole(db(), c.id, member.userId, staff);
+    const url = await wsUrl();
+    const reader = await TestWsClient.connect(`${url}?access_token=${member.accessToken}`);
+    try {
+      expect(await reader.subscribe(`community-channel:${room.id}`)).toMatchObject({ type: 'subscribed' });
+      const edit = await call(owner, 'PUT', `/community/${c.id}/roles/${staff}`, { permissions: [] });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(await reader.next('unsubscribed')).toMatchObject({ channel: `community-channel:${room.id}` });
+      await say(owner, c.id, room.id, 'not for staff any more');
+      await flush();
+      expect(reader.messages.filter((m) => m.type === 'event' && m.event === 'channel.message')).toEqual([]);
+    } finally {
+      reader.close();
+    }
+  });
+
   it('drops live subscribers who may no longer read a channel made private, given other roles, or deleted', async () => {
     const { c, insiders, general } = await setUp('public');
     const room = await privateChannel(c.id, [insiders]);

@@ -216,7 +216,7 @@ export function createRolesService(deps: {
      * displayed; its permissions and position never change.
      */
     async update(userId: string, communityId: string, roleId: string, input: UpdateRoleInput): Promise<CommunityRole> {
-      return inTransaction(db, async (tx) => {
+      const { answer, v, name, holders } = await inTransaction(db, async (tx) => {
         const v = access.requirePermission(await access.viewer(userId, communityId, tx), 'manage_roles');
         let role = await roleOf(communityId, roleId, tx);
         access.assertRoleEditable(v, role);
@@ -268,8 +268,20 @@ export function createRolesService(deps: {
             tx,
           );
         }
-        return viewOne(v, role, tx);
+        // permissions taken from a role: its holders' open pages and live channels are checked again
+        const lost = ((details as { removed?: string[] }).removed ?? []).length > 0;
+        const holders = lost ? await repo.holderIds(role.id, tx) : [];
+        return { answer: await viewOne(v, role, tx), v, name: role.name, holders };
       });
+      for (const holder of holders) {
+        if (holder === userId) continue;
+        await access.notifyAccess(holder, {
+          communityId,
+          change: 'roles_changed',
+          message: `The role ${quoted(name)} gives fewer permissions in ${v.community.name} now.`,
+        });
+      }
+      return answer;
     },
 
     /** Deletes a role below the caller (never Owner); its holders lose it and are told. */
