@@ -33,7 +33,11 @@ export async function registerCommunities(app: FastifyInstance, ctx: AppContext,
   // each slice: build it from (ctx, slice), push its routes
   const channels = createCommunityChannels(ctx, slice);
   routes.push(channels.routes);
-  const core = createCommunityCore(ctx, slice, { log: app.log, entitlements: deps.entitlements });
+  const core = createCommunityCore(ctx, slice, {
+    log: app.log,
+    entitlements: deps.entitlements,
+    onVisibilityChanged: (id) => channels.channels.communityAccessChanged(id),
+  });
   ctx.jobs.register(core.job);
   routes.push(core.routes);
   const roles = createCommunityRoles(ctx, slice);

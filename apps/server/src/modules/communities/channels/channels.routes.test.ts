@@ -17,6 +17,7 @@ import {
   makeCommunity,
   people,
 } from '../communities.test-kit.js';
+import { createCommunityCore } from '../core/core.plugin.js';
 import { createCommunityMembers } from '../members/members.plugin.js';
 import { createCommunityRoles } from '../roles/roles.plugin.js';
 import { type CommunityChannelsModule, createCommunityChannels } from './channels.plugin.js';
@@ -39,6 +40,11 @@ beforeAll(async () => {
   // bans and role changes, whose effect on live subscriptions is tested below
   await t.app.register(createCommunityMembers(t.app.ctx, t.deps).routes, { prefix: '/api' });
   await t.app.register(createCommunityRoles(t.app.ctx, t.deps).routes, { prefix: '/api' });
+  // the settings (a change of visibility), wired to the channels as registerCommunities wires them
+  const core = createCommunityCore(t.app.ctx, t.deps, {
+    onVisibilityChanged: (id) => slice.channels.communityAccessChanged(id),
+  });
+  await t.app.register(core.routes, { prefix: '/api' });
   t.app.ctx.bus.subscribe((m) => events.push(m));
   call = caller(t.app);
   [owner, mod, member, insider, outsider] = await people(t.app, 5);
@@ -483,6 +489,23 @@ describe('messages', () => {
     } finally {
       banned.close();
       demoted.close();
+    }
+  });
+
+  it('drops an outsider’s live messages of a public community’s channel when it becomes private', async () => {
+    const { c, general } = await setUp('public');
+    const url = await wsUrl();
+    const visitor = await TestWsClient.connect(`${url}?access_token=${outsider.accessToken}`);
+    try {
+      expect(await visitor.subscribe(`community-channel:${general.id}`)).toMatchObject({ type: 'subscribed' });
+      const closed = await call(owner, 'PUT', `/community/${c.id}/settings`, { visibility: 'private' });
+      expect(closed.statusCode, closed.body).toBe(200);
+      expect(await visitor.next('unsubscribed')).toMatchObject({ channel: `community-channel:${general.id}` });
+      await say(owner, c.id, general.id, 'members only now');
+      await flush();
+      expect(visitor.messages.filter((m) => m.type === 'event' && m.event === 'channel.message')).toEqual([]);
+    } finally {
+      visitor.close();
     }
   });
 

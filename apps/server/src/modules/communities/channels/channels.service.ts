@@ -81,6 +81,11 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
   };
 
   return {
+    /** Who may read any channel of the community changed (its visibility): every channel's subscribers are checked. */
+    async communityAccessChanged(communityId: string): Promise<void> {
+      for (const row of await repo.channels(communityId)) await accessChanged(communityId, row.id);
+    },
+
     visible,
 
     async list(userId: string, communityId: string): Promise<CommunityChannel[]> {

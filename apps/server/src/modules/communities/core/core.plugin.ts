@@ -24,6 +24,8 @@ export function createCommunityCore(
   options: {
     log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
     entitlements?: PlanGate;
+    /** The community's visibility changed: the channels slice checks its live subscribers again. */
+    onVisibilityChanged?: (communityId: string) => Promise<void>;
   } = {},
 ) {
   const { db, clock, storage } = ctx;
@@ -39,6 +41,7 @@ export function createCommunityCore(
     repo,
     view,
     entitlements: options.entitlements,
+    onVisibilityChanged: options.onVisibilityChanged,
   });
   const membership = createMembershipService({ db, clock, access, graph, notifier, repo, view });
   const images = createCommunityImages({

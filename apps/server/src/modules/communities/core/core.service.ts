@@ -49,6 +49,8 @@ export function createCommunitiesService(deps: {
   view: CoreView;
   /** The plan's communities owned (billing); absent in tests of the rules alone. */
   entitlements?: PlanGate;
+  /** After a change of visibility: who may read its channels changed (the channels slice rechecks them). */
+  onVisibilityChanged?: (communityId: string) => Promise<void>;
 }) {
   const { db, clock, access, repo, view } = deps;
 
@@ -195,6 +197,7 @@ export function createCommunitiesService(deps: {
           tx,
         );
       });
+      if (patch.visibility) await deps.onVisibilityChanged?.(id);
       return communityFor(userId, id);
     },
 
