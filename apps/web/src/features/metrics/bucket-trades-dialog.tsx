@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { MetricsBucket, MetricsTrade } from '@tradedesk/contracts';
 import { findInstrument } from '@tradedesk/core';
 import { useId, useMemo } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../shared/data-table/data-table';
 import { useFormatters } from '../../shared/format/format-preferences';
 import { ShownValue } from './figure-tiles';
@@ -23,8 +23,9 @@ export const tradeHistoryHref = (t: Pick<MetricsTrade, 'id' | 'accountId'>) =>
   `/positions?tab=history&account=${encodeURIComponent(t.accountId)}&trade=${encodeURIComponent(t.id)}`;
 
 /**
- * The trades behind a bar, a calendar day or a week: what a figure was made of. Each opens in the positions
- * history (its link, or Enter or a double-click on the row).
+ * The trades behind a bar, a calendar day or a week: what a figure was made of. With `onOpenTrade` (the metrics
+ * screen: real trades of the user's accounts, not a backtest's) each opens in the positions history: its link, or
+ * Enter or a double-click on the row.
  */
 export function BucketTradesDialog(props: {
   title: string;
@@ -32,11 +33,12 @@ export function BucketTradesDialog(props: {
   display: Display;
   /** Account names by id, shown when the figures cover several accounts. */
   accountNames?: ReadonlyMap<string, string>;
+  /** Opens a trade in the positions history (tradeHistoryHref); without it the rows link nowhere. */
+  onOpenTrade?: (trade: MetricsTrade) => void;
   onClose: () => void;
 }) {
   const titleId = useId();
   const f = useFormatters();
-  const navigate = useNavigate();
   const { display, bucket, accountNames } = props;
   const rows = useMemo(
     () => bucket.tradeIds.map((id) => display.trades.get(id)).filter((t): t is MetricsTrade => t !== undefined),
@@ -112,7 +114,9 @@ export function BucketTradesDialog(props: {
         value: (t) => t.r,
         format: (t) => (t.r === null ? '—' : `${f.pnl(t.r, undefined, { digits: 2 }).text}R`),
       },
-      {
+    ];
+    if (props.onOpenTrade) {
+      cols.push({
         id: 'history',
         header: 'History',
         width: 90,
@@ -128,8 +132,8 @@ export function BucketTradesDialog(props: {
             Open
           </Link>
         ),
-      },
-    ];
+      });
+    }
     if (accountNames && accountNames.size > 1) {
       cols.unshift({
         id: 'account',
@@ -139,7 +143,7 @@ export function BucketTradesDialog(props: {
       });
     }
     return cols;
-  }, [f, display, accountNames]);
+  }, [f, display, accountNames, props.onOpenTrade]);
   const total = bucketShown(f, bucket, display);
   return (
     <Dialog open onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="lg">
@@ -161,7 +165,7 @@ export function BucketTradesDialog(props: {
             persistKey="metrics.trades"
             exportName="metrics-trades"
             initialSort={[{ id: 'closed', desc: false }]}
-            onRowActivate={(t) => navigate(tradeHistoryHref(t))}
+            onRowActivate={props.onOpenTrade}
           />
         </Box>
       </DialogContent>

@@ -7,9 +7,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { MetricsBucket, MetricsResponse, MetricsSession } from '@tradedesk/contracts';
+import type { MetricsBucket, MetricsResponse, MetricsSession, MetricsTrade } from '@tradedesk/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useFormatters } from '../../shared/format/format-preferences';
 import { EmptyState } from '../../shared/states/empty-state';
 import { ErrorState } from '../../shared/states/error-state';
@@ -18,7 +18,7 @@ import { LoadingState } from '../../shared/states/loading-state';
 import { AccountFormatPreferences } from '../account/account-format-preferences';
 import { useJournalApproachOptionsQuery } from '../journal/strategy-options-api';
 import { useActiveAccount } from '../trading';
-import { BucketTradesDialog } from './bucket-trades-dialog';
+import { BucketTradesDialog, tradeHistoryHref } from './bucket-trades-dialog';
 import { GeneralTab } from './general-tab';
 import type { Display } from './metric-values';
 import { type MetricsArgs, useMetricsQuery, useStrategyNamesQuery } from './metrics-api';
@@ -52,6 +52,8 @@ const errorMessage = (error: unknown) => (error as { message?: string } | undefi
 
 /** The metrics screen (spec section 2 "Metrics"); its state lives in the address (metrics-url.ts). */
 export function MetricsScreen() {
+  const navigate = useNavigate();
+  const openTrade = useCallback((t: MetricsTrade) => navigate(tradeHistoryHref(t)), [navigate]);
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => viewOf(params), [params]);
   const setView = useCallback(
@@ -263,6 +265,7 @@ export function MetricsScreen() {
           bucket={opened.bucket}
           display={opened.display}
           accountNames={account === 'all' ? accountNames : undefined}
+          onOpenTrade={openTrade}
           onClose={() => setOpened(null)}
         />
       )}
