@@ -2,9 +2,10 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { init, use } from 'echarts/core';
+import { use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { useEChart } from '../../shared/charts/use-echart';
 
 /**
  * The past releases of an economic event: actual as bars in the colours given (green better than the forecast, red
@@ -28,7 +29,6 @@ export type HistoryChartProps = {
 
 export default function HistoryChart(props: HistoryChartProps) {
   const theme = useTheme();
-  const box = useRef<HTMLDivElement>(null);
   const { periods, actual, forecast, colours, format } = props;
   const actualName = props.names?.actual ?? 'Actual';
   const forecastName = props.names?.forecast ?? 'Forecast';
@@ -75,17 +75,6 @@ export default function HistoryChart(props: HistoryChartProps) {
       ],
     };
   }, [periods, actual, forecast, colours, format, theme, actualName, forecastName]);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const chart = init(el, undefined, { renderer: 'svg' });
-    chart.setOption(option);
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      chart.dispose();
-    };
-  }, [option]);
+  const box = useEChart(option);
   return <Box ref={box} role="img" aria-label={props.label} sx={{ height: 240, width: '100%' }} />;
 }

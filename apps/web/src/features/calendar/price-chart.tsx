@@ -2,9 +2,10 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
-import { init, use } from 'echarts/core';
+import { use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { useEChart } from '../../shared/charts/use-echart';
 
 /**
  * An IPO's closing prices since its listing as a line, with the offer price marked. ECharts with the SVG renderer,
@@ -25,7 +26,6 @@ export type PriceChartProps = {
 
 export default function PriceChart(props: PriceChartProps) {
   const theme = useTheme();
-  const box = useRef<HTMLDivElement>(null);
   const { dates, closes, offer, colour, format } = props;
   const option = useMemo(() => {
     const text = theme.palette.text.secondary;
@@ -73,17 +73,6 @@ export default function PriceChart(props: PriceChartProps) {
       ],
     };
   }, [dates, closes, offer, colour, format, theme]);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const chart = init(el, undefined, { renderer: 'svg' });
-    chart.setOption(option);
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      chart.dispose();
-    };
-  }, [option]);
+  const box = useEChart(option);
   return <Box ref={box} role="img" aria-label={props.label} sx={{ height: 240, width: '100%' }} />;
 }

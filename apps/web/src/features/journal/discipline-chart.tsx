@@ -3,10 +3,11 @@ import { useTheme } from '@mui/material/styles';
 import type { DisciplinePeriod } from '@tradedesk/contracts';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
-import { type ComposeOption, init, use } from 'echarts/core';
+import { type ComposeOption, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import type { LineSeriesOption } from 'echarts/types/dist/shared';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { useEChart } from '../../shared/charts/use-echart';
 
 /**
  * The discipline score over time (0-100 per day or week), Apache ECharts with only the line chart registered and
@@ -22,7 +23,6 @@ type Option = ComposeOption<
 
 export function DisciplineChart(props: { periods: readonly DisciplinePeriod[]; label: string; height?: number }) {
   const theme = useTheme();
-  const box = useRef<HTMLDivElement>(null);
   const { periods } = props;
   const option = useMemo<Option>(() => {
     const text = theme.palette.text.secondary;
@@ -70,18 +70,7 @@ export function DisciplineChart(props: { periods: readonly DisciplinePeriod[]; l
     };
   }, [periods, theme]);
 
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const chart = init(el, undefined, { renderer: 'svg' });
-    chart.setOption(option, true);
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      chart.dispose();
-    };
-  }, [option]);
+  const box = useEChart(option);
 
   return <Box ref={box} role="img" aria-label={props.label} sx={{ height: props.height ?? 220, width: '100%' }} />;
 }
