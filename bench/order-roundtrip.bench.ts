@@ -5,7 +5,10 @@
  * (p50 and p99), then orders per second with 8 orders in flight. Run on the embedded PGlite and, when
  * `TEST_DATABASE_URL` is set, on PostgreSQL (a fresh database made and dropped for the run). Goal: p99 at most
  * 10 ms on PostgreSQL. The baseline, measured in the same run, is the app's own floor: a signed-in GET that reads
- * the account (the session check and one query), so the ratio says what placing an order costs beyond it.
+ * the account (the session check and one query), so the ratio says what placing an order costs beyond it. On
+ * PostgreSQL a second baseline is the disk's own floor for a durable write: one row inserted and committed by a
+ * bare client in the same database (the order's transaction ends with such a commit, which waits for the WAL to
+ * reach the disk).
  *
  *   npm run bench -- order-roundtrip            (BENCH_ORDERS=500 by default)
  */
@@ -24,6 +27,27 @@ const IN_FLIGHT = 8;
 const SYMBOL = 'BTCUSD';
 
 type Figures = { p50: number; p99: number; perSecond: number };
+
+/** The disk's floor for a durable write: a one-row insert and its commit, from a bare client, one at a time. */
+async function bareCommit(databaseUrl: string): Promise<{ p50: number; p99: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('create table bench_commit (id serial primary key, at timestamptz not null default now())');
+    const times: number[] = [];
+    for (let i = 0; i < 20 + ORDERS; i++) {
+      const started = performance.now();
+      await client.query('begin');
+      await client.query('insert into bench_commit default values');
+      await client.query('commit');
+      if (i >= 20) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  } finally {
+    await client.end();
+  }
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -151,7 +175,15 @@ if (pgUrl) {
     const url = new URL(pgUrl);
     url.pathname = `/${name}`;
     const { order } = await run('PostgreSQL', url.toString());
-    console.log(`PostgreSQL p99 ${order.p99.toFixed(2)} ms (goal: at most 10 ms)`);
+    const commit = await bareCommit(url.toString());
+    console.log(
+      `PostgreSQL  a bare insert and commit (the disk's floor for a durable write), one at a time: ` +
+        `p50 ${commit.p50.toFixed(2)} ms, p99 ${commit.p99.toFixed(2)} ms`,
+    );
+    console.log(
+      `PostgreSQL p99 ${order.p99.toFixed(2)} ms (goal: at most 10 ms); ` +
+        `${(order.p99 - commit.p99).toFixed(2)} ms over the bare commit's p99`,
+    );
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -113,3 +113,56 @@ test('a price alert set from the chart fires at once: a live toast, the bell, an
     .click();
   await expect(panel.getByRole('row', { name: new RegExp(name.replace(/[()]/g, '\\$&')) })).toHaveCount(0);
 });
+
+test('an alert on a horizontal line not saved yet: the line is saved first, then the alert is made on it', async ({
+  page,
+  user,
+  browserErrors,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1400, height: 860 });
+  await signIn(page, user);
+  await page.goto('/chart?symbol=BTCUSD');
+  await expect(page.getByRole('region', { name: /^BTCUSD chart/ })).toHaveAttribute('aria-busy', 'false');
+
+  // The drawing's save is held until the menu has been used, so the line is not saved when its alert is asked for.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/drawings', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  const savedDrawing = page.waitForResponse(
+    (r) => r.url().endsWith('/api/drawings') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Horizontal line' }).click();
+  const box = (await page.getByTestId('chart-canvas').boundingBox())!;
+  const at = { x: box.x + box.width * 0.5, y: box.y + box.height * 0.4 };
+  await page.mouse.click(at.x, at.y);
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  await page
+    .getByRole('menu', { name: 'Chart actions' })
+    .getByRole('menuitem', { name: /Add alert on this drawing/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Create alert' });
+  // no form before the line has its id on the server
+  await expect(dialog).toBeHidden();
+  release();
+  const drawingId = ((await (await savedDrawing).json()) as { id: string }).id;
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Horizontal line on BTCUSD')).toBeVisible();
+  await shot(page, 'drawing-unsaved-dialog');
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/alerts') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const answer = await created;
+  expect(answer.status(), await answer.text()).toBe(201);
+  expect(answer.request().postDataJSON()).toMatchObject({ type: 'drawing', condition: { drawing_id: drawingId } });
+  await expect(dialog).toBeHidden();
+
+  // A fresh user's documents of the user-data store are all unsaved (404, the app's defaults): nothing of the
+  // product's own reached the console.
+  expect(browserErrors).toEqual([]);
+});

@@ -7,6 +7,7 @@
 export const edgeOnly: string[] = [
   'test/error-shape.test.ts',
   'test/fuzz/api-fuzz.test.ts',
+  'test/fuzz/api-fuzz-2.test.ts',
   'test/openapi-lint.test.ts',
   'test/openapi.test.ts',
 ];

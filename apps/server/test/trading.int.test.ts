@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { tradingDeals, tradingOrders, tradingPositions } from '../src/modules/trading/trading.table.js';
 import { createManualClock } from '../src/platform/clock.js';
+import type { JobDefinition } from '../src/platform/jobs/job-runner.js';
 import { type SignedInUser, signUpAndLogin } from './auth-helpers.js';
 import { createTestApp, createTestDatabase } from './helpers.js';
 import { TestWsClient } from './ws-client.js';
@@ -197,6 +198,56 @@ async function scenario(accountBody: object = {}) {
 }
 
 describe('the leader’s trigger job', () => {
+  it('follows each change from the ids its message names: a new position, a moved stop, a partial close', async () => {
+    const held: JobDefinition[] = [];
+    const clock = createManualClock(new Date(START));
+    const { app } = await createTestApp({ build: { clock, holdJobs: { names: ['trading-triggers'], held } } });
+    const user = await signUpAndLogin(app);
+    const account = await openAccount(app, user);
+    const call = tradingCall(app, user);
+    const lead = new AbortController();
+    const runJob = async () => held[0]!.run({ signal: lead.signal });
+    const place = async (body: object) => {
+      const res = await call('PUT', `/middleware/${account.token}/orders`, { symbol: 'EURUSD', ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as PlaceOrderResult).position!.id;
+    };
+    const row = async (id: string) =>
+      (await app.ctx.db.select().from(tradingPositions).where(eq(tradingPositions.id, id)))[0]!;
+    const q0 = market.quote('EURUSD', START);
+    let hit: number | undefined;
+    for (let ms = START + 60_000; ms < START + 10 * 86_400_000 && hit === undefined; ms += 60_000) {
+      const q = market.quote('EURUSD', ms);
+      if (q.open && q.bid <= q0.bid - 0.003) hit = ms;
+    }
+    if (hit === undefined) throw new Error('the simulated EURUSD did not fall 30 pips in ten days');
+
+    await runJob(); // the book, empty, is built
+    const first = await place({ side: 'buy', size: 1 });
+    // its stop is 200 pips away: the bid falls 30 pips first
+    const second = await place({ side: 'buy', size: 1, stop_loss: round5(q0.bid - 0.02) });
+    await runJob(); // reads the two new positions by id
+    const stopLoss = round5(q0.bid - 0.0025);
+    const moved = await call('PUT', `/middleware/${account.token}/orders/positions/modify`, {
+      position_id: first,
+      stop_loss: stopLoss,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await runJob(); // reads the first again: its new stop is watched
+    const halved = await call('PUT', `/middleware/${account.token}/orders/positions/close-partially`, {
+      position_id: first,
+      volume: 0.5,
+    });
+    expect(halved.statusCode, halved.body).toBe(200);
+    await runJob();
+
+    clock.set(new Date(hit));
+    await runJob();
+    expect(await row(first)).toMatchObject({ status: 'closed', closeReason: 'stop_loss', initialVolume: 1 });
+    expect(await row(second)).toMatchObject({ status: 'open', volume: 1 });
+    await app.close();
+  });
+
   it('expires a pending order at its date', async () => {
     const s = await scenario();
     const q0 = market.quote('EURUSD', START);

@@ -16,15 +16,7 @@ import { line, multiline } from './text.js';
  * on the web, agents and knowledge) and may carry their own instructions and knowledge, as a project.
  */
 
-/** Spec section 9: the client's timeouts; the server bounds a streamed turn by the longest. */
-export const AI_TIMEOUTS = {
-  /** A single chat fetch and deletes. */
-  chatFetchMs: 30_000,
-  /** Uploads, scanned images and agent chat (and any streamed turn). */
-  turnMs: 5 * 60_000,
-  /** Agent knowledge, tool and history calls. */
-  historyMs: 10_000,
-} as const;
+export { AI_TIMEOUTS } from './ai-timeouts.js';
 
 export const AI_MESSAGE_MAX_CHARS = 8000;
 export const AI_CHAT_TITLE_MAX = 120;

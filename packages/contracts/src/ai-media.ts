@@ -134,6 +134,25 @@ export type AiMediaChunk = z.infer<typeof aiMediaChunkSchema>;
 export const aiMediaChunkListSchema = z.object({ mediaId: z.string(), chunks: z.array(aiMediaChunkSchema) });
 export type AiMediaChunkList = z.infer<typeof aiMediaChunkListSchema>;
 
+/**
+ * GET /ai/media/embeddings: the caller's files with passages against the embedding model that now answers them
+ * (`model`: `<provider host>/<model>`, null when it offers no embeddings). `stale` files carry no vectors or another
+ * model's; they are re-embedded by the server's job, or at once with POST /ai/media/embeddings.
+ */
+export const aiEmbeddingStatusSchema = z.object({
+  model: z.string().nullable(),
+  files: z.number().int(),
+  current: z.number().int(),
+  stale: z.number().int(),
+});
+export type AiEmbeddingStatus = z.infer<typeof aiEmbeddingStatusSchema>;
+/** POST /ai/media/embeddings: what one call re-embedded (at most 50 files; call again while `stale` > 0). */
+export const aiReembedResultSchema = aiEmbeddingStatusSchema.extend({
+  reembedded: z.number().int(),
+  failed: z.number().int(),
+});
+export type AiReembedResult = z.infer<typeof aiReembedResultSchema>;
+
 export const aiMediaErrorCodes = [
   'AI_MEDIA_NOT_FOUND',
   'AI_MEDIA_NO_FILE',

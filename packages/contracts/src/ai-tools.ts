@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AI_ACTION_KINDS, AI_ACTION_STATUSES } from './ai.js';
+import { AI_ACTION_KINDS, AI_ACTION_STATUSES, AI_CHART_TYPES } from './ai.js';
 
 /**
  * The AI assistant's tools (GET /ai/tools: the registry, for the agents' tools picker) and the proposed actions a
@@ -17,6 +17,7 @@ export const AI_READ_TOOLS = [
   'size_position',
   'get_candles',
   'get_indicator',
+  'get_chart_readings',
   'get_calendar',
   'get_news',
   'get_strategies',
@@ -41,6 +42,31 @@ export const AI_PERIODS = [
   'all',
 ] as const;
 export type AiPeriod = (typeof AI_PERIODS)[number];
+
+/**
+ * GET /ai/insights: the AI screen's insight tabs (spec section 2) read without a chat: performance (equity),
+ * time (by hour), symbol allocation and time analysis (day of week) over an account and a period, from the same
+ * tool (get_performance) the assistant answers with. Nothing is stored and no message is counted.
+ */
+export const AI_INSIGHT_TABS = ['performance', 'time', 'symbol_allocation', 'time_analysis'] as const;
+export type AiInsightTab = (typeof AI_INSIGHT_TABS)[number];
+export const aiInsightQuerySchema = z.object({
+  tab: z.enum(AI_INSIGHT_TABS, { error: `tab must be one of ${AI_INSIGHT_TABS.join(', ')}.` }),
+  account_id: z.uuid('account_id must be an account id (a UUID).').optional(),
+  period: z.enum(AI_PERIODS, { error: `period must be one of ${AI_PERIODS.join(', ')}.` }).default('this_week'),
+});
+export type AiInsightQuery = z.infer<typeof aiInsightQuerySchema>;
+export const aiInsightSchema = z.object({
+  tab: z.enum(AI_INSIGHT_TABS),
+  /** The chart as an answer carries it (null with no trades to draw). */
+  chart_type: z.enum(AI_CHART_TYPES).nullable(),
+  json_answer: z.object({ rows: z.array(z.record(z.string(), z.unknown())) }).nullable(),
+  Currency_symbol: z.string().nullable(),
+  Date_interval: z.object({ start_date: z.string(), end_date: z.string() }).nullable(),
+  /** The figures in a few lines (the tool's summary). */
+  summary: z.string(),
+});
+export type AiInsight = z.infer<typeof aiInsightSchema>;
 
 export const aiToolInfoSchema = z.object({
   name: z.string(),

@@ -329,8 +329,13 @@ export const communityRoleSchema = z.object({
   /** New members get it. */
   isDefault: z.boolean(),
   members: z.number().int(),
-  /** Whether the caller may edit, assign or unassign it (below their highest role and they hold manage_roles). */
+  /** Whether the caller may edit or delete it (below their highest role and they hold manage_roles). */
   editable: z.boolean(),
+  /**
+   * Whether the caller may give it to a member they outrank (manage_members, below their highest role, and, unless
+   * they are the owner, it grants nothing they lack). Taking it away needs only the first two.
+   */
+  assignable: z.boolean(),
 });
 export type CommunityRole = z.infer<typeof communityRoleSchema>;
 

@@ -130,6 +130,8 @@ export async function registerModules(
         })),
     },
     market: market.market,
+    candles: candles.service,
+    history: market.history,
     log: app.log,
     notifier: notifications.service,
     drawings: charts.drawings,

@@ -9,11 +9,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from '../db/schema.js';
-
-export type Schema = typeof schema;
-/** The Drizzle handle every repository takes; the same API on PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle handle every repository takes; the same API on PGlite and PostgreSQL. Made without the schema:
+ * the repositories build their queries from the tables (no relational `db.query`), and with a schema Drizzle
+ * builds a query helper for every table on each transaction it opens, a cost every order paid.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export type Database = {
@@ -51,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -71,7 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const snapshot = options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {};
   const client = dir === 'memory' ? new PGlite(snapshot) : new PGlite(dir, snapshot);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',

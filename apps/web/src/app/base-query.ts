@@ -14,6 +14,8 @@ export type RequestArgs = {
   headers?: Record<string, string>;
   /** Which of the spec's hosts serves the call; main when omitted. */
   host?: ApiHost;
+  /** Milliseconds the call may take; past it the call fails with code TIMEOUT (none when omitted). */
+  timeout?: number;
 };
 
 /** Refresh this long before the access token expires, so no call races its expiry. */
@@ -103,6 +105,7 @@ function toFetchArgs(args: RequestArgs): FetchArgs {
   const fetchArgs: FetchArgs = { url: args.url };
   if (args.method) fetchArgs.method = args.method;
   if (args.headers) fetchArgs.headers = args.headers;
+  if (args.timeout !== undefined) fetchArgs.timeout = args.timeout;
   if (args.body !== undefined) fetchArgs.body = snakeKeys(args.body);
   if (args.params) {
     const params: Record<string, unknown> = {};

@@ -16,6 +16,13 @@ export {
 } from './catalogue.js';
 export type { IndicatorEntry, ProfileEntry, SeriesEntry } from './define.js';
 export {
+  type ChartReadings,
+  chartReadings,
+  type IndicatorReading,
+  type ReadingSpec,
+  STANDARD_CHART_READINGS,
+} from './readings.js';
+export {
   calculateSeries,
   computeIndicator,
   type IndicatorSeries,

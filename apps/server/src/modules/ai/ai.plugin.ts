@@ -31,6 +31,7 @@ export async function registerAiAssistant(
     embedder: (userId) => aiEngine.models.embedder(userId),
   });
   app.addHook('onClose', async () => aiKnowledge.close());
+  ctx.jobs.register(aiKnowledge.reembedder.job);
   await app.register(aiKnowledge.routes, { prefix: '/api' });
   const aiTools = createAiTools({ ...deps.tools, db: ctx.db, clock: ctx.clock, knowledge: aiKnowledge.search });
   app.decorate('aiTools', aiTools);
@@ -65,6 +66,7 @@ export async function registerAiAssistant(
     media: {
       describe: async (userId, ids) =>
         (await aiKnowledge.media.files(userId, ids)).map((f) => ({ id: f.id, name: f.name, type: f.type })),
+      copy: (fromUserId, mediaId, toUserId) => aiKnowledge.media.copy(fromUserId, mediaId, toUserId),
     },
     models: aiEngine.models,
     users: deps.users,

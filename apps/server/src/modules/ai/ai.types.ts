@@ -59,6 +59,8 @@ export interface ChatModel {
   chat(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent>;
   /** Present when the provider offers embeddings. */
   embed?(texts: string[], signal: AbortSignal): Promise<number[][]>;
+  /** Which embedding model `embed` uses (`<provider host>/<model>`): vectors of different models never mix. */
+  embeddingId?: string;
 }
 
 // ---------- tools ----------

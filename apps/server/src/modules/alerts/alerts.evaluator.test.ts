@@ -318,6 +318,8 @@ describe('the other alert types', () => {
       condition: { drawing_id: line.id, operator: 'crossing_up' },
     });
     await tick('09:30:01', 1.15);
+    // the side below the line is kept: a leader started meanwhile sees the cross
+    mod = makeModule();
     await tick('09:30:02', 1.21);
     await tick('09:30:03', 1.19);
     await tick('09:30:04', 1.22);
@@ -536,6 +538,28 @@ describe('indicator alerts within the bar (every trigger but once_per_bar_close)
     await tick('09:30:20', 1.2);
     await tick('09:30:25', 1.36);
     expect(fired('level')).toBe(2);
+  });
+
+  it('a restarted leader goes on from the side last seen: a cross made meanwhile fires, a level does not fire again', async () => {
+    const cross = await sma('cross', 'every_time');
+    const level = await sma('level', 'every_time', { operator: 'greater_than' });
+    await tick('09:30:05', 1.1);
+    expect(fired('cross') + fired('level')).toBe(0);
+    // a new leader (a restart) over the same database, while the value goes across 1.2 (1.225)
+    mod = makeModule();
+    await tick('09:30:20', 1.35);
+    expect([fired('cross'), fired('level')]).toEqual([1, 1]);
+    // again: the value stays above, so neither the cross nor the level's rising edge happens again
+    mod = makeModule();
+    await tick('09:30:30', 1.4);
+    expect([fired('cross'), fired('level')]).toEqual([1, 1]);
+    // below (1.15) seen by this leader only, then above on the next one: both fire once more
+    await tick('09:30:40', 1.2);
+    mod = makeModule();
+    await tick('09:30:50', 1.3);
+    expect([fired('cross'), fired('level')]).toEqual([2, 2]);
+    expect(await reread(cross.id)).toMatchObject({ triggerCount: 2 });
+    expect(await reread(level.id)).toMatchObject({ triggerCount: 2 });
   });
 
   it('computes one indicator key once per pass for every alert on it, and at most once a second', async () => {

@@ -35,6 +35,7 @@ import type { EventBus } from '../../platform/bus/event-bus.js';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import type { JobDefinition } from '../../platform/jobs/job-runner.js';
+import type { AlertBars, AlertBarsQuery, AlertFeed } from './alerts.bars.js';
 import type { AlertsRepository, NewAlertLog } from './alerts.repository.js';
 import type { AlertRow, AlertState } from './alerts.table.js';
 import type { AlertWebhooks } from './alerts.webhooks.js';
@@ -101,6 +102,12 @@ const MINUTE = 60_000;
 const LIVE_INDICATOR_EVERY_MS = 1_000;
 /** A live indicator no alert asked for in this long is dropped. */
 const LIVE_INDICATOR_KEEP_MS = 60_000;
+/**
+ * A watched symbol's import version is read again this often (imports changed here or on the bus are seen at
+ * once; this finds those of a writer sharing no bus), at most IMPORT_CHECKS_PER_RUN symbols a run.
+ */
+const IMPORTS_CHECK_MS = 60_000;
+const IMPORT_CHECKS_PER_RUN = 5;
 
 /** Tick modes go in the tick book; once_per_bar_close in the book of the alert's interval, fed bar closes. */
 const tickMode = (trigger: string) => trigger !== 'once_per_bar_close';
@@ -128,7 +135,8 @@ function describe(row: AlertRow): string {
   }
 }
 
-type Meta = { row: AlertRow; memory: TriggerMemory };
+/** `feed`: the key of the prices and bars an indicator or drawing alert reads (see feedKey). */
+type Meta = { row: AlertRow; memory: TriggerMemory; feed?: string };
 
 /**
  * An indicator of one (symbol, interval, indicator, inputs) as of `atMs`: its plots' values at the forming bar
@@ -147,11 +155,11 @@ type LiveIndicatorState = {
   values: Record<string, number> | null;
 };
 
-/** Bars read once per evaluation run and (symbol, interval): the closed bars before a start, the forming bar. */
+/** Bars read once per evaluation run and (feed, interval): the closed bars before a start, the forming bar. */
 type LivePass = {
   /** The last closed bars before the forming bar starting at `start`; null: the market is closed, the last bars. */
-  bars(symbol: string, tf: Timeframe, start: number | null, nowMs: number): Candle[];
-  forming(symbol: string, tf: Timeframe, nowMs: number): Candle | null;
+  bars(feed: string, tf: Timeframe, start: number | null, nowMs: number): Promise<Candle[]>;
+  forming(feed: string, tf: Timeframe, nowMs: number): Promise<Candle | null>;
 };
 
 /** A stable key of an indicator's inputs (the same inputs in another order share one computation). */
@@ -179,6 +187,11 @@ export function createAlertsEvaluator(deps: {
   notifier: AlertNotifier;
   webhooks: AlertWebhooks;
   drawings: { get(userId: string, id: string): Promise<{ symbol: string; points: { time: number; price: number }[] }> };
+  /**
+   * Users' imported bars (what their charts show in place of the simulator's). Without it every alert reads the
+   * simulated market.
+   */
+  bars?: AlertBars | undefined;
   watchlists: { get(userId: string, id: string): Promise<{ symbols: { ticker: string }[] }> };
   calendar?: AlertCalendar | undefined;
   accounts?: AlertAccountFigures | undefined;
@@ -207,6 +220,16 @@ export function createAlertsEvaluator(deps: {
   let loaded = false;
   let leadership: AbortSignal | undefined;
   let nextExpiryMs = Number.POSITIVE_INFINITY;
+  /**
+   * Feeds of users whose chart of a symbol shows imported bars, by feed key (`symbol`, user, interval); every
+   * other alert reads the simulated market under the plain symbol as its key.
+   */
+  const overlays = new Map<string, AlertFeed>();
+  /** The import version of each watched symbol when its alerts were watched, and when it was last read. */
+  const importVersions = new Map<string, { version: number; checkedMs: number }>();
+  /** Symbols whose imports changed since the last run: their alerts are watched again. */
+  const importsChanged = new Set<string>();
+  deps.bars?.onChanged((symbol) => importsChanged.add(symbol));
 
   deps.bus.subscribe((message) => {
     if (message.channel !== ALERTS_BOOK_CHANNEL) return;
@@ -223,6 +246,66 @@ export function createAlertsEvaluator(deps: {
     }
   };
 
+  /** The symbol of a feed key. */
+  const symbolOf = (key: string): string => overlays.get(key)?.symbol ?? key;
+
+  /** The simulated market as a feed (the key of an alert on a chart without imports is its symbol). */
+  const simulatedFeed = (symbol: string): AlertFeed => ({
+    symbol,
+    price: async (ms) => priceOf(symbol, ms),
+    candles: async (tf, q) => market.candles(symbol, tf, q),
+    forming: async (tf, ms) => market.formingCandle(symbol, tf, ms),
+  });
+  const feedOf = (key: string): AlertFeed => overlays.get(key) ?? simulatedFeed(key);
+
+  /**
+   * The key of the prices and bars the user's alert on `symbol` reads: the symbol itself when the user's chart of
+   * it at the alert's interval shows the simulator's bars (every alert's then share one book entry list and one
+   * price), else a key of its own whose feed reads the user's bars through the history service.
+   */
+  async function feedKey(row: AlertRow, symbol: string, nowMs: number): Promise<string> {
+    if (!deps.bars) return symbol;
+    try {
+      if (!importVersions.has(symbol)) {
+        importVersions.set(symbol, { version: await deps.bars.version(symbol), checkedMs: nowMs });
+      }
+      const feed = await deps.bars.feed(row.userId, symbol, row.interval);
+      if (!feed) return symbol;
+      const key = `${symbol}\u0001${row.userId}\u0001${row.interval}`;
+      overlays.set(key, feed);
+      return key;
+    } catch (err) {
+      log.warn({ err, alertId: row.id, symbol }, 'the imported bars of an alert could not be looked up');
+      return symbol;
+    }
+  }
+
+  /** Alerts on symbols whose imports changed (here, on the bus, or found by a periodic check) are read again. */
+  async function followImports(nowMs: number) {
+    if (!deps.bars) return;
+    let checks = 0;
+    for (const [symbol, seen] of importVersions) {
+      if (checks >= IMPORT_CHECKS_PER_RUN) break;
+      if (nowMs - seen.checkedMs < IMPORTS_CHECK_MS && nowMs >= seen.checkedMs) continue;
+      checks++;
+      const version = await deps.bars.version(symbol);
+      if (version !== seen.version) importsChanged.add(symbol);
+      // checked last, so the symbols take turns
+      importVersions.delete(symbol);
+      importVersions.set(symbol, { version, checkedMs: nowMs });
+    }
+    if (importsChanged.size === 0) return;
+    const changed = new Set(importsChanged);
+    importsChanged.clear();
+    for (const symbol of changed) importVersions.delete(symbol);
+    for (const [alertId, meta] of metas) {
+      const on =
+        (meta.row.symbol !== null && changed.has(meta.row.symbol)) ||
+        (entriesOf.get(alertId) ?? []).some((id) => changed.has(id.slice(id.indexOf('|') + 1)));
+      if (on) dirty.add(alertId);
+    }
+  }
+
   function bookFor(row: AlertRow): PriceAlertBook {
     if (tickMode(row.trigger)) return tickBook;
     let book = barBooks.get(row.interval);
@@ -233,15 +316,15 @@ export function createAlertsEvaluator(deps: {
     return book;
   }
 
-  function seedMoves(book: PriceAlertBook, symbol: string, minutes: number, nowMs: number) {
+  async function seedMoves(book: PriceAlertBook, key: string, minutes: number, nowMs: number) {
     try {
-      const bars = market.candles(symbol, '1m', {
+      const bars = await feedOf(key).candles('1m', {
         from: Math.floor((nowMs - minutes * MINUTE) / 1000),
         asOfMs: nowMs,
         limit: minutes + 1,
       });
       book.seedWindow(
-        symbol,
+        key,
         bars.map((b) => ({ timeMs: b.time * 1000, low: b.low, high: b.high })),
       );
     } catch {
@@ -249,7 +332,7 @@ export function createAlertsEvaluator(deps: {
     }
   }
 
-  function watchPrice(
+  async function watchPrice(
     row: AlertRow,
     id: string,
     symbol: string,
@@ -257,9 +340,10 @@ export function createAlertsEvaluator(deps: {
     nowMs: number,
   ) {
     const book = bookFor(row);
+    const key = await feedKey(row, symbol, nowMs);
     const watched: WatchedPriceAlert = {
       id,
-      symbol,
+      symbol: key,
       trigger: row.trigger as AlertTriggerMode,
       operator: c.operator,
       value: 'value' in c ? c.value : undefined,
@@ -278,7 +362,7 @@ export function createAlertsEvaluator(deps: {
           : (row.state.held ?? (row.triggerCount > 0 ? true : undefined)),
     };
     book.add(watched);
-    if (c.minutes !== undefined) seedMoves(book, symbol, c.minutes, nowMs);
+    if (c.minutes !== undefined) await seedMoves(book, key, c.minutes, nowMs);
     entriesOf.set(row.id, [...(entriesOf.get(row.id) ?? []), id]);
   }
 
@@ -297,15 +381,21 @@ export function createAlertsEvaluator(deps: {
   async function watch(row: AlertRow, nowMs: number) {
     unwatch(row.id);
     if (row.status !== 'active') return;
-    metas.set(row.id, {
+    const meta: Meta = {
       row,
       memory: {
         lastFiredMs: row.lastTriggeredAt?.getTime() ?? null,
         ...(row.state.held !== undefined ? { state: row.state.held } : {}),
       },
-    });
+    };
+    metas.set(row.id, meta);
     if (row.expiresAt) nextExpiryMs = Math.min(nextExpiryMs, row.expiresAt.getTime());
-    if (row.type === 'price' && row.symbol) watchPrice(row, row.id, row.symbol, row.condition as PriceCondition, nowMs);
+    if ((row.type === 'indicator' || row.type === 'drawing') && row.symbol) {
+      meta.feed = await feedKey(row, row.symbol, nowMs);
+    }
+    if (row.type === 'price' && row.symbol) {
+      await watchPrice(row, row.id, row.symbol, row.condition as PriceCondition, nowMs);
+    }
     if (row.type === 'watchlist') await refreshWatchlist(row, nowMs);
   }
 
@@ -328,7 +418,7 @@ export function createAlertsEvaluator(deps: {
       for (const book of barBooks.values()) book.remove(id);
     }
     entriesOf.delete(row.id);
-    for (const t of tickers) watchPrice(row, `${row.id}|${t}`, t, c, nowMs);
+    for (const t of tickers) await watchPrice(row, `${row.id}|${t}`, t, c, nowMs);
     watchlistRefreshed.set(row.id, nowMs);
   }
 
@@ -343,6 +433,9 @@ export function createAlertsEvaluator(deps: {
     watchlistRefreshed.clear();
     lastAccountCheck.clear();
     dirty.clear();
+    overlays.clear();
+    importVersions.clear();
+    importsChanged.clear();
     nextExpiryMs = Number.POSITIVE_INFINITY;
     for (const row of await repo.active()) await watch(row, nowMs);
     loaded = true;
@@ -493,32 +586,38 @@ export function createAlertsEvaluator(deps: {
   }
 
   async function fireOne(alertId: string, f: PriceAlertFire) {
+    const symbol = symbolOf(f.symbol);
     if (f.id.indexOf('|') === -1) {
-      await fire(alertId, { symbol: f.symbol, price: f.price, nowMs: f.atMs });
+      await fire(alertId, { symbol, price: f.price, nowMs: f.atMs });
       return;
     }
     // a watchlist alert: remember when each symbol fired
     const meta = metas.get(alertId);
     if (!meta) return;
-    const symbols = { ...(meta.row.state.symbols ?? {}), [f.symbol]: { lastFiredMs: f.atMs, held: true } };
-    await fire(alertId, { symbol: f.symbol, price: f.price, nowMs: f.atMs, state: { ...meta.row.state, symbols } });
+    const symbols = { ...(meta.row.state.symbols ?? {}), [symbol]: { lastFiredMs: f.atMs, held: true } };
+    await fire(alertId, { symbol, price: f.price, nowMs: f.atMs, state: { ...meta.row.state, symbols } });
   }
 
   // ---- bars ---------------------------------------------------------------------------------------
 
-  /** The bar of `interval` that closed since the last run (once per run and key), or null. */
-  function closedBar(symbol: string, interval: string, nowMs: number, seen: Map<string, Candle | null>): Candle | null {
-    const key = `${symbol}|${interval}`;
+  /** The bar of `interval` of a feed that closed since the last run (once per run and key), or null. */
+  async function closedBar(
+    feed: string,
+    interval: string,
+    nowMs: number,
+    seen: Map<string, Candle | null>,
+  ): Promise<Candle | null> {
+    const key = `${feed}|${interval}`;
     if (seen.has(key)) return seen.get(key)!;
     let result: Candle | null = null;
     try {
-      const start = candleTimeOf(symbol, interval as Timeframe, Math.floor(nowMs / 1000));
+      const start = candleTimeOf(symbolOf(feed), interval as Timeframe, Math.floor(nowMs / 1000));
       const previous = formingStart.get(key);
       if (start !== null) formingStart.set(key, start);
       if (previous !== undefined && start !== previous) {
         // the bar that started at `previous` is complete (a new one formed, or the market closed)
         const to = start ?? Math.floor(nowMs / 1000) + 1;
-        const [bar] = market.candles(symbol, interval as Timeframe, { to, limit: 1, asOfMs: nowMs });
+        const [bar] = await feedOf(feed).candles(interval as Timeframe, { to, limit: 1, asOfMs: nowMs });
         if (bar && bar.time >= previous) result = bar;
         if (start === null) formingStart.delete(key);
       }
@@ -529,8 +628,8 @@ export function createAlertsEvaluator(deps: {
     return result;
   }
 
-  function closedSeries(symbol: string, interval: string, bar: Candle, nowMs: number): CandleArrays {
-    const candles = market.candles(symbol, interval as Timeframe, {
+  async function closedSeries(feed: string, interval: string, bar: Candle, nowMs: number): Promise<CandleArrays> {
+    const candles = await feedOf(feed).candles(interval as Timeframe, {
       to: bar.time + 1,
       limit: INDICATOR_BARS,
       asOfMs: nowMs,
@@ -544,15 +643,15 @@ export function createAlertsEvaluator(deps: {
    * (symbol, interval, indicator, inputs) and shared by the alerts on that key. Within a bar only the forming
    * bar is stepped (LiveIndicator); a new bar builds the state again from the closed bars.
    */
-  function liveIndicatorAt(
-    symbol: string,
+  async function liveIndicatorAt(
+    feed: string,
     interval: string,
     c: IndicatorCondition,
     nowMs: number,
     pass: LivePass,
-  ): LiveIndicatorState {
+  ): Promise<LiveIndicatorState> {
     const inputs = (c.inputs ?? {}) as IndicatorSettings;
-    const key = `${symbol}|${interval}|${c.indicator}|${inputsKey(inputs)}`;
+    const key = `${feed}|${interval}|${c.indicator}|${inputsKey(inputs)}`;
     const cached = liveIndicators.get(key);
     if (cached && nowMs >= cached.atMs && nowMs - cached.atMs < LIVE_INDICATOR_EVERY_MS) {
       cached.usedMs = nowMs;
@@ -576,11 +675,11 @@ export function createAlertsEvaluator(deps: {
     const read = (row: ArrayLike<number>) =>
       Object.fromEntries(entry.definition.outputs.map((o, j) => [o.id, row[j]!] as const));
     try {
-      const start = candleTimeOf(symbol, tf, Math.floor(nowMs / 1000));
+      const start = candleTimeOf(symbolOf(feed), tf, Math.floor(nowMs / 1000));
       if (start === null) {
         // the market is closed: the last bar is complete and stays as it is until the market opens again
         if (known && state.start === null && state.values) return state;
-        const candles = pass.bars(symbol, tf, null, nowMs);
+        const candles = await pass.bars(feed, tf, null, nowMs);
         state.start = null;
         state.live = null;
         state.close = candles.at(-1)?.close ?? Number.NaN;
@@ -593,9 +692,9 @@ export function createAlertsEvaluator(deps: {
       if (!known || state.start !== start || !state.live) {
         // a new bar formed: the closed bars up to it, once per bar
         state.start = start;
-        state.live = new LiveIndicator(entry, inputs, toCandleArrays(pass.bars(symbol, tf, start, nowMs)));
+        state.live = new LiveIndicator(entry, inputs, toCandleArrays(await pass.bars(feed, tf, start, nowMs)));
       }
-      const forming = pass.forming(symbol, tf, nowMs);
+      const forming = await pass.forming(feed, tf, nowMs);
       if (!forming || forming.time !== start) {
         state.values = null;
         return state;
@@ -611,26 +710,27 @@ export function createAlertsEvaluator(deps: {
     return state;
   }
 
-  /** Bars of one run shared by the live indicators of the same (symbol, interval). */
+  /** Bars of one run shared by the live indicators of the same (feed, interval). */
   function livePass(): LivePass {
     const bars = new Map<string, Candle[]>();
     const forming = new Map<string, Candle | null>();
     return {
-      bars(symbol, tf, start, nowMs) {
-        const key = `${symbol}|${tf}|${start}`;
+      async bars(feed, tf, start, nowMs) {
+        const key = `${feed}|${tf}|${start}`;
         let list = bars.get(key);
         if (!list) {
-          list =
+          const q: AlertBarsQuery =
             start === null
-              ? market.candles(symbol, tf, { limit: INDICATOR_BARS, asOfMs: nowMs })
-              : market.candles(symbol, tf, { to: start, limit: INDICATOR_BARS - 1, asOfMs: nowMs });
+              ? { limit: INDICATOR_BARS, asOfMs: nowMs }
+              : { to: start, limit: INDICATOR_BARS - 1, asOfMs: nowMs };
+          list = await feedOf(feed).candles(tf, q);
           bars.set(key, list);
         }
         return list;
       },
-      forming(symbol, tf, nowMs) {
-        const key = `${symbol}|${tf}`;
-        if (!forming.has(key)) forming.set(key, market.formingCandle(symbol, tf, nowMs));
+      async forming(feed, tf, nowMs) {
+        const key = `${feed}|${tf}`;
+        if (!forming.has(key)) forming.set(key, await feedOf(feed).forming(tf, nowMs));
         return forming.get(key)!;
       },
     };
@@ -645,13 +745,36 @@ export function createAlertsEvaluator(deps: {
     const { row } = meta;
     if (!row.symbol) return;
     const c = row.condition as IndicatorCondition;
-    const state = liveIndicatorAt(row.symbol, row.interval, c, nowMs, pass);
+    const state = await liveIndicatorAt(meta.feed ?? row.symbol, row.interval, c, nowMs, pass);
     if (!state.values) return;
     const a = state.values[c.plot];
     const b = c.against ? state.values[c.against] : c.value;
     if (a === undefined || b === undefined || b === null || !Number.isFinite(a) || !Number.isFinite(b)) return;
-    if (stepComparison(meta.memory, c.operator, a, b, row.trigger as AlertTriggerMode, nowMs)) {
-      await fire(row.id, { symbol: row.symbol, price: state.close, nowMs });
+    await stepKept(meta, c.operator, a, b, { symbol: row.symbol, price: state.close, nowMs });
+  }
+
+  /**
+   * One comparison of an alert evaluated on every run (intra-bar indicators, drawn lines), its side kept in the
+   * alert's state (`held`, read back by watch()): written with the fire, or alone when the side changed without
+   * one, so a restart or another leader goes on from the side last seen instead of seeing it afresh (which fired
+   * a level again, or missed a cross made meanwhile). Nothing is written while the side stays.
+   */
+  async function stepKept(
+    meta: Meta,
+    operator: IndicatorCondition['operator'],
+    a: number,
+    b: number,
+    at: { symbol: string; price: number; nowMs: number },
+  ) {
+    const { row } = meta;
+    const fires = stepComparison(meta.memory, operator, a, b, row.trigger as AlertTriggerMode, at.nowMs);
+    const side = meta.memory.state;
+    const state = side !== undefined && side !== row.state.held ? { ...row.state, held: side } : undefined;
+    if (fires) {
+      await fire(row.id, { ...at, ...(state ? { state } : {}) });
+    } else if (state) {
+      const saved = await repo.updateById(row.id, { state });
+      if (saved) meta.row = saved;
     }
   }
 
@@ -667,12 +790,13 @@ export function createAlertsEvaluator(deps: {
   async function evaluateIndicatorAtClose(meta: Meta, nowMs: number, seen: Map<string, Candle | null>) {
     const { row } = meta;
     if (!row.symbol) return;
-    const bar = closedBar(row.symbol, row.interval, nowMs, seen);
+    const feed = meta.feed ?? row.symbol;
+    const bar = await closedBar(feed, row.interval, nowMs, seen);
     if (!bar) return;
     const c = row.condition as IndicatorCondition;
     const entry = findIndicator(c.indicator);
     if (entry?.kind !== 'series') return;
-    const arrays = closedSeries(row.symbol, row.interval, bar, nowMs);
+    const arrays = await closedSeries(feed, row.interval, bar, nowMs);
     const result = calculateSeries(entry, c.inputs as IndicatorSettings, arrays);
     const plot = result.series.find((s) => s.id === c.plot)?.values;
     const against = c.against ? result.series.find((s) => s.id === c.against)?.values : undefined;
@@ -715,20 +839,19 @@ export function createAlertsEvaluator(deps: {
     }
     let price: number | undefined;
     let timeSec = Math.floor(nowMs / 1000);
+    const feed = meta.feed ?? row.symbol;
     if (row.trigger === 'once_per_bar_close') {
-      const bar = closedBar(row.symbol, row.interval, nowMs, seen);
+      const bar = await closedBar(feed, row.interval, nowMs, seen);
       if (!bar) return;
       price = bar.close;
       timeSec = bar.time + timeframeSeconds(row.interval as Timeframe);
     } else {
-      price = priceOf(row.symbol, nowMs);
+      price = await feedOf(feed).price(nowMs);
     }
     if (price === undefined) return;
     const line = linePriceAt(cached.points, timeSec);
     if (line === null) return;
-    if (stepComparison(meta.memory, c.operator, price, line, row.trigger as AlertTriggerMode, nowMs)) {
-      await fire(row.id, { symbol: row.symbol, price, nowMs });
-    }
+    await stepKept(meta, c.operator, price, line, { symbol: row.symbol, price, nowMs });
   }
 
   async function evaluateCalendar(meta: Meta, nowMs: number, events: Awaited<ReturnType<AlertCalendar['near']>>) {
@@ -834,6 +957,7 @@ export function createAlertsEvaluator(deps: {
     }
     const nowMs = clock.now().getTime();
     if (!loaded) await load(nowMs);
+    await followImports(nowMs);
     if (dirty.size > 0) {
       const ids = [...dirty];
       dirty.clear();
@@ -875,19 +999,20 @@ export function createAlertsEvaluator(deps: {
     // price alerts (and watchlist symbols) of the tick modes: every symbol stepped, then the fires delivered
     // together (an only_once alert unwatched by its first fire ignores the rest: fire() finds it gone)
     const tickFires: PriceAlertFire[] = [];
-    for (const symbol of [...tickBook.symbols()]) {
+    for (const key of [...tickBook.symbols()]) {
       if (signal.aborted) return;
-      const price = priceOf(symbol, nowMs);
+      const overlay = overlays.get(key);
+      const price = overlay ? await overlay.price(nowMs) : priceOf(key, nowMs);
       if (price === undefined) continue;
-      tickFires.push(...tickBook.step(symbol, price, nowMs));
+      tickFires.push(...tickBook.step(key, price, nowMs));
     }
     await firePrice(tickFires);
     // once_per_bar_close: the close of each bar of the alert's interval
     const seen = new Map<string, Candle | null>();
     for (const [interval, book] of barBooks) {
-      for (const symbol of [...book.symbols()]) {
-        const bar = closedBar(symbol, interval, nowMs, seen);
-        if (bar) await firePrice(book.step(symbol, bar.close, nowMs));
+      for (const key of [...book.symbols()]) {
+        const bar = await closedBar(key, interval, nowMs, seen);
+        if (bar) await firePrice(book.step(key, bar.close, nowMs));
       }
     }
 

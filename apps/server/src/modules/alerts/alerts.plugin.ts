@@ -3,6 +3,7 @@ import type { SimulatedMarket } from '@tradedesk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import type { PlanGate } from '../billing/entitlements/entitlements.js';
+import { type AlertBars, createAlertBars } from './alerts.bars.js';
 import {
   ALERTS_BOOK_CHANNEL,
   type AlertAccountFigures,
@@ -37,6 +38,12 @@ export function createAlertsModule(
     };
     calendar?: AlertCalendar;
     accountFigures?: AlertAccountFigures;
+    /**
+     * The candles module and the market history: alerts read the bars each user's chart shows (their imports in
+     * place of the simulator's). Without them, the simulated market's.
+     */
+    candles?: Parameters<typeof createAlertBars>[0]['candles'];
+    history?: Parameters<typeof createAlertBars>[0]['history'];
     /** Tests swap the HTTP client of the webhooks. */
     webhookPost?: WebhookPost;
     entitlements?: PlanGate;
@@ -44,9 +51,15 @@ export function createAlertsModule(
 ) {
   const repo = createAlertsRepository(ctx.db);
   const intervalMs = ctx.config.alertsIntervalMs;
-  const price = (symbol: string, ms: number) => {
+  const bars: AlertBars | undefined =
+    deps.candles && deps.history
+      ? createAlertBars({ market: deps.market, candles: deps.candles, history: deps.history })
+      : undefined;
+  /** The price the user's chart shows now: what a new or re-armed alert measures its crosses from. */
+  const price = async (userId: string, symbol: string, interval: string, ms: number) => {
     try {
-      return deps.market.quote(symbol, ms).mid;
+      const feed = await bars?.feed(userId, symbol, interval);
+      return feed ? await feed.price(ms) : deps.market.quote(symbol, ms).mid;
     } catch {
       return undefined;
     }
@@ -79,6 +92,7 @@ export function createAlertsModule(
     webhooks,
     drawings: deps.drawings,
     watchlists: deps.watchlists,
+    bars,
     calendar: deps.calendar,
     accounts: deps.accountFigures,
     async emailAllowed(userId) {

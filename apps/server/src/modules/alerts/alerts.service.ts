@@ -115,8 +115,11 @@ export function createAlertsService(
   deps: AlertOwnershipDeps & {
     repo: AlertsRepository;
     clock: Clock;
-    /** The current price of an instrument (for the price an alert is made at), undefined when unknown. */
-    price(symbol: string, ms: number): number | undefined;
+    /**
+     * The current price of an instrument on the user's chart at the interval (for the price an alert is made at),
+     * undefined when unknown.
+     */
+    price(userId: string, symbol: string, interval: string, ms: number): Promise<number | undefined>;
     /** Called after an alert is made, changed or deleted (the evaluator reloads it). */
     changed(alertId: string): Promise<void> | void;
     maxPerUser?: number;
@@ -297,7 +300,7 @@ export function createAlertsService(
           status: 'active',
           lastTriggeredAt: null,
           triggerCount: 0,
-          lastPrice: symbol ? (deps.price(symbol, now.getTime()) ?? null) : null,
+          lastPrice: symbol ? ((await deps.price(userId, symbol, body.interval, now.getTime())) ?? null) : null,
           state: {},
           createdAt: now,
           updatedAt: now,
@@ -358,7 +361,8 @@ export function createAlertsService(
       const symbol = patch.symbol !== undefined ? patch.symbol : row.symbol;
       // a re-armed or changed alert starts from the price of now: a cross is measured from here on
       if (symbol && (conditionChanged || (patch.status === 'active' && row.status !== 'active'))) {
-        patch.lastPrice = deps.price(symbol, now.getTime()) ?? null;
+        const interval = patch.interval ?? row.interval;
+        patch.lastPrice = (await deps.price(userId, symbol, interval, now.getTime())) ?? null;
       }
       // re-arming counts the alert again: the limit is checked as for a new one
       const gate =

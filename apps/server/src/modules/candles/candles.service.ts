@@ -55,6 +55,7 @@ export function createCandlesService(deps: {
     fingerprint: (symbol) => repo.importsFingerprint(symbol),
     recheckMs: deps.importsRecheckMs,
   });
+  const importedBars = createImportedBarsReader(repo, versions);
   const maxErrors = deps.maxErrors ?? 20;
   const batchSize = Math.min(deps.batchSize ?? INSERT_BATCH, INSERT_BATCH);
   /** Owners with an import under way in this process ('*': the deployment). */
@@ -229,13 +230,19 @@ export function createCandlesService(deps: {
       return toImport(found);
     },
 
-    findImportedBars: createImportedBarsReader(repo, versions),
+    findImportedBars: importedBars.findImportedBars,
+
+    /** Timeframes of the symbol with imported bars the user sees (their own and the deployment's). */
+    importedTimeframes: importedBars.importedTimeframes,
 
     /**
      * A number that changes whenever an import of the symbol is added or deleted (here, in another process, or by
      * the command line): answers built from imported bars may be cached under it. Read it before the bars.
      */
     importsVersion: (symbol: string) => versions.version(symbol),
+
+    /** Calls `listener` with a symbol whose imports changed; answers the function that stops it. */
+    onImportsChanged: (listener: (symbol: string) => void) => versions.onChanged(listener),
 
     close: () => versions.close(),
   };

@@ -39,7 +39,13 @@ export function createImportVersions(deps: {
     return e;
   }
 
+  const listeners = new Set<(symbol: string) => void>();
+  const tell = (symbol: string) => {
+    for (const l of listeners) l(symbol);
+  };
+
   function bump(symbol: string): void {
+    tell(symbol);
     const e = entries.get(symbol);
     // a fresh generation number: never one a forgotten entry had, so no cached answer matches it
     if (e) {
@@ -60,7 +66,10 @@ export function createImportVersions(deps: {
     const fingerprint = await deps.fingerprint(symbol);
     // moved meanwhile (the fingerprint read may predate that change): read it again on the next request
     if (e.version !== before) return;
-    if (e.fingerprint !== undefined && fingerprint !== e.fingerprint) e.version = ++generation;
+    if (e.fingerprint !== undefined && fingerprint !== e.fingerprint) {
+      e.version = ++generation;
+      tell(symbol);
+    }
     e.fingerprint = fingerprint;
     e.checkedAt = started;
   }
@@ -82,7 +91,16 @@ export function createImportVersions(deps: {
       bump(symbol);
       void deps.bus.publish({ channel: IMPORTS_BUS_CHANNEL, event: IMPORTS_CHANGED_EVENT, data: { symbol } });
     },
+    /**
+     * Calls `listener` with the symbol whenever its version moves (a change here, on the bus, or found by a
+     * recheck); answers the function that stops it.
+     */
+    onChanged(listener: (symbol: string) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     close(): void {
+      listeners.clear();
       unsubscribe();
     },
   };

@@ -46,65 +46,93 @@ const TIMEFRAMES_CACHE_ENTRIES = 10_000;
  * and months). Daily bars are not built from intraday ones: where a trading day ends is the instrument's business.
  */
 export function createImportedBarsReader(repo: CandlesRepository, versions: Pick<ImportVersions, 'version'>) {
-  // Which timeframes a caller has imports of, by symbol: asked on every history request and nearly always
-  // "none", so kept under the symbol's import version (which any import added or deleted moves).
+  const { importedTimeframes } = createImportedTimeframes(repo, versions);
+  return {
+    findImportedBars: (input: FindImportedBarsInput): Promise<ImportedBars> =>
+      readImportedBars(repo, importedTimeframes, input),
+    importedTimeframes,
+  };
+}
+
+/**
+ * Which timeframes of a symbol a caller has imports of (their own and the deployment's): asked on every history
+ * request and by the alerts of every watched symbol, and nearly always "none", so kept under the symbol's import
+ * version (which any import added or deleted moves). A symbol nobody imported answers without a per-user query.
+ */
+function createImportedTimeframes(repo: CandlesRepository, versions: Pick<ImportVersions, 'version'>) {
   const timeframesCache = new Map<string, { version: number; timeframes: CandleImportTimeframe[] }>();
+  /** Whether anyone imported bars of the symbol, by symbol, under its version. */
+  const anyCache = new Map<string, { version: number; any: boolean }>();
   async function importedTimeframes(userId: string | null, symbol: string): Promise<CandleImportTimeframe[]> {
     const version = await versions.version(symbol);
+    const any = anyCache.get(symbol);
+    if (any?.version === version && !any.any) return [];
     const key = `${userId ?? ''}|${symbol}`;
     const hit = timeframesCache.get(key);
     if (hit && hit.version === version) return hit.timeframes;
+    if (any?.version !== version) {
+      const found = (await repo.importsFingerprint(symbol)) !== '';
+      anyCache.delete(symbol);
+      anyCache.set(symbol, { version, any: found });
+      if (anyCache.size > TIMEFRAMES_CACHE_ENTRIES) anyCache.delete(anyCache.keys().next().value!);
+      if (!found) return [];
+    }
     const timeframes = await repo.importedTimeframes(userId, symbol);
     timeframesCache.delete(key);
     timeframesCache.set(key, { version, timeframes });
     if (timeframesCache.size > TIMEFRAMES_CACHE_ENTRIES) timeframesCache.delete(timeframesCache.keys().next().value!);
     return timeframes;
   }
+  return { importedTimeframes };
+}
 
-  return async function findImportedBars(input: FindImportedBarsInput): Promise<ImportedBars> {
-    const { symbol, timeframe: target } = input;
-    const limit = Math.max(1, Math.min(MAX_IMPORTED_BARS, Math.floor(input.limit)));
-    if (input.to < input.from) return { bars: [], ranges: [] };
-    const available = await importedTimeframes(input.userId, symbol);
-    const sources = available.filter((tf) => importTimeframeDivides(tf, target));
-    if (sources.length === 0) return { bars: [], ranges: [] };
+async function readImportedBars(
+  repo: CandlesRepository,
+  importedTimeframes: (userId: string | null, symbol: string) => Promise<CandleImportTimeframe[]>,
+  input: FindImportedBarsInput,
+): Promise<ImportedBars> {
+  const { symbol, timeframe: target } = input;
+  const limit = Math.max(1, Math.min(MAX_IMPORTED_BARS, Math.floor(input.limit)));
+  if (input.to < input.from) return { bars: [], ranges: [] };
+  const available = await importedTimeframes(input.userId, symbol);
+  const sources = available.filter((tf) => importTimeframeDivides(tf, target));
+  if (sources.length === 0) return { bars: [], ranges: [] };
 
-    const windowStart = importBucketStart(target, input.from);
-    const windowEnd = importNextBucketStart(target, importBucketStart(target, input.to));
-    const covered = await repo.coveredRanges(input.userId, symbol, sources, windowStart, windowEnd - 1);
-    // Priority: own before the deployment's; the requested timeframe (the coarsest source) before finer ones.
-    covered.sort(
-      (a, b) =>
-        Number(a.ownerId === null) - Number(b.ownerId === null) ||
-        importTimeframeSeconds(b.timeframe) - importTimeframeSeconds(a.timeframe) ||
-        a.from - b.from,
-    );
+  const windowStart = importBucketStart(target, input.from);
+  const windowEnd = importNextBucketStart(target, importBucketStart(target, input.to));
+  const covered = await repo.coveredRanges(input.userId, symbol, sources, windowStart, windowEnd - 1);
+  // Priority: own before the deployment's; the requested timeframe (the coarsest source) before finer ones.
+  covered.sort(
+    (a, b) =>
+      Number(a.ownerId === null) - Number(b.ownerId === null) ||
+      importTimeframeSeconds(b.timeframe) - importTimeframeSeconds(a.timeframe) ||
+      a.from - b.from,
+  );
 
-    const assignments: Assignment[] = [];
-    for (const range of covered) {
-      const start = Math.max(windowStart, importBucketStart(target, range.from));
-      const end = Math.min(windowEnd, importNextBucketStart(target, importBucketStart(target, range.to)));
-      for (const [s, e] of subtract([start, end], assignments)) {
-        assignments.push({ ownerId: range.ownerId, source: range.timeframe, start: s, end: e });
-      }
+  const assignments: Assignment[] = [];
+  for (const range of covered) {
+    const start = Math.max(windowStart, importBucketStart(target, range.from));
+    const end = Math.min(windowEnd, importNextBucketStart(target, importBucketStart(target, range.to)));
+    for (const [s, e] of subtract([start, end], assignments)) {
+      assignments.push({ ownerId: range.ownerId, source: range.timeframe, start: s, end: e });
     }
-    assignments.sort((a, b) => a.start - b.start);
+  }
+  assignments.sort((a, b) => a.start - b.start);
 
-    const bars: BarRow[] = [];
-    const ordered = input.newest ? [...assignments].reverse() : assignments;
-    for (const a of ordered) {
-      const remaining = limit - bars.length;
-      if (remaining <= 0) break;
-      const range = { from: a.start, to: a.end - 1, limit: remaining, newest: input.newest ?? false };
-      const part =
-        a.source === target
-          ? await repo.bars(a.ownerId, symbol, target, range)
-          : await repo.aggregatedBars(a.ownerId, symbol, a.source, bucketSql(target), range);
-      if (input.newest) bars.unshift(...part);
-      else bars.push(...part);
-    }
-    return { bars, ranges: merge(assignments, target) };
-  };
+  const bars: BarRow[] = [];
+  const ordered = input.newest ? [...assignments].reverse() : assignments;
+  for (const a of ordered) {
+    const remaining = limit - bars.length;
+    if (remaining <= 0) break;
+    const range = { from: a.start, to: a.end - 1, limit: remaining, newest: input.newest ?? false };
+    const part =
+      a.source === target
+        ? await repo.bars(a.ownerId, symbol, target, range)
+        : await repo.aggregatedBars(a.ownerId, symbol, a.source, bucketSql(target), range);
+    if (input.newest) bars.unshift(...part);
+    else bars.push(...part);
+  }
+  return { bars, ranges: merge(assignments, target) };
 }
 
 /** SQL for the start of a bar's bucket of the timeframe, from its time (unix seconds). */

@@ -55,7 +55,7 @@ export type CommunityViewer = {
   isOwner: boolean;
   /** An active ban (not past `until`), else null. */
   ban: CommunityBanRow | null;
-  /** They hold an open invite (to them personally). */
+  /** They hold an open invite (to them personally) from someone who may still invite. */
   invited: boolean;
   /** They asked to join and nobody answered yet. */
   requested: boolean;
@@ -93,6 +93,8 @@ export function permissionsOf(roles: Pick<CommunityRoleRow, 'kind' | 'permission
  *   (posting, commenting, channel messages).
  * - `assertOutranks` / `assertRoleBelow`: the role hierarchy. Nobody acts on a member whose highest role is equal to
  *   or above their own highest, nor edits, assigns or unassigns a role at or above it.
+ * - `assertMayGrant` / `assertMayGiveRole`: nobody but the owner puts a permission they lack on a role, assigns a
+ *   role carrying one, or makes such a role a default role.
  */
 export function createCommunityAccess(deps: { db: Db; clock: Clock; bus: EventBus }) {
   const { db, clock, bus } = deps;
@@ -111,7 +113,8 @@ export function createCommunityAccess(deps: { db: Db; clock: Clock; bus: EventBu
         member: communityMembers,
         ban: communityBans,
         invited: sql<boolean>`exists (select 1 from ${communityInvites} i where i.community_id = ${communities.id}
-          and i.invitee_id = ${userId} and i.revoked_at is null and i.uses < i.max_uses and i.expires_at > ${now})`,
+          and i.invitee_id = ${userId} and i.revoked_at is null and i.uses < i.max_uses and i.expires_at > ${now}
+          and ${mayInviteSql(communities.id, sql`i.created_by`, now)})`,
         requested: sql<boolean>`exists (select 1 from ${communityJoinRequests} r where r.community_id = ${communities.id}
           and r.user_id = ${userId})`,
       })
@@ -394,6 +397,38 @@ export function createCommunityAccess(deps: { db: Db; clock: Clock; bus: EventBu
   }
 
   /**
+   * `v` may hand out this role (assign it, or make it a default role new members get): it is below their highest
+   * and, unless they are the owner, grants nothing they do not hold themselves. Otherwise a member who may assign
+   * roles could give themselves (or a friend) a lower role carrying permissions they lack.
+   */
+  function assertMayGiveRole(v: CommunityViewer, role: Pick<CommunityRoleRow, 'name' | 'position' | 'permissions'>) {
+    assertRoleBelow(v, role);
+    const missing = lackedToGive(v, role);
+    if (missing.length > 0) throw cannotGrant(missing, role.name);
+  }
+
+  /** What `v` lacks of the permissions a role grants (nothing for the owner). */
+  function lackedToGive(v: CommunityViewer, role: Pick<CommunityRoleRow, 'permissions'>): CommunityPermission[] {
+    if (v.isOwner) return [];
+    return role.permissions.filter(
+      (p): p is CommunityPermission =>
+        ALL.has(p as CommunityPermission) && !v.permissions.has(p as CommunityPermission),
+    );
+  }
+
+  /** Whether the members tab offers this role to `v` to hand out (the checks `assign-role` makes of the role). */
+  function mayGiveRole(v: CommunityViewer, role: Pick<CommunityRoleRow, 'kind' | 'position' | 'permissions'>): boolean {
+    return (
+      !v.ban &&
+      v.member !== null &&
+      v.permissions.has('manage_members') &&
+      role.kind !== 'owner' &&
+      role.position < v.highest &&
+      lackedToGive(v, role).length === 0
+    );
+  }
+
+  /**
    * `v` may give or take a role (already checked below their highest) from `targetUserId`: themselves, or a member
    * they outrank.
    */
@@ -406,6 +441,14 @@ export function createCommunityAccess(deps: { db: Db; clock: Clock; bus: EventBu
   function mayManage(v: CommunityViewer, targetUserId: string, targetRoles: CommunityRoleRow[]): boolean {
     const power = v.permissions.has('manage_members') || v.permissions.has('ban_members');
     return !v.ban && v.member !== null && power && outranks(v, targetUserId, targetRoles);
+  }
+
+  /**
+   * Whether `v` may invite now, and so whether the invites they made still admit anyone: a member, not banned,
+   * holding invite_members. `mayInviteSql` is its twin for lists.
+   */
+  function mayInvite(v: CommunityViewer): boolean {
+    return v.member !== null && !v.ban && v.permissions.has('invite_members');
   }
 
   /** Refuses a banned person (joining, accepting an invite): 403 COMMUNITY_BANNED with the reason. */
@@ -454,8 +497,11 @@ export function createCommunityAccess(deps: { db: Db; clock: Clock; bus: EventBu
     assertRoleEditable,
     mayEditRole,
     assertMayGrant,
+    assertMayGiveRole,
+    mayGiveRole,
     assertMayChangeRolesOf,
     mayManage,
+    mayInvite,
   };
 }
 export type CommunityAccess = ReturnType<typeof createCommunityAccess>;
@@ -490,4 +536,18 @@ export function readableCommunitySql(viewerId: string, communityId: SQL | AnyCol
       and (rb.until is null or rb.until > now()))
     and (rc.visibility = 'public'
       or exists (select 1 from community_members rm where rm.community_id = rc.id and rm.user_id = ${viewerId})))`;
+}
+
+/**
+ * The SQL twin of `CommunityAccess.mayInvite` for lists of invites: whether `userId` (an invite's creator) may invite
+ * into `communityId` at `now`: a member with no active ban, holding the Owner role or a role granting invite_members.
+ */
+export function mayInviteSql(communityId: SQL | AnyColumn, userId: SQL | AnyColumn, now: Date): SQL {
+  return sql`(exists (select 1 from community_members im where im.community_id = ${communityId}
+      and im.user_id = ${userId})
+    and not exists (select 1 from community_bans ib where ib.community_id = ${communityId} and ib.user_id = ${userId}
+      and (ib.until is null or ib.until > ${now}))
+    and exists (select 1 from community_member_roles imr join community_roles ir on ir.id = imr.role_id
+      where imr.community_id = ${communityId} and imr.user_id = ${userId}
+        and (ir.kind = 'owner' or 'invite_members' = any(ir.permissions))))`;
 }

@@ -83,10 +83,13 @@ export const inviteOnly = () =>
     'COMMUNITY_FORBIDDEN',
     'This community is joined by invitation only: accept the invite you received (see your notifications).',
   );
-export const cannotGrant = (permissions: CommunityPermission[]) =>
+const labels = (permissions: CommunityPermission[]) =>
+  permissions.map((p) => `"${COMMUNITY_PERMISSION_INFO[p].label}"`).join(', ');
+/** A permission the caller lacks, put on a role (`role` absent) or given with a role (assigned, made default). */
+export const cannotGrant = (permissions: CommunityPermission[], role?: string) =>
   communityError(
     'COMMUNITY_FORBIDDEN',
-    `You can only grant permissions you hold yourself; you lack ${permissions
-      .map((p) => `"${COMMUNITY_PERMISSION_INFO[p].label}"`)
-      .join(', ')}.`,
+    role === undefined
+      ? `You can only grant permissions you hold yourself; you lack ${labels(permissions)}.`
+      : `You can only give a role whose permissions you hold yourself; the role “${role}” grants ${labels(permissions)}, which you lack.`,
   );

@@ -5,7 +5,7 @@ import {
   MEMBER_PERMISSIONS,
   MODERATOR_PERMISSIONS,
 } from '@tradedesk/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { newId } from '../../platform/ids.js';
 import { insertDefaultChannels } from './channels/channels.defaults.js';
@@ -128,8 +128,12 @@ export async function addMember(tx: Db, communityId: string, userId: string, now
   return true;
 }
 
-/** Removes a member and their roles; false when they were not one. (Bans are written by the caller.) */
-export async function removeMember(tx: Db, communityId: string, userId: string): Promise<boolean> {
+/**
+ * Removes a member and their roles; false when they were not one. (Bans are written by the caller.) The invites they
+ * made end with their membership, as Discord's do: a link of a banned moderator never admits anyone again, even if
+ * they come back.
+ */
+export async function removeMember(tx: Db, communityId: string, userId: string, now: Date): Promise<boolean> {
   await tx
     .delete(communityMemberRoles)
     .where(and(eq(communityMemberRoles.communityId, communityId), eq(communityMemberRoles.userId, userId)));
@@ -138,6 +142,7 @@ export async function removeMember(tx: Db, communityId: string, userId: string):
     .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
     .returning({ userId: communityMembers.userId });
   if (deleted.length === 0) return false;
+  await endInvites(tx, communityId, communityInvites.createdBy, userId, now);
   await tx
     .update(communities)
     .set({ memberCount: sql`greatest(${communities.memberCount} - 1, 0)` })
@@ -147,14 +152,13 @@ export async function removeMember(tx: Db, communityId: string, userId: string):
 
 /** Ends a person's open personal invites to a community (after they join, or when they are banned). */
 export async function closeInvitesOf(tx: Db, communityId: string, userId: string, now: Date): Promise<void> {
+  await endInvites(tx, communityId, communityInvites.inviteeId, userId, now);
+}
+
+/** Revokes the community's invites not yet revoked whose `who` (invitee or creator) is the person. */
+async function endInvites(tx: Db, communityId: string, who: AnyColumn, userId: string, now: Date): Promise<void> {
   await tx
     .update(communityInvites)
     .set({ revokedAt: now })
-    .where(
-      and(
-        eq(communityInvites.communityId, communityId),
-        eq(communityInvites.inviteeId, userId),
-        sql`${communityInvites.revokedAt} is null`,
-      ),
-    );
+    .where(and(eq(communityInvites.communityId, communityId), eq(who, userId), isNull(communityInvites.revokedAt)));
 }

@@ -199,6 +199,9 @@ export function createMarketHistoryService(deps: {
     async candles(req: HistoryRequest): Promise<History> {
       return candlesAt(req, clock.now().getTime());
     },
+
+    /** The answer of `candles` as of the instant `nowMs` (the alerts read the chart's bars as of their run). */
+    candlesAsOf: (req: HistoryRequest, nowMs: number): Promise<History> => candlesAt(req, nowMs),
   };
 
   /** The answer of `candles` as of the instant `nowMs`. */

@@ -438,7 +438,16 @@ export function createBrokerEngine(deps: { bus: EventBus }) {
     }
     for (const o of changes.orders ?? []) await deps.bus.publish({ channel, event: 'order', data: toOrder(o) });
     if (now) await deps.bus.publish({ channel, event: 'account', data: toFigures(now.account, now.core()) });
-    await deps.bus.publish({ channel: TRIGGER_BOOK_CHANNEL, event: 'changed', data: { accountId } });
+    // the ids of what changed, so the trigger job reads only those rows again (not every open position)
+    await deps.bus.publish({
+      channel: TRIGGER_BOOK_CHANNEL,
+      event: 'changed',
+      data: {
+        accountId,
+        positions: (changes.positions ?? []).map((p) => p.id),
+        orders: (changes.orders ?? []).map((o) => o.id),
+      },
+    });
   }
 
   return { fill, close, marginFor, figures, openBook, publish };

@@ -155,6 +155,28 @@ function queries(db: Db, transaction: Tx) {
       return { positions, orders };
     },
 
+    /** The positions and orders of an account with these ids, whatever their state (the trigger job's update). */
+    async itemsByIds(
+      accountId: string,
+      ids: { positions: readonly string[]; orders: readonly string[] },
+    ): Promise<{ positions: TradingPositionRow[]; orders: TradingOrderRow[] }> {
+      const positions =
+        ids.positions.length === 0
+          ? []
+          : await db
+              .select()
+              .from(tradingPositions)
+              .where(and(eq(tradingPositions.accountId, accountId), inArray(tradingPositions.id, [...ids.positions])));
+      const orders =
+        ids.orders.length === 0
+          ? []
+          : await db
+              .select()
+              .from(tradingOrders)
+              .where(and(eq(tradingOrders.accountId, accountId), inArray(tradingOrders.id, [...ids.orders])));
+      return { positions, orders };
+    },
+
     async accounts(ids: readonly string[]): Promise<TradingAccountRow[]> {
       if (ids.length === 0) return [];
       return db

@@ -60,12 +60,20 @@ function watchedPosition(row: TradingPositionRow): WatchedPosition {
   };
 }
 
+/** What changed on an account since the job's last run. */
+type Changed = { positions: Set<string>; orders: Set<string> } | 'all';
+
+/** The order `openPositions` reads them in: by opening time, then id. */
+const byOpening = (a: TradingPositionRow, b: TradingPositionRow) =>
+  a.openedAt.getTime() - b.openedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /**
  * The leader's evaluation of pending orders, SL, TP and trailing stops (`TriggerBook` of the core), fed by the
  * simulated market's quotes for the symbols with open items; then stop-out, swaps at rollover and the live
  * account figures. The book is built from the database when this process becomes leader, so nothing is lost on a
  * restart or failover: an item whose trigger was crossed meanwhile fills at the first price after, flagged as a
- * gap. Changes made by any process reach it through the bus (`trading-book`), and it reloads that account.
+ * gap. Changes made by any process reach it through the bus (`trading-book`): a message naming the positions and
+ * orders a change touched makes it read those rows again; one naming only the account, every item of the account.
  */
 export function createTriggerJob(deps: {
   repo: BrokerRepository;
@@ -78,7 +86,8 @@ export function createTriggerJob(deps: {
 }) {
   const { repo, engine, market, clock, bus, log } = deps;
   let book: TriggerBook | undefined;
-  const dirty = new Set<string>();
+  /** Accounts changed since the last run, with the ids of what changed, or 'all' to read the account again. */
+  const dirty = new Map<string, Changed>();
   /** Items of each account in the book, and the account of each item. */
   const itemsOf = new Map<string, { positions: Set<string>; orders: Set<string> }>();
   const accountOfItem = new Map<string, string>();
@@ -94,9 +103,22 @@ export function createTriggerJob(deps: {
 
   bus.subscribe((message) => {
     if (message.channel !== TRIGGER_BOOK_CHANNEL) return;
-    const id = (message.data as { accountId?: unknown }).accountId;
-    if (typeof id === 'string') dirty.add(id);
+    const data = message.data as { accountId?: unknown; positions?: unknown; orders?: unknown };
+    if (typeof data.accountId !== 'string') return;
+    const named = (list: unknown) => Array.isArray(list) && list.every((id) => typeof id === 'string');
+    if (named(data.positions) && named(data.orders)) {
+      changed(data.accountId, data.positions as string[], data.orders as string[]);
+    } else dirty.set(data.accountId, 'all');
   });
+
+  function changed(accountId: string, positions: readonly string[], orders: readonly string[]) {
+    const known = dirty.get(accountId);
+    if (known === 'all') return;
+    const next = known ?? { positions: new Set<string>(), orders: new Set<string>() };
+    for (const id of positions) next.positions.add(id);
+    for (const id of orders) next.orders.add(id);
+    dirty.set(accountId, next);
+  }
 
   function forget(accountId: string) {
     const items = itemsOf.get(accountId);
@@ -159,6 +181,38 @@ export function createTriggerJob(deps: {
     hold(await repo.account(accountId), positions);
   }
 
+  /**
+   * Reads again only the named positions and orders of an account (and the account row, whose balance changed):
+   * with a thousand open positions an order no longer makes the job read and re-index all of them.
+   */
+  async function reloadSome(accountId: string, ids: { positions: Set<string>; orders: Set<string> }) {
+    if (!book) return;
+    const rows = await repo.itemsByIds(accountId, { positions: [...ids.positions], orders: [...ids.orders] });
+    const account = await repo.account(accountId);
+    const items = itemsOf.get(accountId);
+    for (const id of ids.positions) {
+      book.removePosition(id);
+      accountOfItem.delete(id);
+      items?.positions.delete(id);
+    }
+    for (const id of ids.orders) {
+      book.removeOrder(id);
+      accountOfItem.delete(id);
+      items?.orders.delete(id);
+    }
+    if (items && items.positions.size === 0 && items.orders.size === 0) itemsOf.delete(accountId);
+    const open = rows.positions.filter((p) => p.status === 'open');
+    watch(
+      book,
+      open,
+      rows.orders.filter((o) => o.status === 'pending'),
+      false,
+    );
+    const kept = (holders.get(accountId)?.positions ?? []).filter((p) => !ids.positions.has(p.id));
+    holders.delete(accountId);
+    hold(account, [...kept, ...open].sort(byOpening));
+  }
+
   /** Runs `work` under the account's lock and publishes what it changed; a failure is logged, the run goes on. */
   async function underLock(
     accountId: string,
@@ -174,10 +228,10 @@ export function createTriggerJob(deps: {
         return account ? work(q, account) : undefined;
       });
       if (changes) await engine.publish(repo, accountId, changes, quotes);
-      else dirty.add(accountId);
+      else dirty.set(accountId, 'all');
     } catch (err) {
       log.error({ err, accountId }, 'a trading trigger could not be carried out');
-      dirty.add(accountId);
+      dirty.set(accountId, 'all');
     }
   }
 
@@ -364,9 +418,10 @@ export function createTriggerJob(deps: {
       book = undefined;
     }
     if (!book) await load();
-    for (const accountId of [...dirty]) {
+    for (const [accountId, ids] of [...dirty]) {
       dirty.delete(accountId);
-      await reload(accountId);
+      if (ids === 'all') await reload(accountId);
+      else await reloadSome(accountId, ids);
     }
     const now = clock.now();
     const quotes = quotesAt(market, now.getTime());

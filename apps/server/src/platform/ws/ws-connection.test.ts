@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LatestPerChannelQueue } from './latest-queue.js';
-import { type GatewaySocket, WsConnection } from './ws-connection.js';
+import { type GatewaySocket, textFrame, WsConnection } from './ws-connection.js';
 
 /**
  * A socket whose network the test drives: `send` buffers, `drain` plays the kernel taking the
@@ -181,5 +181,74 @@ describe('bursts', () => {
     expect(calls).toEqual(['cork', 'told', 'uncork']);
     socket.drain();
     expect(socket.delivered).toEqual([quote('EURUSD', 1), quote('GBPUSD', 1), quote('EURUSD', 2)]);
+  });
+
+  it('writes the frames of a burst to the TCP stream in one write, ahead of what the socket sends after them', () => {
+    const socket = new SlowSocket();
+    const order: string[] = [];
+    socket.send = (data, _options, cb) => {
+      order.push(`ws ${String(data)}`);
+      cb?.();
+    };
+    const written: Buffer[] = [];
+    const stream = {
+      cork: () => order.push('cork'),
+      uncork: () => order.push('uncork'),
+      write: (chunk: Buffer, cb: (err?: Error | null) => void) => {
+        written.push(chunk);
+        order.push(`stream ${written.length}`);
+        cb();
+        return true;
+      },
+    };
+    let told = 0;
+    const connection = new WsConnection(
+      socket,
+      auth,
+      { slowThresholdBytes: 10_000, maxBufferedBytes: 100_000, maxQueuedChannels: 10 },
+      () => {},
+      { stream, onCork: () => told++ },
+    );
+    const a = Buffer.from(quote('EURUSD', 1));
+    const b = Buffer.from(quote('GBPUSD', 1));
+    connection.sendEvent('quotes:EURUSD', { payload: a, framed: textFrame(a) });
+    connection.sendEvent('quotes:GBPUSD', { payload: b, framed: textFrame(b) });
+    expect(told).toBe(1);
+    expect(written).toEqual([]);
+    connection.uncork();
+    connection.uncork();
+    expect(written).toEqual([Buffer.concat([textFrame(a), textFrame(b)])]);
+    // a control answer sent during a burst leaves after the burst's events, as it was sent
+    connection.sendEvent('quotes:EURUSD', quote('EURUSD', 2));
+    connection.sendControl({ type: 'unsubscribed', channel: 'quotes:EURUSD' });
+    connection.uncork();
+    expect(written[1]).toEqual(textFrame(Buffer.from(quote('EURUSD', 2))));
+    expect(order).toEqual([
+      'stream 1',
+      'stream 2',
+      `ws ${JSON.stringify({ type: 'unsubscribed', channel: 'quotes:EURUSD' })}`,
+    ]);
+    // and the burst goes before the close frame
+    connection.sendEvent('quotes:GBPUSD', b);
+    connection.close(1000, 'bye');
+    expect(written[2]).toEqual(textFrame(b));
+    expect(socket.closedWith).toEqual({ code: 1000, reason: 'bye' });
+  });
+});
+
+describe('textFrame', () => {
+  it('frames a text payload as ws does: FIN and text opcode, 7, 16 or 64-bit length, no mask', () => {
+    for (const length of [0, 125, 126, 65_535, 65_536]) {
+      const payload = Buffer.alloc(length, 'a');
+      const frame = textFrame(payload);
+      const header =
+        length < 126
+          ? [0x81, length]
+          : length < 65_536
+            ? [0x81, 126, length >> 8, length & 255]
+            : [0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0];
+      expect([...frame.subarray(0, header.length)]).toEqual(header);
+      expect(frame.subarray(header.length).equals(payload)).toBe(true);
+    }
   });
 });

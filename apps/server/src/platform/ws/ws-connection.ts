@@ -28,7 +28,37 @@ const OPEN = 1;
 export interface CorkableStream {
   cork(): void;
   uncork(): void;
+  /**
+   * Writes bytes after those already handed to it. Given (the real TCP socket), a burst's event frames are
+   * framed once per broadcast and written here together, in one write, instead of one `ws` send each.
+   */
+  write?(chunk: Buffer, cb: (err?: Error | null) => void): boolean;
 }
+
+/**
+ * An unmasked, final WebSocket text frame holding `payload` (RFC 6455, section 5.2: a server never masks),
+ * the bytes `ws` would write for it, built once for every subscriber of a broadcast.
+ */
+export function textFrame(payload: Buffer): Buffer {
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81; // FIN, opcode 1 (text)
+  if (length < 126) frame[1] = length;
+  else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
+    frame.writeUInt32BE(length >>> 0, 6);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
+}
+
+/** An event broadcast to many sockets: its JSON bytes, and the same as a whole WebSocket frame. */
+export type EventFrame = { payload: Buffer; framed: Buffer };
 
 export type ConnectionLimits = {
   /** Over this many buffered bytes the client counts as slow: events wait, latest per channel. */
@@ -48,7 +78,10 @@ export class WsConnection {
   closed = false;
   private readonly pending: LatestPerChannelQueue;
   private corked = false;
-  private readonly afterSend = (err?: Error) => {
+  /** Whole frames of the current burst, written together when it ends (direct writes only). */
+  private readonly burst: Buffer[] = [];
+  private burstBytes = 0;
+  private readonly afterSend = (err?: Error | null) => {
     if (!err) this.flush();
   };
 
@@ -84,28 +117,48 @@ export class WsConnection {
   }
 
   /**
-   * An event frame serialised once for all subscribers. While the client is slow it waits in the
-   * queue, where a newer frame of the same channel replaces it.
+   * An event frame serialised once for all subscribers (with its WebSocket framing when the caller built it
+   * once too). While the client is slow it waits in the queue, where a newer frame of the same channel replaces
+   * it.
    */
-  sendEvent(channel: string, frame: WsFrame): void {
+  sendEvent(channel: string, frame: WsFrame | EventFrame): void {
     if (this.closed || this.socket.readyState !== OPEN) return;
-    if (this.pending.size > 0 || this.socket.bufferedAmount > this.limits.slowThresholdBytes) {
-      this.pending.put(channel, frame);
+    const payload = typeof frame === 'string' || Buffer.isBuffer(frame) ? frame : frame.payload;
+    if (this.pending.size > 0 || this.bufferedAmount() > this.limits.slowThresholdBytes) {
+      this.pending.put(channel, payload);
       return;
     }
-    if (this.batching && !this.corked) {
-      this.corked = true;
-      this.batching.stream.cork();
-      this.batching.onCork(this);
+    const batching = this.batching;
+    if (batching?.stream.write) {
+      // The burst's frames are kept and leave in one write when it ends (uncork).
+      const framed =
+        typeof frame === 'string'
+          ? textFrame(Buffer.from(frame))
+          : Buffer.isBuffer(frame)
+            ? textFrame(frame)
+            : frame.framed;
+      if (this.burst.length === 0 && !this.corked) {
+        this.corked = true;
+        batching.onCork(this);
+      }
+      this.burst.push(framed);
+      this.burstBytes += framed.length;
+      return;
     }
-    this.write(frame);
+    if (batching && !this.corked) {
+      this.corked = true;
+      batching.stream.cork();
+      batching.onCork(this);
+    }
+    this.write(payload);
   }
 
   /** Ends a burst: the frames written since the cork go out. */
   uncork(): void {
     if (!this.corked) return;
     this.corked = false;
-    this.batching?.stream.uncork();
+    if (this.batching?.stream.write) this.writeBurst();
+    else this.batching?.stream.uncork();
   }
 
   /** Sends `frame` now, ahead of anything queued (the last words before a forced close). */
@@ -120,6 +173,8 @@ export class WsConnection {
 
   close(code: number, reason: string): void {
     if (this.closed) return;
+    // the events of the current burst were sent before the close: they leave ahead of the close frame
+    this.writeBurst();
     this.closed = true;
     this.pending.clear();
     this.socket.close(code, reason);
@@ -128,10 +183,30 @@ export class WsConnection {
   terminate(): void {
     this.closed = true;
     this.pending.clear();
+    this.burst.length = 0;
+    this.burstBytes = 0;
     this.socket.terminate();
   }
 
+  /** What the socket holds that has not reached the kernel, with the frames of the burst not written yet. */
+  private bufferedAmount(): number {
+    return this.socket.bufferedAmount + this.burstBytes;
+  }
+
+  /** Writes the burst's frames in one write; the socket's own writes (control answers, pings) go after them. */
+  private writeBurst(): void {
+    const frames = this.burst;
+    if (frames.length === 0) return;
+    const bytes = frames.length === 1 ? frames[0]! : Buffer.concat(frames, this.burstBytes);
+    frames.length = 0;
+    this.burstBytes = 0;
+    if (this.closed || this.socket.readyState !== OPEN) return;
+    this.batching!.stream.write!(bytes, this.afterSend);
+  }
+
   private write(frame: WsFrame): void {
+    // in the order they were sent: the frames of the burst so far, then this one
+    this.writeBurst();
     if (this.closed || this.socket.readyState !== OPEN) return;
     if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
       this.onOverflow(this);

@@ -10,7 +10,7 @@ import {
 } from '@tradedesk/contracts';
 import type { AuthContext } from '../auth/guard.js';
 import type { BusMessage, EventBus } from '../bus/event-bus.js';
-import { type CorkableStream, type GatewaySocket, WsConnection } from './ws-connection.js';
+import { type CorkableStream, type EventFrame, type GatewaySocket, textFrame, WsConnection } from './ws-connection.js';
 
 /** Words the issues of a client message as sentences ("channel is required."), like the HTTP validation. */
 const messageIssue = fieldIssueMessage('The message');
@@ -194,17 +194,19 @@ export function createWsGateway(deps: {
     else recheckChannel(message);
     const revoked = isUser && message.event === SESSION_REVOKED_EVENT ? revokedSockets(message) : [];
     if (!subs?.size && revoked.length === 0) return;
-    // One serialisation (and one UTF-8 encoding) per broadcast, however many sockets receive it.
-    const frame = Buffer.from(
+    // One serialisation, one UTF-8 encoding and one WebSocket framing per broadcast, however many sockets
+    // receive it.
+    const payload = Buffer.from(
       JSON.stringify({ type: 'event', channel: clientChannel, event: message.event, data: message.data }),
     );
+    const frame: EventFrame = { payload, framed: textFrame(payload) };
     if (subs) {
       for (const connection of subs) {
         if (!revoked.includes(connection)) connection.sendEvent(clientChannel, frame);
       }
     }
     for (const connection of revoked) {
-      connection.sendNow(frame);
+      connection.sendNow(payload);
       connection.close(wsCloseCodes.sessionRevoked, 'session revoked');
     }
   }

@@ -45,6 +45,9 @@ export async function wsPlugin(app: FastifyInstance, options: WsPluginOptions): 
   await app.register(fastifyWebsocket, {
     options: {
       maxPayload: WS_MAX_CLIENT_MESSAGE_BYTES,
+      // ws's default, stated: compressing each small quote for each socket would cost more than it saves, and
+      // the gateway writes broadcast frames, framed once, straight to the TCP stream (ws-connection.ts)
+      perMessageDeflate: false,
       handleProtocols: (protocols) => selectProtocol(protocols),
     },
     // Replaces the plugin's default (close without a code) so clients learn the server is going away.

@@ -1,4 +1,5 @@
-import type { AiAction, AiAnswer, AiMediaFile, AiUsage } from '@tradedesk/contracts';
+import type { AiAction, AiAnswer, AiInsight, AiInsightTab, AiMediaFile, AiUsage } from '@tradedesk/contracts';
+import { AI_TIMEOUTS } from '@tradedesk/contracts/ai-timeouts';
 import { api } from '../../app/api';
 import { markQuietEndpoints } from '../../shared/api/quiet-endpoints';
 import type {
@@ -45,6 +46,7 @@ export const aiApi = api
         query: (args) => ({
           host: 'ai',
           url: '/ai/chats',
+          timeout: AI_TIMEOUTS.historyMs,
           params: {
             search: args.search.trim() || undefined,
             archived: args.archived ? 'true' : undefined,
@@ -54,8 +56,18 @@ export const aiApi = api
         }),
         providesTags: ['AiChats'],
       }),
+      /** An insight tab read directly (GET /ai/insights): cached per tab, account and period, refetched on demand. */
+      aiInsight: build.query<AiInsight, { tab: AiInsightTab; account: string; period: string }>({
+        query: ({ tab, account, period }) => ({
+          host: 'ai',
+          url: '/ai/insights',
+          params: { tab, accountId: account || undefined, period },
+          timeout: AI_TIMEOUTS.historyMs,
+        }),
+        keepUnusedDataFor: 300,
+      }),
       aiChat: build.query<AiChatDetail, string>({
-        query: (id) => ({ host: 'ai', url: `/ai/chats/${enc(id)}` }),
+        query: (id) => ({ host: 'ai', url: `/ai/chats/${enc(id)}`, timeout: AI_TIMEOUTS.chatFetchMs }),
         providesTags: (_r, _e, id) => [{ type: 'AiChat', id }],
       }),
       createAiChat: build.mutation<AiChat, { title?: string; folderId?: string | null }>({
@@ -67,12 +79,23 @@ export const aiApi = api
         invalidatesTags: (_r, error, { id }) => (error ? [] : ['AiChats', { type: 'AiChat', id }]),
       }),
       deleteAiChat: build.mutation<void, string>({
-        query: (id) => ({ host: 'ai', url: `/ai/chats/${enc(id)}`, method: 'DELETE' }),
+        query: (id) => ({
+          host: 'ai',
+          url: `/ai/chats/${enc(id)}`,
+          method: 'DELETE',
+          timeout: AI_TIMEOUTS.chatFetchMs,
+        }),
         transformResponse: () => undefined,
         invalidatesTags: (_r, error) => (error ? [] : ['AiChats']),
       }),
       bulkDeleteAiChats: build.mutation<void, string[]>({
-        query: (ids) => ({ host: 'ai', url: '/ai/chats/bulk-delete', method: 'POST', body: { ids } }),
+        query: (ids) => ({
+          host: 'ai',
+          url: '/ai/chats/bulk-delete',
+          method: 'POST',
+          body: { ids },
+          timeout: AI_TIMEOUTS.chatFetchMs,
+        }),
         transformResponse: () => undefined,
         invalidatesTags: (_r, error) => (error ? [] : ['AiChats']),
       }),
@@ -127,7 +150,12 @@ export const aiApi = api
         invalidatesTags: (_r, error) => (error ? [] : ['AiFolders']),
       }),
       deleteAiFolder: build.mutation<void, string>({
-        query: (id) => ({ host: 'ai', url: `/ai/folders/${enc(id)}`, method: 'DELETE' }),
+        query: (id) => ({
+          host: 'ai',
+          url: `/ai/folders/${enc(id)}`,
+          method: 'DELETE',
+          timeout: AI_TIMEOUTS.chatFetchMs,
+        }),
         transformResponse: () => undefined,
         invalidatesTags: (_r, error) => (error ? [] : ['AiFolders', 'AiChats']),
       }),
@@ -141,7 +169,12 @@ export const aiApi = api
         invalidatesTags: (_r, error) => (error ? [] : ['AiPrompts']),
       }),
       deleteAiPrompt: build.mutation<void, string>({
-        query: (id) => ({ host: 'ai', url: `/ai/prompts/${enc(id)}`, method: 'DELETE' }),
+        query: (id) => ({
+          host: 'ai',
+          url: `/ai/prompts/${enc(id)}`,
+          method: 'DELETE',
+          timeout: AI_TIMEOUTS.chatFetchMs,
+        }),
         transformResponse: () => undefined,
         invalidatesTags: (_r, error) => (error ? [] : ['AiPrompts']),
       }),
@@ -200,11 +233,13 @@ export const aiApi = api
   });
 
 // The shared chat page and an agent tab opened by address say themselves when the link or agent is gone.
-markQuietEndpoints('sharedAiChat', 'aiAgentTab');
+// The insight panel shows its own errors in place.
+markQuietEndpoints('sharedAiChat', 'aiAgentTab', 'aiInsight');
 
 export const {
   useAiChatsQuery,
   useAiChatQuery,
+  useAiInsightQuery,
   useCreateAiChatMutation,
   useUpdateAiChatMutation,
   useDeleteAiChatMutation,

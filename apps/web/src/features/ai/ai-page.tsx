@@ -34,7 +34,6 @@ export function AiScreen() {
   const lastAnswer = turn.answer ?? [...convo.messages].reverse().find((m) => !m.isUser) ?? null;
   const steps = turn.running || turn.steps.length ? turn.steps : (lastAnswer?.steps ?? []);
   const sources = turn.running || turn.sources.length ? turn.sources : (lastAnswer?.sources ?? []);
-  const answers = turn.answer ? [...convo.messages, turn.answer] : convo.messages;
   const pinned = agents.data ?? [];
   const unpinned = useAiAgentTabQuery(agentId ?? '', { skip: !agentId || pinned.some((a) => a.id === agentId) });
   const agentTabs = [
@@ -91,6 +90,7 @@ export function AiScreen() {
         cut={convo.cut}
         onAsk={(text) => void convo.askText(text)}
         onEdit={convo.editMessage}
+        onRetry={convo.retry}
         callbacks={{
           onAsk: (text) => void convo.askText(text),
           onRegenerate: convo.regenerate,
@@ -117,7 +117,6 @@ export function AiScreen() {
         <InsightPanel
           view={view}
           onView={setView}
-          answers={answers}
           busy={turn.running}
           onAsk={(question, account) =>
             void convo.askText(question, account ? [{ category: 'account', option: account, subOption: null }] : [])

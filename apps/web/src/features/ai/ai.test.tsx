@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AiAction, AiAnswer, AiStreamEvent } from '@tradedesk/contracts';
+import { AI_TIMEOUTS, type AiAction, type AiAnswer, type AiStreamEvent } from '@tradedesk/contracts';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../shared/test/render-with-store';
@@ -122,7 +122,7 @@ type Route = (req: { method: string; path: string; body: unknown }) => Response 
 
 /** fetch at the network edge: JSON routes, and stream routes answering text/event-stream. */
 function network(routes: Record<string, unknown | ((body: unknown) => Response | unknown)>, extra?: Route) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
+  const calls: { method: string; path: string; body: unknown; query: string }[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
@@ -130,7 +130,7 @@ function network(routes: Record<string, unknown | ((body: unknown) => Response |
     const text =
       typeof init?.body === 'string' ? init.body : input instanceof Request ? await input.clone().text() : '';
     const body = text ? JSON.parse(text) : undefined;
-    calls.push({ method, path, body });
+    calls.push({ method, path, body, query: url.search });
     const fromExtra = extra?.({ method, path, body });
     if (fromExtra) return fromExtra;
     const route = routes[`${method} ${path}`];
@@ -187,6 +187,14 @@ const baseRoutes = {
   'GET /ai/sanity-prompts/categories': { categories: [{ id: 'performance', name: 'Performance' }] },
   'GET /accounts': () => ({ accounts: [] }),
   'GET /strategies': () => ({ items: [], total: 0 }),
+  'GET /ai/insights': {
+    tab: 'performance',
+    chart_type: null,
+    json_answer: null,
+    Currency_symbol: null,
+    Date_interval: null,
+    summary: 'No closed trades this week.',
+  },
 };
 
 afterEach(() => {
@@ -460,6 +468,131 @@ describe('the AI screen', () => {
     // the stored chat replaces the live turn: the question and the answer once each
     await waitFor(() => expect(screen.getAllByRole('article', { name: 'Assistant answer' })).toHaveLength(1));
     expect(screen.getAllByRole('article', { name: 'Your message' })).toHaveLength(1);
+  });
+
+  it('ends an answer that takes longer than the spec’s 5 minutes with a message and Retry, keeping what arrived', async () => {
+    let chat = { chat: chatInfo('How did I do this week?'), messages: [] as AiAnswer[] };
+    let streams = 0;
+    const encoder = new TextEncoder();
+    network({
+      ...baseRoutes,
+      'POST /ai/chats': () => chat.chat,
+      [`GET /ai/chats/${CHAT}`]: () => chat,
+      [`POST /ai/chats/${CHAT}/stream`]: () => {
+        streams += 1;
+        if (streams === 1) {
+          // the first try starts writing, then the model goes quiet and the stream stays open
+          const body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(
+                encoder.encode(
+                  sse([
+                    { type: 'start', chat_id: CHAT, response_id: 'r2', model: answer().model },
+                    { type: 'delta', text: 'This week you traded 6 times' },
+                  ]),
+                ),
+              );
+            },
+          });
+          return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+        }
+        const final = answer();
+        chat = { ...chat, messages: [userEntry('How did I do this week?'), final] };
+        return eventStream([{ type: 'answer', answer: final }]);
+      },
+    });
+    renderScreen();
+    const box = await screen.findByRole('textbox', { name: 'Ask about your trading' });
+    fireEvent.change(box, { target: { value: 'How did I do this week?' } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+      });
+      expect(screen.getByRole('article', { name: 'Answer being written' })).toHaveTextContent(
+        'This week you traded 6 times',
+      );
+      // just inside the limit the answer is still awaited
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(AI_TIMEOUTS.turnMs - 2000);
+      });
+      expect(screen.queryByRole('alert')).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The answer took longer than 5 minutes and was stopped.');
+    expect(screen.getByRole('article', { name: 'Partial answer' })).toHaveTextContent('This week you traded 6 times');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Assistant answer' })).toHaveTextContent('+412.50 USD');
+    expect(streams).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an insight tab loads its chart when it opens, keeps it per tab, and reads it again on Refresh', async () => {
+    const byDay = {
+      tab: 'time_analysis',
+      chart_type: 'day_of_week',
+      json_answer: {
+        rows: [
+          { label: 'Mon', value: 120, count: 2 },
+          { label: 'Tue', value: -40, count: 1 },
+        ],
+      },
+      Currency_symbol: 'USD',
+      Date_interval: { start_date: '2026-02-01', end_date: '2026-02-28' },
+      summary: 'By day of week',
+    };
+    const byHour = { ...byDay, tab: 'time', chart_type: 'time', json_answer: { rows: [{ label: '09', value: 80 }] } };
+    const withAccount = { 'GET /accounts': () => ({ accounts: [{ id: ACCOUNT, name: 'Practice', currency: 'USD' }] }) };
+    const calls = network({ ...baseRoutes, ...withAccount }, ({ method, path }) => {
+      if (method !== 'GET' || path !== '/ai/insights') return undefined;
+      const asked = calls.at(-1)?.query ?? '';
+      const body = asked.includes('tab=time_analysis') ? byDay : byHour;
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const insightCalls = () => calls.filter((c) => c.path === '/ai/insights').map((c) => c.query);
+    renderScreen('/ai?insight=time_analysis&period=last_month');
+    const panel = await screen.findByRole('region', { name: 'Insights' });
+    // no click: the tab's chart is read as it opens
+    expect(await within(panel).findByRole('img', { name: 'Profit and loss by day of week' })).toHaveTextContent('Mon');
+    expect(panel).toHaveTextContent('2026-02-01 to 2026-02-28');
+    expect(insightCalls()).toEqual(['?tab=time_analysis&period=last_month']);
+
+    fireEvent.click(within(panel).getByRole('tab', { name: 'Time' }));
+    expect(await within(panel).findByRole('img', { name: 'Profit and loss by hour' })).toBeInTheDocument();
+    fireEvent.click(within(panel).getByRole('tab', { name: 'Day of week' }));
+    // the tab seen before shows at once, from the cache
+    expect(within(panel).getByRole('img', { name: 'Profit and loss by day of week' })).toBeInTheDocument();
+    expect(insightCalls()).toHaveLength(2);
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(insightCalls()).toHaveLength(3));
+    expect(insightCalls()[2]).toBe('?tab=time_analysis&period=last_month');
+    // reading an insight sends nothing to the chat
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('with no trading account, the insight panel says so in place and raises no error', async () => {
+    const shown = vi.spyOn(toast, 'show');
+    network({
+      ...baseRoutes,
+      'GET /ai/insights': new Response(
+        JSON.stringify({ code: 'AI_NO_ACCOUNT', message: 'You have no trading account yet: open one.' }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      ),
+    });
+    renderScreen('/ai?insight=performance');
+    const panel = await screen.findByRole('region', { name: 'Insights' });
+    expect(
+      await within(panel).findByText(/You have no trading account yet: open one on the Accounts screen/),
+    ).toBeInTheDocument();
+    expect(panel).not.toHaveTextContent('could not be read');
+    expect(shown).not.toHaveBeenCalled();
   });
 
   it('confirms a drafted order: the ticket opens prefilled, nothing is sent from the chat', async () => {

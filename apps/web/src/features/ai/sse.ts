@@ -1,4 +1,5 @@
 import type { AiStreamEvent } from '@tradedesk/contracts';
+import { AI_TIMEOUTS } from '@tradedesk/contracts/ai-timeouts';
 import { hostUrl } from '../../app/hosts';
 import { snakeKeys } from '../../shared/api/case';
 
@@ -9,8 +10,11 @@ export type SseMessage = { event: string; data: string };
  * Reads Server-Sent Events from a byte stream (the text/event-stream format: fields per line, a blank line ends an
  * event, `:` lines are comments). Chunks may split lines and characters anywhere.
  */
-export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
+export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<SseMessage> {
   const reader = body.getReader();
+  // Stopping (a cancel, a time limit) ends the reading even when the stream itself never says anything again.
+  const stop = () => void reader.cancel().catch(() => {});
+  signal?.addEventListener('abort', stop, { once: true });
   const decoder = new TextDecoder();
   let buffer = '';
   let event = '';
@@ -49,8 +53,15 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
       }
     }
   } finally {
+    signal?.removeEventListener('abort', stop);
     reader.releaseLock();
   }
+}
+
+/** A duration in words for the messages: "5 minutes", "30 seconds". */
+export function inWords(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  return `${Math.round(ms / 1000)} seconds`;
 }
 
 /** A stream event's JSON, typed by its name; unreadable or unknown events are skipped. */
@@ -76,7 +87,40 @@ export type StreamOptions = {
   refresh?: () => Promise<boolean>;
   /** POST by default; PUT for a history edit. */
   method?: 'POST' | 'PUT';
+  /** How long the whole answer may take (the spec's 5 minutes by default); past it the turn ends with AI_TIMEOUT. */
+  timeoutMs?: number;
 };
+
+/** The error a turn ends with when it took longer than its time limit (what arrived before it is kept). */
+export const timeoutError = (ms: number): Extract<AiStreamEvent, { type: 'error' }> => ({
+  type: 'error',
+  statusCode: 0,
+  code: 'AI_TIMEOUT',
+  message: `The answer took longer than ${inWords(ms)} and was stopped. What arrived so far is kept; Retry asks again.`,
+});
+
+/**
+ * An abort signal that fires after `limitMs` or when `outer` does; `timedOut()` says which, `dispose()` stops both.
+ */
+function deadline(limitMs: number, outer: AbortSignal | undefined) {
+  const stop = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop.abort();
+  }, limitMs);
+  const onCancel = () => stop.abort();
+  if (outer?.aborted) stop.abort();
+  outer?.addEventListener('abort', onCancel, { once: true });
+  return {
+    signal: stop.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onCancel);
+    },
+  };
+}
 
 /**
  * POSTs a turn to a stream route of the `ai` host (`Accept: text/event-stream`) and hands each event to `onEvent`.
@@ -84,20 +128,31 @@ export type StreamOptions = {
  * ending to handle whatever happened. Resolves when the stream ends.
  */
 export async function streamTurn(path: string, body: unknown, options: StreamOptions): Promise<void> {
+  const limit = options.timeoutMs ?? AI_TIMEOUTS.turnMs;
+  const limited = deadline(limit, options.signal);
+  try {
+    await readTurn(path, body, options, limited.signal);
+  } finally {
+    limited.dispose();
+  }
+  if (limited.timedOut() && !options.signal?.aborted) options.onEvent(timeoutError(limit));
+}
+
+async function readTurn(path: string, body: unknown, options: StreamOptions, signal: AbortSignal): Promise<void> {
   const send = () =>
     fetch(`${hostUrl('ai')}${path}`, {
       method: options.method ?? 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify(snakeKeys(body ?? {})),
-      signal: options.signal,
+      signal,
     });
   let response: Response;
   try {
     response = await send();
     if (response.status === 401 && options.refresh && (await options.refresh())) response = await send();
   } catch (error) {
-    if ((error as { name?: string }).name === 'AbortError') return;
+    if (signal.aborted || (error as { name?: string }).name === 'AbortError') return;
     options.onEvent({
       type: 'error',
       statusCode: 0,
@@ -123,12 +178,13 @@ export async function streamTurn(path: string, body: unknown, options: StreamOpt
     return;
   }
   try {
-    for await (const message of readSse(response.body)) {
+    for await (const message of readSse(response.body, signal)) {
+      if (signal.aborted) return;
       const event = toStreamEvent(message);
       if (event) options.onEvent(event);
     }
   } catch (error) {
-    if ((error as { name?: string }).name === 'AbortError') return;
+    if (signal.aborted || (error as { name?: string }).name === 'AbortError') return;
     options.onEvent({
       type: 'error',
       statusCode: 0,
@@ -142,8 +198,11 @@ export async function streamTurn(path: string, body: unknown, options: StreamOpt
 export async function uploadAiMedia(
   file: File,
   kind: 'document' | 'image' | 'scanned',
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<{ ok: true; media: import('@tradedesk/contracts').AiMediaFile } | { ok: false; message: string }> {
+  const limit = options.timeoutMs ?? AI_TIMEOUTS.turnMs;
+  const limited = deadline(limit, options.signal);
+  const signal = limited.signal;
   const form = new FormData();
   form.append('lastModified', String(file.lastModified));
   if (kind === 'scanned') form.append('kind', 'scanned');
@@ -153,13 +212,17 @@ export async function uploadAiMedia(
       method: 'POST',
       credentials: 'include',
       body: form,
-      signal: options.signal,
+      signal,
     });
     const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (!response.ok)
       return { ok: false, message: typeof answer.message === 'string' ? answer.message : 'The upload failed.' };
     return { ok: true, media: answer as unknown as import('@tradedesk/contracts').AiMediaFile };
   } catch {
+    if (limited.timedOut())
+      return { ok: false, message: `The upload took longer than ${inWords(limit)} and was stopped. Try again.` };
     return { ok: false, message: 'The server could not be reached. Check your connection.' };
+  } finally {
+    limited.dispose();
   }
 }

@@ -33,6 +33,7 @@ export function StrategyAiTab(props: { strategyId: string; strategyName: string 
         cut={convo.cut}
         onAsk={(text) => void convo.askText(text)}
         onEdit={convo.editMessage}
+        onRetry={convo.retry}
         callbacks={{
           onAsk: (text) => void convo.askText(text),
           onRegenerate: convo.regenerate,

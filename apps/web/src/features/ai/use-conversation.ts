@@ -40,6 +40,7 @@ export function useConversation(options: {
     run,
     cancel,
     reset,
+    retry,
   } = useTurn((id) => {
     setCut(null);
     if (id && id !== currentChat.current) onChatRef.current(id);
@@ -219,6 +220,7 @@ export function useConversation(options: {
     ask,
     askText,
     cancel,
+    retry,
     regenerate,
     redoLast,
     repost,

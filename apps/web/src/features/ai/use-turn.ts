@@ -95,8 +95,11 @@ export function useTurn(onDone?: (chatId: string | null) => void) {
   const done = useRef(onDone);
   done.current = onDone;
 
+  const last = useRef<TurnRequest | null>(null);
+
   const run = useCallback(
     async (request: TurnRequest) => {
+      last.current = request;
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
@@ -127,6 +130,14 @@ export function useTurn(onDone?: (chatId: string | null) => void) {
     dispatch({ type: 'end' });
   }, []);
 
+  /**
+   * Sends the last turn again (after a time limit, a lost connection or a server failure). A turn that failed left
+   * nothing stored (the server takes its message back), so asking again adds no second copy.
+   */
+  const retry = useCallback(() => {
+    if (last.current) void run(last.current);
+  }, [run]);
+
   const reset = useCallback(() => {
     controller.current?.abort();
     dispatch({ type: 'begin', question: null, chatId: null });
@@ -134,5 +145,5 @@ export function useTurn(onDone?: (chatId: string | null) => void) {
   }, []);
 
   useEffect(() => () => controller.current?.abort(), []);
-  return { state, run, cancel, reset };
+  return { state, run, cancel, reset, retry };
 }

@@ -338,20 +338,35 @@ describe('DataTable', () => {
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
     expect(onReorderRows).toHaveBeenCalledTimes(2);
 
-    // Drag BTCUSD onto XAUUSD: it takes that place.
+    // Drag BTCUSD onto XAUUSD: it takes that place; the line over the target says it lands above it.
     const data = { setData: () => {}, effectAllowed: '', dropEffect: '' };
     fireEvent.dragStart(screen.getByTestId('row-BTCUSD'), { dataTransfer: data });
     fireEvent.dragOver(screen.getByTestId('row-XAUUSD'), { dataTransfer: data });
+    expect(screen.getByTestId('row-XAUUSD')).toHaveClass('dt-row-drop-target');
+    expect(screen.getByTestId('row-BTCUSD')).toHaveClass('dt-row-dragged');
     fireEvent.drop(screen.getByTestId('row-XAUUSD'), { dataTransfer: data });
     expect(onReorderRows).toHaveBeenLastCalledWith(['t3', 't2', 't1']);
     expect(symbols()).toEqual(['BTCUSD', 'XAUUSD', 'EURUSD']);
+    // Down the list, the line is under the target: the row lands below it.
+    fireEvent.dragStart(screen.getByTestId('row-BTCUSD'), { dataTransfer: data });
+    fireEvent.dragOver(screen.getByTestId('row-XAUUSD'), { dataTransfer: data });
+    expect(screen.getByTestId('row-XAUUSD')).toHaveClass('dt-row-drop-after');
+    fireEvent.drop(screen.getByTestId('row-XAUUSD'), { dataTransfer: data });
+    expect(symbols()).toEqual(['XAUUSD', 'BTCUSD', 'EURUSD']);
+    // The row pressed to start a drag is the active one, and stays so where it lands.
+    await user.click(within(screen.getByTestId('row-EURUSD')).getAllByRole('gridcell')[1]!);
+    fireEvent.dragStart(screen.getByTestId('row-EURUSD'), { dataTransfer: data });
+    fireEvent.dragOver(screen.getByTestId('row-XAUUSD'), { dataTransfer: data });
+    fireEvent.drop(screen.getByTestId('row-XAUUSD'), { dataTransfer: data });
+    expect(symbols()).toEqual(['EURUSD', 'XAUUSD', 'BTCUSD']);
+    expect(screen.getByTestId('row-EURUSD')).toHaveClass('dt-row-active');
 
     // Sorted, the rows keep still.
     await user.click(screen.getByRole('columnheader', { name: 'Volume' }));
     expect(screen.getByTestId('row-EURUSD')).not.toHaveAttribute('draggable');
     await user.click(within(bodyRows()[0]!).getAllByRole('gridcell')[1]!);
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
-    expect(onReorderRows).toHaveBeenCalledTimes(3);
+    expect(onReorderRows).toHaveBeenCalledTimes(5);
   });
 
   it('moveRow moves one id to an index, clamped', () => {

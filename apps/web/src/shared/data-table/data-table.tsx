@@ -339,7 +339,10 @@ function DataTableView<Row extends RowData>(props: ViewProps<Row>) {
     event.preventDefault();
     const ids = rows.map((r) => r.id);
     const next = moveRow(ids, sourceId, ids.indexOf(targetId));
-    if (next !== ids) props.onReorderRows?.([...next]);
+    if (next === ids) return;
+    props.onReorderRows?.([...next]);
+    // the active row (the one pressed to start the drag) moves with it, as with Alt+Up/Down
+    if (rows[activeRow]?.id === sourceId) setActive({ row: next.indexOf(sourceId), col: activeCol });
   };
 
   // Mouse reordering: drag a header's label onto another header.
@@ -549,7 +552,11 @@ function DataTableView<Row extends RowData>(props: ViewProps<Row>) {
               if (!row) return null;
               const rowClasses = ['dt-row'];
               if (item.index === activeRow) rowClasses.push('dt-row-active');
-              if (rowDropTarget === row.id) rowClasses.push('dt-row-drop-target');
+              if (rowDropTarget === row.id && draggedRow.current !== row.id) {
+                // the line shows where the row lands: above the target moving up, below it moving down
+                const from = rows.findIndex((r) => r.id === draggedRow.current);
+                rowClasses.push(from >= 0 && from < item.index ? 'dt-row-drop-after' : 'dt-row-drop-target');
+              }
               if (draggedRow.current === row.id) rowClasses.push('dt-row-dragged');
               return (
                 <div
@@ -672,6 +679,7 @@ function tableSx(theme: Theme, metrics: (typeof densityMetrics)[keyof typeof den
     '& .dt-body .dt-row-active': { backgroundColor: theme.palette.action.selected },
     '& .dt-body .dt-row[draggable="true"]': { cursor: 'grab' },
     '& .dt-body .dt-row-drop-target': { boxShadow: `inset 0 2px 0 ${theme.palette.primary.main}` },
+    '& .dt-body .dt-row-drop-after': { boxShadow: `inset 0 -2px 0 ${theme.palette.primary.main}` },
     '& .dt-body .dt-row-dragged': { opacity: 0.5 },
     '& .dt-cell': {
       flex: '0 0 auto',

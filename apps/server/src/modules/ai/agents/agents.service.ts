@@ -222,7 +222,8 @@ export function createAgentsService(deps: {
     /**
      * A copy owned by the caller, private: instructions, commands, tools and knowledge references. Someone else's
      * public agent can be cloned when its owner allows it; its knowledge files are copied into the caller's library
-     * when the media library can copy (otherwise left out: the clone never reads the owner's files).
+     * (bytes, passages and embeddings: the clone owns its copies and never reads the owner's files; a file the owner
+     * has since deleted is left out).
      */
     async clone(userId: string, id: string): Promise<AiAgent> {
       const { agent } = await visible(userId, id);
@@ -236,6 +237,7 @@ export function createAgentsService(deps: {
         if (deps.media.copy) {
           for (const k of agent.knowledge) {
             const copied = await deps.media.copy(agent.ownerId, k.mediaId, userId);
+            if (!copied) continue;
             knowledge.push({ type: k.type, mediaId: copied.id, name: copied.name, mediaType: copied.type });
           }
         }

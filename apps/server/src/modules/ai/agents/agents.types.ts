@@ -41,8 +41,15 @@ export interface AgentConversation {
 export interface AgentMedia {
   /** The files among `ids` that belong to `userId` (others are left out). */
   describe(userId: string, ids: string[]): Promise<{ id: string; name: string; type: string }[]>;
-  /** Copies a media file (and its indexed chunks) into another user's library; used when cloning a public agent. */
-  copy?(fromUserId: string, mediaId: string, toUserId: string): Promise<{ id: string; name: string; type: string }>;
+  /**
+   * Copies a media file (its bytes and its indexed passages with their embeddings) into another user's library;
+   * used when cloning a public agent. Null when the file no longer exists.
+   */
+  copy?(
+    fromUserId: string,
+    mediaId: string,
+    toUserId: string,
+  ): Promise<{ id: string; name: string; type: string } | null>;
 }
 
 /** ai-engine's model selection. */

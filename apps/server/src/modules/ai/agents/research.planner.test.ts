@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planResearch, symbolsIn } from './research.planner.js';
+import { planResearch, symbolsIn, timeframeIn } from './research.planner.js';
 
 const ALL = new Set([
   'get_performance',
@@ -77,5 +77,32 @@ describe('the research plan', () => {
   it('finds catalogue tickers written in capitals and mentioned symbols, not ordinary capitals', () => {
     expect(symbolsIn('Should I buy NVDA or EUR/USD? I think RSI is high', [])).toEqual(['NVDA', 'EURUSD']);
     expect(symbolsIn('what about it', [{ category: 'symbol', option: 'gbpusd', subOption: null }])).toEqual(['GBPUSD']);
+  });
+
+  it('reads the chart’s standard indicator readings at the bar size the question names, and any other named', () => {
+    const withReadings = { ...base, tools: new Set([...ALL, 'get_chart_readings']) };
+    expect(tools('Is the 4h trend on GBPUSD stretched? Check the EMA too', withReadings)).toEqual([
+      'get_chart_readings{"symbol":"GBPUSD","timeframe":"4h"}',
+      'get_indicator{"symbol":"GBPUSD","indicator":"ema","timeframe":"4h"}',
+      'get_performance{"period":"this_month"}',
+    ]);
+    expect(tools('Research EUR/USD for me', withReadings)).toContain(
+      'get_chart_readings{"symbol":"EURUSD","timeframe":"1h"}',
+    );
+    // without the readings tool: the indicators named, at the bar size named
+    expect(tools('What do MACD and ATR say on the daily XAUUSD chart?')).toEqual([
+      'get_indicator{"symbol":"XAUUSD","indicator":"macd","timeframe":"1D"}',
+      'get_indicator{"symbol":"XAUUSD","indicator":"atr","timeframe":"1D"}',
+      'get_performance{"period":"this_month"}',
+    ]);
+  });
+
+  it('knows the bar sizes of the market, and ignores durations that are not one', () => {
+    expect(timeframeIn('on the 15 min chart')).toBe('15m');
+    expect(timeframeIn('the 4-hour trend')).toBe('4h');
+    expect(timeframeIn('weekly close')).toBe('1W');
+    expect(timeframeIn('what happened 3 hours ago')).toBeNull();
+    expect(timeframeIn('the 2h chart')).toBeNull();
+    expect(timeframeIn('how did I do by hour')).toBeNull();
   });
 });

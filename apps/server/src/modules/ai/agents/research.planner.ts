@@ -1,4 +1,10 @@
-import { AI_RESEARCH_MAX_STEPS, AI_RESEARCH_MIN_STEPS, type AiMention } from '@tradedesk/contracts';
+import {
+  AI_RESEARCH_MAX_STEPS,
+  AI_RESEARCH_MIN_STEPS,
+  type AiMention,
+  MARKET_TIMEFRAMES,
+  type MarketTimeframe,
+} from '@tradedesk/contracts';
 import { findInstrument } from '@tradedesk/core';
 
 /** One step of a research plan: a read tool of the registry with its arguments, or a knowledge look-up. */
@@ -41,6 +47,42 @@ const TOPICS = {
   trades: /\btrades?\b|positions?/i,
 };
 
+/** Words for a bar size ("4h", "15 min", "4-hour", "daily", "weekly"); the tools' default is 1h. */
+const TIMEFRAME_WORDS: [RegExp, MarketTimeframe][] = [
+  [/\bdaily\b|\b1\s?d\b|\bday chart\b/i, '1D'],
+  [/\bweekly\b|\b1\s?w\b/i, '1W'],
+  [/\bmonthly\b/i, '1M'],
+  [/\bhourly\b/i, '1h'],
+];
+
+/** The bar size the question names, if it names one the market offers. */
+export function timeframeIn(question: string): MarketTimeframe | null {
+  const counted = question.match(/\b(\d{1,2})\s?-?\s?(m|min|mins|minutes?|h|hr|hours?)\b(?!\s+ago)/i);
+  if (counted) {
+    const unit = counted[2]!.toLowerCase().startsWith('h') ? 'h' : 'm';
+    const candidate = `${Number(counted[1])}${unit}`;
+    if ((MARKET_TIMEFRAMES as readonly string[]).includes(candidate)) return candidate as MarketTimeframe;
+  }
+  return TIMEFRAME_WORDS.find(([re]) => re.test(question))?.[1] ?? null;
+}
+
+/** Indicators named in the question, as catalogue ids, beyond what a chart's standard readings hold. */
+const NAMED_INDICATORS: [RegExp, string][] = [
+  [/\bema\b|exponential moving average/i, 'ema'],
+  [/\bstoch(astic)?\b/i, 'stoch'],
+  [/\badx\b|\bdmi\b/i, 'dmi'],
+  [/\bcci\b/i, 'cci'],
+  [/\bvwap\b/i, 'vwap'],
+];
+/** Indicators the standard readings hold, for a run without `get_chart_readings`. */
+const READING_INDICATORS: [RegExp, string][] = [
+  [/\bmacd\b/i, 'macd'],
+  [/\batr\b|average true range/i, 'atr'],
+  [/\bbollinger\b|\bbands?\b/i, 'bb'],
+  [/\bsma\b|simple moving average/i, 'sma'],
+  [/\brsi\b/i, 'rsi'],
+];
+
 /** Tickers of the catalogue named in the text (written in capitals, EUR/USD or EURUSD), then mentioned symbols. */
 export function symbolsIn(question: string, mentions: AiMention[]): string[] {
   const out: string[] = [];
@@ -59,7 +101,7 @@ function addDays(day: string, n: number): string {
 
 /**
  * A plan of 3 to 6 steps for a research question, made from what it asks about (performance, timing, symbols,
- * prop rules, playbook, journal, news, events, indicators) and what the run may use. Deterministic, so the same
+ * prop rules, playbook, journal, news, events, indicators at the bar size it names) and what the run may use. Deterministic, so the same
  * question plans the same steps whatever model writes the report; padded with a general review when the question
  * names little.
  */
@@ -94,6 +136,23 @@ export function planResearch(question: string, mentions: AiMention[], ctx: PlanC
     });
   }
   const anySymbolTopic = about('news') || about('calendar') || about('technical');
+  const timeframe = timeframeIn(question) ?? '1h';
+  /**
+   * The chart's standard readings (RSI, MACD, SMA 20 and 50, Bollinger, ATR) at the bar size asked for, then any
+   * other indicator the question names; with only `get_indicator`, the named ones (RSI when none is named).
+   */
+  const technical = (symbol: string) => {
+    const named = NAMED_INDICATORS.filter(([re]) => re.test(question)).map(([, id]) => id);
+    if (ctx.tools.has('get_chart_readings')) {
+      tool(`Indicator readings on ${symbol} (${timeframe})`, 'get_chart_readings', { symbol, timeframe });
+    } else {
+      const inReadings = READING_INDICATORS.filter(([re]) => re.test(question)).map(([, id]) => id);
+      named.unshift(...(inReadings.length > 0 || named.length > 0 ? inReadings : ['rsi']));
+    }
+    for (const indicator of named.slice(0, 2)) {
+      tool(`${indicator.toUpperCase()} on ${symbol} (${timeframe})`, 'get_indicator', { symbol, indicator, timeframe });
+    }
+  };
   for (const symbol of symbols) {
     if (about('news') || !anySymbolTopic) tool(`News on ${symbol}`, 'get_news', { symbol, limit: 5 });
     if (about('calendar') || !anySymbolTopic) {
@@ -103,9 +162,7 @@ export function planResearch(question: string, mentions: AiMention[], ctx: PlanC
         to: addDays(ctx.today, 7),
       });
     }
-    if (about('technical') || !anySymbolTopic) {
-      tool(`RSI on ${symbol} (1h)`, 'get_indicator', { symbol, indicator: 'rsi', timeframe: '1h' });
-    }
+    if (about('technical') || !anySymbolTopic) technical(symbol);
   }
   if (about('performance')) tool(`Performance ${periodLabel}`, 'get_performance', { period });
   if (about('time')) {

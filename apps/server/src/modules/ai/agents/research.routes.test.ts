@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUpAndLogin } from '../../../../test/auth-helpers.js';
 import { createTestApp } from '../../../../test/helpers.js';
 import { createManualClock } from '../../../platform/clock.js';
-import type { ToolContext } from '../ai.types.js';
+import type { ModelEvent, ToolContext } from '../ai.types.js';
 import {
   eventsOfType,
   type FakeData,
@@ -177,6 +177,64 @@ describe('POST /ai/research', () => {
       label: 'Test model',
       builtIn: false,
     });
+  });
+
+  it('a configured model chooses the tool steps; calls it cannot use are dropped and a short plan is padded', async () => {
+    const asked: { tools: number; user: string }[] = [];
+    models.use({
+      id: 'test-model',
+      label: 'Test model',
+      builtIn: false,
+      async *chat(request): AsyncIterable<ModelEvent> {
+        const user = request.messages.find((m) => m.role === 'user');
+        asked.push({ tools: request.tools.length, user: user?.content ?? '' });
+        if (request.tools.length > 0) {
+          yield {
+            type: 'tool_call',
+            call: { id: 'c1', name: 'get_performance', arguments: '{"period":"last_week","group_by":"symbol"}' },
+          };
+          yield { type: 'tool_call', call: { id: 'c2', name: 'no_such_tool', arguments: '{}' } };
+          yield { type: 'tool_call', call: { id: 'c3', name: 'get_journal', arguments: '[1, 2]' } };
+          yield { type: 'tool_call', call: { id: 'c4', name: 'create_alert', arguments: '{"symbol":"EURUSD"}' } };
+          yield { type: 'tool_call', call: { id: 'c5', name: 'get_news', arguments: '{"symbol":"GBPUSD"' } };
+          yield { type: 'done', usage: { promptTokens: 40, completionTokens: 20 } };
+          return;
+        }
+        yield { type: 'text', delta: 'Your week by symbol [1].' };
+        yield { type: 'done', usage: { promptTokens: 10, completionTokens: 5 } };
+      },
+    });
+    const before = calls.length;
+    const events = await research(bob, {
+      question: 'Which symbols cost me money last week?',
+      mentions: [{ category: 'symbol', option: 'GBPUSD' }],
+    });
+    const done = lastResearch(events);
+    expect(done.status).toBe('done');
+    // the model saw only the read tools, never an action
+    expect(asked[0]!.tools).toBeGreaterThan(0);
+    expect(asked[0]!.user).toBe('Which symbols cost me money last week?\n\nMentioned: symbol GBPUSD');
+    expect(done.plan[0]).toMatchObject({ title: 'Performance: period last_week, group by symbol', status: 'done' });
+    expect(done.plan.length).toBeGreaterThanOrEqual(3);
+    const ran = calls.slice(before).map((c) => c.tool);
+    expect(ran[0]).toBe('get_performance');
+    expect(calls[before]!.args).toEqual({ period: 'last_week', group_by: 'symbol' });
+    expect(ran).not.toContain('create_alert');
+    expect(done.report?.startsWith('Your week by symbol [1].')).toBe(true);
+  });
+
+  it('the built-in analyst keeps the plan made from the question: the model is not asked to plan', async () => {
+    const asked: number[] = [];
+    models.use({
+      ...scriptedModel('', true),
+      async *chat(request): AsyncIterable<ModelEvent> {
+        asked.push(request.tools.length);
+        yield { type: 'done', usage: { promptTokens: 0, completionTokens: 0 } };
+      },
+    });
+    const events = await research(bob, { question: 'How did I do this week?' });
+    expect(lastResearch(events).plan[0]?.title).toBe('Performance this week');
+    expect(asked).toEqual([]);
   });
 
   it('a step past its time limit is marked failed and the research goes on', async () => {

@@ -1,7 +1,9 @@
 import type { AiAnswer, AiDeepResearch, AiResearchBody, AiSource, AiStep, AiStreamEvent } from '@tradedesk/contracts';
+import { AI_RESEARCH_MAX_STEPS, AI_RESEARCH_MIN_STEPS } from '@tradedesk/contracts';
 import type { Clock } from '../../../platform/clock.js';
 import { newId } from '../../../platform/ids.js';
 import type { AiTool, ChatModel, KnowledgeSearch, ToolContext, ToolRegistry } from '../ai.types.js';
+import { toolSpec } from '../engine/orchestrator.js';
 import { agentError, researchNotFound } from './agents.errors.js';
 import type { AgentsRepository } from './agents.repository.js';
 import type { AgentsService } from './agents.service.js';
@@ -23,7 +25,100 @@ const SOURCE_KIND: Record<string, AiSource['kind']> = {
   get_strategies: 'strategy',
   get_candles: 'market',
   get_indicator: 'market',
+  get_chart_readings: 'market',
 };
+
+/** A step's title from a tool call: "Performance: period this_week, group by hour". */
+function titleOf(tool: string, args: Record<string, unknown>): string {
+  const name = tool.replace(/^get_/, '').replace(/_/g, ' ');
+  const parts = Object.entries(args)
+    .filter(([, v]) => v !== undefined && v !== null && typeof v !== 'object')
+    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${String(v)}`);
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)}${parts.length ? `: ${parts.join(', ')}` : ''}`;
+}
+
+/** A tool step's identity (the tool and its arguments), to keep a plan free of repeats. */
+const keyOf = (s: PlannedStep) => (s.kind === 'tool' ? `${s.tool}:${JSON.stringify(s.args)}` : `${s.scope}:${s.query}`);
+
+/**
+ * With a language model configured, the model chooses the read tools and their arguments: asked to call the tools
+ * it would use (its calls are read, never run here), each call checked against the tool's parameters. The
+ * knowledge look-ups of the keyword plan stay first; a short proposal is padded from the keyword plan. Null (keep
+ * the keyword plan) when the model proposes no usable call, fails or takes longer than `timeoutMs`.
+ */
+export async function modelPlan(input: {
+  model: ChatModel;
+  question: string;
+  /** What the question mentions (a symbol, an account, a strategy, a period), as "category option". */
+  mentions: string[];
+  today: string;
+  tools: Map<string, AiTool>;
+  keywordPlan: PlannedStep[];
+  signal: AbortSignal;
+  timeoutMs: number;
+}): Promise<{ plan: PlannedStep[]; tokens: number } | null> {
+  const { model, tools, keywordPlan } = input;
+  const signal = AbortSignal.any([input.signal, AbortSignal.timeout(input.timeoutMs)]);
+  const proposed: PlannedStep[] = [];
+  let tokens = 0;
+  try {
+    for await (const event of model.chat(
+      {
+        messages: [
+          {
+            role: 'system',
+            content:
+              `You plan research for a trader. Call the read tools you would use to answer the question, ` +
+              `${AI_RESEARCH_MIN_STEPS} to ${AI_RESEARCH_MAX_STEPS} calls with their arguments. Do not answer the ` +
+              `question: only call tools. Today is ${input.today}.`,
+          },
+          {
+            role: 'user',
+            content: input.mentions.length
+              ? `${input.question}\n\nMentioned: ${input.mentions.join('; ')}`
+              : input.question,
+          },
+        ],
+        tools: [...tools.values()].map(toolSpec),
+      },
+      signal,
+    )) {
+      if (event.type === 'tool_call') {
+        const tool = tools.get(event.call.name);
+        if (!tool) continue;
+        let args: unknown;
+        try {
+          args = event.call.arguments.trim() ? JSON.parse(event.call.arguments) : {};
+        } catch {
+          continue;
+        }
+        const parsed = tool.parameters.safeParse(args);
+        if (!parsed.success) continue;
+        const checked = parsed.data as Record<string, unknown>;
+        const step: PlannedStep = {
+          id: '',
+          title: titleOf(tool.name, checked),
+          kind: 'tool',
+          tool: tool.name,
+          args: checked,
+        };
+        if (proposed.some((s) => keyOf(s) === keyOf(step))) continue;
+        proposed.push(step);
+      } else if (event.type === 'done') {
+        tokens = event.usage.promptTokens + event.usage.completionTokens;
+      }
+    }
+  } catch {
+    return null;
+  }
+  if (proposed.length === 0) return null;
+  const steps = [...keywordPlan.filter((s) => s.kind === 'knowledge'), ...proposed];
+  for (const s of keywordPlan) {
+    if (steps.length >= AI_RESEARCH_MIN_STEPS) break;
+    if (s.kind === 'tool' && !steps.some((t) => keyOf(t) === keyOf(s))) steps.push(s);
+  }
+  return { plan: steps.slice(0, AI_RESEARCH_MAX_STEPS).map((s, n) => ({ ...s, id: `s${n + 1}` })), tokens };
+}
 
 /** What one step found: a few lines for the report and its sources (numbered later). */
 type Finding = { step: PlannedStep; ok: boolean; summary: string; sources: Omit<AiSource, 'n'>[] };
@@ -42,7 +137,8 @@ export function toResearchView(row: AiResearchRow): AiDeepResearch {
 }
 
 /**
- * Deep research: plans 3-6 steps from the question, runs each (a read tool of the registry as the CALLER, or a
+ * Deep research: plans 3-6 steps (a configured model chooses the tool steps, `modelPlan`; the built-in analyst
+ * plans from the question's words, `planResearch`), runs each (a read tool of the registry as the CALLER, or a
  * look-up in the agent's knowledge / the attached files) with a per-step time limit, streams progress, and writes a
  * report with numbered sources: by the configured model when there is one (from the findings only, no tools), or
  * by the built-in analyst as the findings themselves. Only read tools run; nothing here can act. Cancellable:
@@ -224,7 +320,7 @@ export function createResearchService(deps: {
           .map((t) => [t.name, t]),
       );
       const now = clock.now();
-      const plan = planResearch(
+      const keywordPlan = planResearch(
         body.question,
         body.mentions.map((m) => ({ category: m.category, option: m.option, subOption: m.sub_option ?? null })),
         {
@@ -235,6 +331,21 @@ export function createResearchService(deps: {
         },
       );
       const model = await deps.models.forUser(userId);
+      // a language model plans the tool steps itself; the built-in analyst (or a failed plan) keeps the keyword plan
+      const planned = model.builtIn
+        ? null
+        : await modelPlan({
+            model,
+            question: body.question,
+            mentions: body.mentions.map((m) => `${m.category} ${m.option}${m.sub_option ? ` (${m.sub_option})` : ''}`),
+            today: now.toISOString().slice(0, 10),
+            tools,
+            keywordPlan,
+            signal,
+            timeoutMs: deps.stepTimeoutMs,
+          });
+      const plan = planned?.plan ?? keywordPlan;
+      const planTokens = planned?.tokens ?? 0;
       const row = await repo.insertResearch({
         id: newId(),
         userId,
@@ -375,7 +486,7 @@ export function createResearchService(deps: {
           finishedAt: new Date(state.finishedAt),
         });
         publish();
-        await deps.quota?.record(userId, { messages: 1, tokens });
+        await deps.quota?.record(userId, { messages: 1, tokens: tokens + planTokens });
 
         const modelInfo = { id: model.id, label: model.label, builtIn: model.builtIn };
         const answer: AiAnswer = deps.chats

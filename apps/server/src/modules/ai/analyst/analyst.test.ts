@@ -23,6 +23,7 @@ const ALL_TOOLS = [
   'size_position',
   'get_candles',
   'get_indicator',
+  'get_chart_readings',
   'get_calendar',
   'get_news',
   'get_strategies',
@@ -345,6 +346,69 @@ describe('built-in analyst', () => {
     expect(r.text).toContain('You can trade **1.5 lots** of EURUSD.');
     expect(r.text).toContain('the prop room left today (300.00 USD) bound the size');
     expectNoInventedFigures(r.text, 'How much EURUSD can I buy with a 20 pip stop?', [sized]);
+  });
+
+  it('analyses a chart with its indicator readings: values, the timeframe and the bar’s time', async () => {
+    const bars = [
+      { time: 1773824400, open: 1.0831, high: 1.0849, low: 1.0822, close: 1.0844 },
+      { time: 1773828000, open: 1.0844, high: 1.0861, low: 1.0839, close: 1.0857 },
+    ];
+    const candles = () => ({ summary: 'EURUSD 4h', data: { symbol: 'EURUSD', timeframe: '4h', candles: bars } });
+    const readings = () => ({
+      summary: 'EURUSD 4h readings',
+      data: {
+        symbol: 'EURUSD',
+        timeframe: '4h',
+        time: '2026-03-18T10:00:00.000Z',
+        close: 1.0857,
+        readings: [
+          {
+            indicator: 'rsi',
+            label: 'RSI(14)',
+            plots: [{ id: 'rsi', title: 'RSI', latest: 63.41, previous: 58.2 }],
+            reading: 'above the 50 midline',
+          },
+          {
+            indicator: 'macd',
+            label: 'MACD(12,26,9)',
+            plots: [
+              { id: 'histogram', title: 'Histogram', latest: 0.00021, previous: 0.0001 },
+              { id: 'macd', title: 'MACD', latest: 0.00093, previous: 0.0008 },
+              { id: 'signal', title: 'Signal', latest: 0.00072, previous: 0.0007 },
+            ],
+            reading: 'MACD is above its signal, above zero',
+          },
+          {
+            indicator: 'sma',
+            label: 'SMA(50)',
+            plots: [{ id: 'sma', title: 'SMA', latest: 1.08112, previous: 1.081 }],
+            reading: 'close above it',
+          },
+        ],
+      },
+    });
+    const mention = { category: 'symbol' as const, option: 'EURUSD', subOption: '4h' };
+    const r = await ask(
+      'Analyse the EURUSD 4h chart.',
+      { get_candles: candles, get_chart_readings: readings },
+      { mentions: [mention] },
+    );
+    expect(r.calls.map((c) => c.name)).toEqual(['get_candles', 'get_chart_readings']);
+    expect(r.calls[1]?.args).toEqual({ symbol: 'EURUSD', timeframe: '4h' });
+    expect(r.text).toContain('**Indicators** 4h at the bar of 2026-03-18 10:00 UTC, close 1.0857:');
+    expect(r.text).toContain('RSI(14): **63.41** (above the 50 midline)');
+    expect(r.text).toContain('MACD(12,26,9): histogram **0.00021**, macd **0.00093**, signal **0.00072**');
+    expect(r.text).toContain('SMA(50): **1.08112** (close above it)');
+    expectNoInventedFigures(r.text, 'Analyse the EURUSD 4h chart.', [candles(), readings(), bars.length]);
+
+    // An agent without the readings tool still gets the prices, not a refusal.
+    const plain = await ask(
+      'Analyse the EURUSD 4h chart.',
+      { get_candles: candles },
+      { tools: ALL_TOOLS.filter((t) => t !== 'get_chart_readings') },
+    );
+    expect(plain.calls.map((c) => c.name)).toEqual(['get_candles']);
+    expect(plain.text).toContain('Last close: **1.0857**');
   });
 
   it('lists upcoming events and news with their sentiment, as linked data', async () => {

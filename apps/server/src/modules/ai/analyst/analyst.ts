@@ -107,6 +107,8 @@ export function decide(
       focusSymbol: null,
     };
   } else plan = intent.plan;
+  // A call the plan can do without (indicator readings beside the prices) is dropped when the chat lacks its tool.
+  plan = { ...plan, calls: plan.calls.filter((c) => !c.optional || available.has(c.name)) };
 
   const missing = plan.calls.map((c) => c.name).find((n) => !available.has(n));
   if (missing)

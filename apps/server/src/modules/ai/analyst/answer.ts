@@ -33,6 +33,7 @@ const TOOL_WHAT: Record<string, string> = {
   size_position: 'the position size',
   get_candles: 'the prices',
   get_indicator: 'the indicator',
+  get_chart_readings: 'the indicator readings',
   get_calendar: 'the calendar',
   get_news: 'the news',
   get_strategies: 'your playbook',
@@ -297,6 +298,26 @@ function price(plan: Plan, r: ToolReading): string {
   ])}`;
 }
 
+/** The chart's indicator readings (get_chart_readings): each with its value, what it says, the bar's time. */
+function chartReadingsText(r: ToolReading): string {
+  const d = isObj(r.data) ? r.data : {};
+  const list = findArray(d, (o) => typeof o.label === 'string' && Array.isArray(o.plots));
+  if (!list || list.length === 0) return fallback(r);
+  const value = (v: unknown) => (typeof v === 'number' ? figure(v, 5) : 'n/a');
+  const lines = list.map((x) => {
+    const plots = (x.plots as unknown[]).filter(isObj);
+    const values =
+      plots.length === 1
+        ? `**${value(plots[0]!.latest)}**`
+        : plots.map((p) => `${String(p.title).toLowerCase()} **${value(p.latest)}**`).join(', ');
+    return `${x.label}: ${values}${typeof x.reading === 'string' ? ` (${x.reading})` : ''}`;
+  });
+  const tf = typeof d.timeframe === 'string' ? ` ${d.timeframe}` : '';
+  const at = d.time ? ` at the bar of ${when(d.time)} UTC` : '';
+  const close = typeof d.close === 'number' ? `, close ${figure(d.close, 5)}` : '';
+  return `**Indicators**${tf}${at}${close}:\n\n${bullets(lines)}`;
+}
+
 type Group = { count: number; winRate: number | null; net: number };
 const isGroup = (v: unknown): v is Group => isObj(v) && typeof v.count === 'number' && typeof v.net === 'number';
 
@@ -489,6 +510,9 @@ export function writeAnswer(plan: Plan, readings: ToolReading[]): Written {
         break;
       case 'get_candles':
         parts.push(price(plan, r));
+        break;
+      case 'get_chart_readings':
+        parts.push(chartReadingsText(r));
         break;
       case 'get_playbook_compliance':
         parts.push(compliance(plan, r));

@@ -9,7 +9,7 @@ const calls = (i: Intent) => (i.kind === 'plan' ? i.plan.calls : []);
 const account = (i: Intent) => (i.kind === 'plan' ? i.plan.account : undefined);
 
 describe('built-in analyst: question -> tool calls', () => {
-  const table: [string, { name: string; args: Record<string, unknown> }[]][] = [
+  const table: [string, { name: string; args: Record<string, unknown>; optional?: boolean }[]][] = [
     // performance over a period
     ['How did I do this week?', [{ name: 'get_performance', args: { group_by: 'none', period: 'this_week' } }]],
     ['How did I do today?', [{ name: 'get_performance', args: { group_by: 'none', period: 'today' } }]],
@@ -107,7 +107,20 @@ describe('built-in analyst: question -> tool calls', () => {
         },
       ],
     ],
-    ['How is Apple doing?', [{ name: 'get_candles', args: { symbol: 'AAPL', timeframe: '1h', count: 24 } }]],
+    [
+      'How is Apple doing?',
+      [
+        { name: 'get_candles', args: { symbol: 'AAPL', timeframe: '1h', count: 24 } },
+        { name: 'get_chart_readings', args: { symbol: 'AAPL', timeframe: '1h' }, optional: true },
+      ],
+    ],
+    [
+      'Analyse the EURUSD 4h chart.',
+      [
+        { name: 'get_candles', args: { symbol: 'EURUSD', timeframe: '4h', count: 24 } },
+        { name: 'get_chart_readings', args: { symbol: 'EURUSD', timeframe: '4h' }, optional: true },
+      ],
+    ],
     // playbook, journal, data
     ['Am I sticking to my rules?', [{ name: 'get_playbook_compliance', args: {} }]],
     ['Did I follow my playbook last week?', [{ name: 'get_playbook_compliance', args: { period: 'last_week' } }]],
@@ -165,6 +178,14 @@ describe('built-in analyst: question -> tool calls', () => {
 
   it.each(table)('%s', (question, expected) => {
     expect(calls(parseQuestion(question, [], NOW))).toEqual(expected);
+  });
+
+  it('reads a chart at the timeframe of its symbol mention (a chart analysis with a question of its own)', () => {
+    const mention = { category: 'symbol' as const, option: 'GBPUSD', subOption: '15m' };
+    expect(calls(parseQuestion('What do the technicals say?', [mention], NOW))).toEqual([
+      { name: 'get_candles', args: { symbol: 'GBPUSD', timeframe: '15m', count: 24 } },
+      { name: 'get_chart_readings', args: { symbol: 'GBPUSD', timeframe: '15m' }, optional: true },
+    ]);
   });
 
   it('names an account in words for the analyst to resolve with get_accounts', () => {

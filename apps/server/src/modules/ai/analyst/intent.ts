@@ -31,7 +31,8 @@ export type Topic =
   | 'write_journal_note';
 
 export type GroupBy = 'none' | 'hour' | 'day_of_week' | 'session' | 'symbol';
-export type PlannedCall = { name: string; args: Record<string, unknown> };
+/** `optional`: left out when the chat does not offer the tool (an agent's selection), instead of refusing. */
+export type PlannedCall = { name: string; args: Record<string, unknown>; optional?: boolean };
 
 /** An account named in words ("my prop account", "on Swing account"), resolved with get_accounts first. */
 export type AccountNeed = { kind: 'prop' | 'virtual' | null; name: string | null };
@@ -491,12 +492,21 @@ export function parseQuestion(text: string, mentions: AiMention[], nowMs: number
 
   if (
     symbol &&
-    /\b(price|quote|trading at|doing|moving|chart|trend|level|where is|what'?s|how is|candles?|range)\b|^\s*\$?[A-Za-z./]{1,10}\s*\??\s*$/i.test(
+    /\b(price|quote|trading at|doing|moving|chart|trend|level|where is|what'?s|how is|candles?|range|analy[sz]e|analysis|technicals?|indicators)\b|^\s*\$?[A-Za-z./]{1,10}\s*\??\s*$/i.test(
       t,
     )
   ) {
-    const timeframe = findTimeframe(t) ?? '1h';
-    return plan({ topic: 'price', symbol, calls: [{ name: 'get_candles', args: { symbol, timeframe, count: 24 } }] });
+    // The chart's timeframe: in the words, else the symbol mention's (a chart analysis), else 1h.
+    const mentioned = mentions.find((m) => m.category === 'symbol' && m.option.toUpperCase() === symbol)?.subOption;
+    const timeframe = findTimeframe(t) ?? findTimeframe(mentioned ?? '') ?? '1h';
+    return plan({
+      topic: 'price',
+      symbol,
+      calls: [
+        { name: 'get_candles', args: { symbol, timeframe, count: 24 } },
+        { name: 'get_chart_readings', args: { symbol, timeframe }, optional: true },
+      ],
+    });
   }
 
   return { kind: 'unknown' };

@@ -1,10 +1,12 @@
 import type { AiChartAnalysisBody } from '@tradedesk/contracts';
+import { chartReadings, toCandleArrays } from '@tradedesk/core';
 
 const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(2) : Number(v.toPrecision(6)).toString());
 
 /**
  * The chart the user is looking at, as text for the model: the range's open, high, low and close, its change, the
- * last bars, and the indicator values the chart shows. The analysis works from these numbers, not from a picture.
+ * last bars, the standard indicator readings computed from those same bars (RSI, MACD, SMA 20/50, Bollinger, ATR)
+ * and the indicator values the chart shows. The analysis works from these numbers, not from a picture.
  */
 export function chartContext(body: AiChartAnalysisBody): string {
   const symbol = body.symbol.toUpperCase();
@@ -26,6 +28,17 @@ export function chartContext(body: AiChartAnalysisBody): string {
     for (const c of candles.slice(-10))
       lines.push(
         `${new Date(c.time * 1000).toISOString()} ${fmt(c.open)} ${fmt(c.high)} ${fmt(c.low)} ${fmt(c.close)}`,
+      );
+    const r = chartReadings(toCandleArrays(candles.map((c) => ({ ...c, volume: c.volume ?? 0 }))));
+    const computed = r.readings
+      .filter((x) => x.plots.some((p) => p.latest !== null))
+      .map(
+        (x) =>
+          `${x.label} ${x.plots.map((p) => `${p.title.toLowerCase()} ${p.latest === null ? 'n/a' : fmt(p.latest)}`).join(', ')}`,
+      );
+    if (computed.length > 0)
+      lines.push(
+        `Indicator readings at the last bar (${new Date(last.time * 1000).toISOString()}, ${body.timeframe}), computed from these bars: ${computed.join('; ')}.`,
       );
   }
   for (const ind of body.indicators ?? []) {

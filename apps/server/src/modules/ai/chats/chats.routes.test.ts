@@ -456,6 +456,33 @@ describe('chart analysis', () => {
     expect(system).toContain('Indicator RSI 14: rsi 61.2.');
     expect(fakes.turns.at(-1)?.mentions).toEqual([{ category: 'symbol', option: 'EURUSD', subOption: '1h' }]);
   });
+
+  it('computes the indicator readings from the chart’s own bars, at the last bar’s time', async () => {
+    const chat = await newChat(ada);
+    // 60 hourly bars closing 1, 2, ..., 60: SMA(20) is 50.5 and SMA(50) 35.5 at the last bar; RSI(14) is 100
+    const candles = Array.from({ length: 60 }, (_, i) => ({
+      time: 1772582400 + i * 3600,
+      open: i + 1,
+      high: i + 1,
+      low: i + 1,
+      close: i + 1,
+    }));
+    const res = await call(ada, 'POST', `/chats/${chat.id}/chart-analysis`, {
+      symbol: 'GBPUSD',
+      timeframe: '1h',
+      candles,
+    });
+    expect(
+      sseEvents(res.body).some((e) => e.type === 'answer'),
+      res.body,
+    ).toBe(true);
+    const system = fakes.turns.at(-1)?.messages[0]?.content ?? '';
+    const last = new Date((1772582400 + 59 * 3600) * 1000).toISOString();
+    expect(system).toContain(
+      `Indicator readings at the last bar (${last}, 1h), computed from these bars: RSI(14) rsi 100.00;`,
+    );
+    expect(system).toContain('SMA(20) sma 50.5; SMA(50) sma 35.5;');
+  });
 });
 
 describe('folders', () => {

@@ -174,8 +174,9 @@ describe('with the operator’s provider and users’ own keys allowed', () => {
     operatorServer.reply({ text: ['from the operator'] });
     expect(await textOf(model)).toBe('from the operator');
     expect(operatorServer.requests.at(-1)!.headers.authorization).toBe('Bearer sk-operator-0000');
-    const embed = await open.engine.models.embedder(bob.userId);
-    expect(await embed!(['a', 'b'], new AbortController().signal)).toHaveLength(2);
+    const embedder = await open.engine.models.embedder(bob.userId);
+    expect(embedder?.id).toMatch(/^127\.0\.0\.1:\d+\//);
+    expect(await embedder!.embed(['a', 'b'], new AbortController().signal)).toHaveLength(2);
   });
 
   it('saves a user’s own provider: the key is sealed at rest, never returned, and their chats go to it', async () => {

@@ -84,10 +84,13 @@ export function createModels(deps: ModelsDeps) {
       return operator ?? builtIn;
     },
 
-    /** Embeddings of the model that answers this user, when it offers them (vector retrieval); else null. */
-    async embedder(userId: string): Promise<ChatModel['embed'] | null> {
+    /**
+     * Embeddings of the model that answers this user, when it offers them (vector retrieval), with the embedding
+     * model's id (stored with the vectors, so a change of model is seen); else null.
+     */
+    async embedder(userId: string): Promise<{ id: string; embed: NonNullable<ChatModel['embed']> } | null> {
       const model = await this.forUser(userId);
-      return model.embed ? model.embed.bind(model) : null;
+      return model.embed ? { id: model.embeddingId ?? model.id, embed: model.embed.bind(model) } : null;
     },
 
     /** GET /ai/models: every model configured for this user, the one that answers marked active. */

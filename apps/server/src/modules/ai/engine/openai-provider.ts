@@ -129,6 +129,7 @@ export function createOpenAiModel(options: OpenAiModelOptions): ChatModel {
 
   if (options.embeddingModel) {
     const embeddingModel = options.embeddingModel;
+    model.embeddingId = `${host}/${embeddingModel}`;
     model.embed = async (texts, signal) => {
       if (texts.length === 0) return [];
       const idle = idleAbort(signal, options.timeoutMs);

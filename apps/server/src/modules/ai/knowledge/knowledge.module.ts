@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../platform/context.js';
 import type { PlanGate } from '../../billing/entitlements/entitlements.js';
 import { createTesseractOcr, type Ocr } from './knowledge.ocr.js';
+import { createReembedder } from './knowledge.reembed.js';
 import { createKnowledgeRepository } from './knowledge.repository.js';
 import { knowledgeRoutes } from './knowledge.routes.js';
 import { createKnowledgeSearch, type Embedder, type KnowledgeScopes } from './knowledge.search.js';
@@ -45,10 +46,13 @@ export function createAiKnowledge(ctx: Pick<AppContext, 'db' | 'clock' | 'storag
     log: deps.log,
     entitlements: deps.entitlements,
   });
+  const reembedder = createReembedder({ repo, embedder: deps.embedder, log: deps.log });
   return {
     search: { search: index.search },
     media,
-    routes: knowledgeRoutes({ media, maxBytes: settings.maxBytes }),
+    /** Re-embedding after a change of embedding model: `job` for the leader, `reembed`/`status` per owner. */
+    reembedder,
+    routes: knowledgeRoutes({ media, reembedder, maxBytes: settings.maxBytes }),
     /** Folder and agent knowledge, once the chats and agents modules exist (they are built after this one). */
     useScopes: index.useScopes,
     close: () => ocr.close(),

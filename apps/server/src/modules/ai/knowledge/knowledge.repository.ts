@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 
 import type { Db } from '../../../platform/db.js';
 import { containsPattern } from '../../../platform/sql-like.js';
@@ -94,9 +94,13 @@ export function createKnowledgeRepository(db: Db) {
         .where(eq(aiChunks.userId, userId));
     },
 
-    /** Passages of the owner that carry an embedding of `dims` dimensions, optionally among some files. */
+    /**
+     * Passages of the owner embedded by `model` with `dims` dimensions, optionally among some files. Passages of
+     * files embedded by another model are left out (they wait for their re-embedding).
+     */
     async embeddedChunks(
       userId: string,
+      model: string,
       dims: number,
       mediaIds: readonly string[] | null,
     ): Promise<Pick<AiChunkRow, 'mediaId' | 'idx' | 'text' | 'page' | 'embedding'>[]> {
@@ -104,6 +108,13 @@ export function createKnowledgeRepository(db: Db) {
         eq(aiChunks.userId, userId),
         isNotNull(aiChunks.embedding),
         sql`cardinality(${aiChunks.embedding}) = ${dims}`,
+        inArray(
+          aiChunks.mediaId,
+          db
+            .select({ id: aiMedia.id })
+            .from(aiMedia)
+            .where(and(eq(aiMedia.userId, userId), eq(aiMedia.embeddingModel, model))),
+        ),
       ];
       if (mediaIds) {
         if (mediaIds.length === 0) return [];
@@ -119,6 +130,66 @@ export function createKnowledgeRepository(db: Db) {
         })
         .from(aiChunks)
         .where(and(...where));
+    },
+
+    /** The owner's files with passages whose vectors are not `model`'s (none, or another model's), oldest first. */
+    async staleForModel(userId: string, model: string, limit: number): Promise<Pick<AiMediaRow, 'id' | 'name'>[]> {
+      return db
+        .select({ id: aiMedia.id, name: aiMedia.name })
+        .from(aiMedia)
+        .where(
+          and(
+            eq(aiMedia.userId, userId),
+            gt(aiMedia.chunkCount, 0),
+            or(isNull(aiMedia.embeddingModel), ne(aiMedia.embeddingModel, model)),
+          ),
+        )
+        .orderBy(asc(aiMedia.createdAt), asc(aiMedia.id))
+        .limit(limit);
+    },
+
+    /** How many of the owner's files with passages carry `model`'s vectors, and how many do not. */
+    async embeddingCounts(userId: string, model: string | null): Promise<{ files: number; current: number }> {
+      const [row] = await db
+        .select({
+          files: count(),
+          current: sql<number>`count(*) filter (where ${aiMedia.embeddingModel} = ${model ?? ''})::int`,
+        })
+        .from(aiMedia)
+        .where(and(eq(aiMedia.userId, userId), gt(aiMedia.chunkCount, 0)));
+      return { files: Number(row?.files ?? 0), current: Number(row?.current ?? 0) };
+    },
+
+    /** Replaces a file's vectors (one per passage) and records the model, in one transaction. */
+    async replaceEmbeddings(
+      userId: string,
+      mediaId: string,
+      model: string,
+      vectors: { idx: number; vector: number[] }[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const { idx, vector } of vectors) {
+          await tx
+            .update(aiChunks)
+            .set({ embedding: vector })
+            .where(and(eq(aiChunks.userId, userId), eq(aiChunks.mediaId, mediaId), eq(aiChunks.idx, idx)));
+        }
+        await tx
+          .update(aiMedia)
+          .set({ embeddingModel: model, embeddingDims: vectors[0]?.vector.length ?? 0 })
+          .where(and(eq(aiMedia.userId, userId), eq(aiMedia.id, mediaId)));
+      });
+    },
+
+    /** Owners of files with passages, by id after `after` (the re-embedding job walks them in pages). */
+    async ownersWithPassages(after: string | null, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ userId: aiMedia.userId })
+        .from(aiMedia)
+        .where(and(gt(aiMedia.chunkCount, 0), after ? gt(aiMedia.userId, after) : undefined))
+        .orderBy(asc(aiMedia.userId))
+        .limit(limit);
+      return rows.map((r) => r.userId);
     },
 
     /** What the owner's index is built from, as one value that changes whenever a file is added or removed. */

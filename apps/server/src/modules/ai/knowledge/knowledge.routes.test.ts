@@ -331,3 +331,17 @@ describe('the library', () => {
     expect(await knowledge.search.search(ada.userId, scope, 'zebra', 5)).toEqual([]);
   });
 });
+
+describe('GET and POST /api/ai/media/embeddings', () => {
+  it('reports the caller’s files against the model; without embeddings there is nothing to re-embed', async () => {
+    const carol = await signUpAndLogin(app);
+    expect((await upload(carol, [file('notes.md', '# Notes\n\nClose before the weekend.')])).statusCode).toBe(201);
+    const status = await get(carol, '/api/ai/media/embeddings');
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json()).toEqual({ model: null, files: 1, current: 0, stale: 0 });
+    const run = await app.inject({ method: 'POST', url: '/api/ai/media/embeddings', headers: carol.auth });
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json()).toEqual({ model: null, files: 1, current: 0, stale: 0, reembedded: 0, failed: 0 });
+    expect((await app.inject({ method: 'GET', url: '/api/ai/media/embeddings' })).statusCode).toBe(401);
+  });
+});

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   AI_DOCUMENT_TYPES,
   AI_IMAGE_TYPES,
+  aiEmbeddingStatusSchema,
   aiMediaChunkListSchema,
   aiMediaFieldsSchema,
   aiMediaLinkBodySchema,
@@ -10,6 +11,7 @@ import {
   aiMediaParamsSchema,
   aiMediaSchema,
   aiMediaUploadSchema,
+  aiReembedResultSchema,
   errorBodySchema,
   okSchema,
 } from '@tradedesk/contracts';
@@ -19,6 +21,7 @@ import { z } from 'zod';
 import { authOf } from '../../../platform/auth/guard.js';
 import { AppError } from '../../../platform/errors.js';
 import { mediaError } from './knowledge.errors.js';
+import type { Reembedder } from './knowledge.reembed.js';
 import type { KnowledgeService } from './knowledge.service.js';
 
 const tags = ['AI assistant: media and knowledge'];
@@ -140,8 +143,15 @@ function uploadReader(app: FastifyInstance, maxBytes: number) {
  * uploads of documents, images and scanned images, web links as knowledge, the list (scanned images: page 1, 10
  * a page), one file, its bytes, its indexed passages, and delete.
  */
-export function knowledgeRoutes(deps: { media: KnowledgeService; maxBytes: number }): FastifyPluginAsyncZod {
-  const { media, maxBytes } = deps;
+/** Files one POST /ai/media/embeddings re-embeds (the request stays short; the job does the rest). */
+const REEMBED_PER_CALL = 50;
+
+export function knowledgeRoutes(deps: {
+  media: KnowledgeService;
+  reembedder: Reembedder;
+  maxBytes: number;
+}): FastifyPluginAsyncZod {
+  const { media, reembedder, maxBytes } = deps;
   const limit = formatBytes(maxBytes);
   return async (app) => {
     // The upload in a scope of its own: no other route of the module takes multipart bodies.
@@ -226,6 +236,38 @@ export function knowledgeRoutes(deps: { media: KnowledgeService; maxBytes: numbe
         },
       },
       async (request) => media.list(authOf(request).userId, request.query),
+    );
+
+    app.get(
+      '/ai/media/embeddings',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          summary:
+            'The caller’s files against the embedding model that answers them now: how many carry its vectors, how many wait to be re-embedded',
+          response: { 200: aiEmbeddingStatusSchema },
+        },
+      },
+      async (request) => reembedder.status(authOf(request).userId),
+    );
+
+    app.post(
+      '/ai/media/embeddings',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          summary:
+            'Re-embeds the caller’s files whose vectors are another model’s (or none), at most 50 a call: call again while stale > 0',
+          response: { 200: aiReembedResultSchema },
+        },
+      },
+      async (request) => {
+        const userId = authOf(request).userId;
+        const run = await reembedder.reembed(userId, { maxFiles: REEMBED_PER_CALL });
+        return { ...(await reembedder.status(userId)), reembedded: run.done, failed: run.failed };
+      },
     );
 
     app.get(

@@ -4,12 +4,13 @@ import { signUpAndLogin } from '../../../../test/auth-helpers.js';
 import { createTestApp } from '../../../../test/helpers.js';
 import { createManualClock } from '../../../platform/clock.js';
 import { createAiKnowledge } from './knowledge.module.js';
-import { type Embed, processTerm } from './knowledge.search.js';
+import { type Embed, type Embedding, processTerm } from './knowledge.search.js';
 import { fixture } from './knowledge.test-helpers.js';
 
 const clock = createManualClock(new Date('2026-03-20T12:00:00Z'));
 type Ctx = Parameters<typeof createAiKnowledge>[0];
 let ctx: Ctx;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let ada: string;
 let bob: string;
 let carol: string;
@@ -34,6 +35,9 @@ const embed: Embed = async (texts) => {
   });
 };
 
+/** The same stand-in as the provider's model "test/groups-v1". */
+const groups: Embedding = { id: 'test/groups-v1', embed };
+
 const upload = (k: ReturnType<typeof createAiKnowledge>, userId: string, name: string, data: Buffer | string) =>
   k.media.upload(userId, { name, data: Buffer.isBuffer(data) ? data : Buffer.from(data) });
 
@@ -42,6 +46,7 @@ const docs: Record<string, AiMedia> = {};
 
 beforeAll(async () => {
   const t = await createTestApp({ build: { clock } });
+  app = t.app;
   ctx = { db: t.database.db, clock, storage: t.app.ctx.storage };
   const users = await Promise.all([signUpAndLogin(t.app), signUpAndLogin(t.app), signUpAndLogin(t.app)]);
   [ada, bob, carol] = [users[0].userId, users[1].userId, users[2].userId];
@@ -137,7 +142,7 @@ describe('scope', () => {
 
 describe('vector retrieval (when the model offers embeddings)', () => {
   it('embeds passages at upload and finds by meaning what full text cannot', async () => {
-    const k = createAiKnowledge(ctx, { embedder: async (userId) => (userId === carol ? embed : null) });
+    const k = createAiKnowledge(ctx, { embedder: async (userId) => (userId === carol ? groups : null) });
     const media = await upload(k, carol, 'carol-rules.pdf', fixture('sample.pdf'));
     expect(media.embedded).toBe(true);
     expect(embedCalls.some((texts) => texts.length === media.chunks)).toBe(true);
@@ -153,7 +158,7 @@ describe('vector retrieval (when the model offers embeddings)', () => {
   });
 
   it('fuses both rankings by reciprocal rank: first in both lists scores twice first in one', async () => {
-    const k = createAiKnowledge(ctx, { embedder: async () => embed });
+    const k = createAiKnowledge(ctx, { embedder: async () => groups });
     const [fused] = await k.search.search(carol, none, 'news blackout releases', 5);
     const [textOnly] = await plain.search.search(carol, none, 'news blackout releases', 5);
     expect(fused?.page).toBe(2);
@@ -168,7 +173,7 @@ describe('vector retrieval (when the model offers embeddings)', () => {
     };
     const warnings: string[] = [];
     const k = createAiKnowledge(ctx, {
-      embedder: async () => failing,
+      embedder: async () => ({ id: 'test/failing', embed: failing }),
       log: { warn: (_obj, msg) => warnings.push(msg) },
     });
     const media = await upload(k, bob, 'bob-more.txt', 'Bob closes everything before the weekend.');
@@ -179,6 +184,75 @@ describe('vector retrieval (when the model offers embeddings)', () => {
       'Passages could not be embedded; full-text retrieval only.',
       'The query could not be embedded; full-text only.',
     ]);
+  });
+});
+
+describe('a change of embedding model', () => {
+  /** Another model: the same number of dimensions, but its axes mean something else (the groups reversed). */
+  const otherEmbed: Embed = async (texts) =>
+    (await embed(texts, new AbortController().signal)).map((v) => [...v].reverse());
+  const other: Embedding = { id: 'test/groups-v2', embed: otherEmbed };
+
+  it('never ranks vectors of another model, and re-embeds the files with the new one', async () => {
+    const [dan] = [(await signUpAndLogin(app)).userId];
+    const before = createAiKnowledge(ctx, { embedder: async () => groups });
+    const a = await upload(before, dan, 'dan-rules.pdf', fixture('sample.pdf'));
+    const b = await upload(before, dan, 'dan-sizing.md', fixture('sample.md'));
+    expect((await before.search.search(dan, none, 'drawdown', 5)).length).toBeGreaterThan(0);
+
+    // the operator switches the embedding model: same dimensions, other meaning
+    const after = createAiKnowledge(ctx, { embedder: async () => other });
+    expect(await after.reembedder.status(dan)).toEqual({ model: 'test/groups-v2', files: 2, current: 0, stale: 2 });
+    // "drawdown" is in no passage: only vectors could find it, and the old model's are not compared
+    expect(await after.search.search(dan, none, 'drawdown', 5)).toEqual([]);
+
+    const progress: [number, number][] = [];
+    const run = await after.reembedder.reembed(dan, { onProgress: (done, total) => progress.push([done, total]) });
+    expect(run).toEqual({ model: 'test/groups-v2', done: 2, failed: 0, total: 2 });
+    expect(progress).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
+    expect(await after.reembedder.status(dan)).toEqual({ model: 'test/groups-v2', files: 2, current: 2, stale: 0 });
+    const hits = await after.search.search(dan, none, 'drawdown', 5);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.map((h) => h.mediaId)).toContain(a.id);
+    for (const hit of hits) expect([a.id, b.id]).toContain(hit.mediaId);
+    // the stored vectors are the new model's
+    const [chunk] = (await after.media.chunks(dan, a.id)).chunks;
+    expect(chunk).toBeTruthy();
+    // nothing left to do; and the old model now finds nothing by meaning
+    expect((await after.reembedder.reembed(dan)).total).toBe(0);
+    expect(await before.search.search(dan, none, 'drawdown', 5)).toEqual([]);
+    expect(b.embedded).toBe(true);
+  });
+
+  it('the leader’s job re-embeds every owner’s stale files, a file the provider fails on left as it was', async () => {
+    const erin = (await signUpAndLogin(app)).userId;
+    const frank = (await signUpAndLogin(app)).userId;
+    const v1 = createAiKnowledge(ctx, { embedder: async () => groups });
+    await upload(v1, erin, 'erin.md', fixture('sample.md'));
+    await upload(v1, frank, 'frank.md', 'Frank: the daily loss limit is five percent.');
+    await upload(createAiKnowledge(ctx), frank, 'frank-plain.md', 'Uploaded while no model offered embeddings.');
+    const flaky: Embedding = {
+      id: 'test/groups-v2',
+      embed: async (texts, signal) => {
+        if (texts.some((t) => t.includes('Frank: the daily'))) throw new Error('provider refused the text');
+        return otherEmbed(texts, signal);
+      },
+    };
+    const v2 = createAiKnowledge(ctx, { embedder: async () => flaky });
+    await v2.reembedder.tick();
+    expect(await v2.reembedder.status(erin)).toMatchObject({ current: 1, stale: 0 });
+    // frank's plain file got its first vectors; the one the provider refused keeps waiting
+    expect(await v2.reembedder.status(frank)).toMatchObject({ files: 2, current: 1, stale: 1 });
+    expect(v2.reembedder.job).toMatchObject({ name: 'ai-knowledge-reembed' });
+  });
+
+  it('without a model that offers embeddings there is nothing to re-embed', async () => {
+    const none_ = createAiKnowledge(ctx);
+    expect(await none_.reembedder.status(ada)).toMatchObject({ model: null, current: 0, stale: 0 });
+    expect(await none_.reembedder.reembed(ada)).toEqual({ model: null, done: 0, failed: 0, total: 0 });
   });
 });
 

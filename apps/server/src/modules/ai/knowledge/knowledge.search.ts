@@ -4,7 +4,9 @@ import type { KnowledgeRepository } from './knowledge.repository.js';
 
 /** Embeds texts with the caller's model; null when the model offers no embeddings. */
 export type Embed = (texts: string[], signal: AbortSignal) => Promise<number[][]>;
-export type Embedder = (userId: string) => Promise<Embed | null | undefined>;
+/** The user's embedding model: its id (`<provider host>/<model>`, stored with the vectors) and how to call it. */
+export type Embedding = { id: string; embed: Embed };
+export type Embedder = (userId: string) => Promise<Embedding | null | undefined>;
 
 /**
  * Which files a folder or an agent carries as knowledge (their tables belong to the chats and agents modules).
@@ -158,7 +160,7 @@ export function createKnowledgeSearch(deps: {
     allowed: Set<string> | null,
     query: string,
     limit: number,
-    queryVector: number[] | null,
+    meaning: { vector: number[]; model: string } | null,
   ): Promise<KnowledgeHit[]> {
     if (allowed && allowed.size === 0) return [];
     const index = await indexOf(ownerId);
@@ -183,8 +185,10 @@ export function createKnowledgeSearch(deps: {
         url: urlOf(info, (r.page as number | null) ?? null),
       });
     });
-    if (queryVector) {
-      const rows = await repo.embeddedChunks(ownerId, queryVector.length, allowed ? [...allowed] : null);
+    if (meaning) {
+      const queryVector = meaning.vector;
+      // only passages embedded by the same model: another model's vectors are not comparable, whatever their size
+      const rows = await repo.embeddedChunks(ownerId, meaning.model, queryVector.length, allowed ? [...allowed] : null);
       rows
         .filter((row) => inScope(row.mediaId))
         .map((row) => ({ row, similarity: cosine(queryVector, row.embedding ?? []) }))
@@ -209,13 +213,17 @@ export function createKnowledgeSearch(deps: {
   const urlOf = (info: MediaInfo, page: number | null) =>
     page !== null && info.url.startsWith('/api/') ? `${info.url}#page=${page}` : info.url;
 
-  async function queryVectorOf(userId: string, query: string, signal: AbortSignal): Promise<number[] | null> {
+  async function queryVectorOf(
+    userId: string,
+    query: string,
+    signal: AbortSignal,
+  ): Promise<{ vector: number[]; model: string } | null> {
     if (!deps.embedder) return null;
     try {
-      const embed = await deps.embedder(userId);
-      if (!embed) return null;
-      const [vector] = await embed([query], signal);
-      return vector && vector.length > 0 ? vector : null;
+      const embedding = await deps.embedder(userId);
+      if (!embedding) return null;
+      const [vector] = await embedding.embed([query], signal);
+      return vector && vector.length > 0 ? { vector, model: embedding.id } : null;
     } catch (error) {
       if (signal.aborted) throw error;
       // the full-text half still answers when the embeddings provider fails

@@ -19,6 +19,7 @@ import { mediaError, mediaNotFound } from './knowledge.errors.js';
 import { type Extracted, extractDocument, sniffFile, UnreadableFileError } from './knowledge.extract.js';
 import { fetchLink, LinkError, type LinkFetchOptions } from './knowledge.links.js';
 import type { Ocr } from './knowledge.ocr.js';
+import { embedAll } from './knowledge.reembed.js';
 import type { AiChunkInsert, KnowledgeRepository } from './knowledge.repository.js';
 import { type Embedder, type KnowledgeSearchEngine, mediaFileUrl } from './knowledge.search.js';
 import type { AiMediaRow } from './knowledge.table.js';
@@ -29,7 +30,6 @@ export const AI_MEDIA_MAX_TEXT = 2_000_000;
 export const AI_SCAN_MAX_DIMENSION = 10_000;
 /** Spec section 9: uploads and scanned images may take up to 5 minutes. */
 export const AI_UPLOAD_TIMEOUT_MS = 5 * 60_000;
-const EMBED_BATCH = 32;
 
 export type KnowledgeSettings = {
   maxBytes: number;
@@ -108,17 +108,17 @@ export function createKnowledgeService(deps: {
   }
 
   /** Embeddings of the passages, or null when the owner's model offers none (or fails: full text still works). */
-  async function embed(userId: string, texts: string[], signal: AbortSignal): Promise<number[][] | null> {
+  async function embed(
+    userId: string,
+    texts: string[],
+    signal: AbortSignal,
+  ): Promise<{ vectors: number[][]; model: string } | null> {
     if (!deps.embedder || texts.length === 0) return null;
     try {
-      const fn = await deps.embedder(userId);
-      if (!fn) return null;
-      const out: number[][] = [];
-      for (let i = 0; i < texts.length; i += EMBED_BATCH)
-        out.push(...(await fn(texts.slice(i, i + EMBED_BATCH), signal)));
-      const dims = out[0]?.length ?? 0;
-      if (out.length !== texts.length || dims === 0 || out.some((v) => v.length !== dims)) return null;
-      return out;
+      const embedding = await deps.embedder(userId);
+      if (!embedding) return null;
+      const vectors = await embedAll(embedding.embed, texts, signal);
+      return vectors ? { vectors, model: embedding.id } : null;
     } catch (error) {
       if (signal.aborted) throw error;
       deps.log?.warn({ reason: (error as Error).message }, 'Passages could not be embedded; full-text retrieval only.');
@@ -129,7 +129,7 @@ export function createKnowledgeService(deps: {
   /** Cuts, embeds and stores a file's text with its row. */
   async function store(
     userId: string,
-    media: Omit<AiMediaRow, 'textChars' | 'chunkCount' | 'embeddingDims' | 'createdAt' | 'pages'>,
+    media: Omit<AiMediaRow, 'textChars' | 'chunkCount' | 'embeddingDims' | 'embeddingModel' | 'createdAt' | 'pages'>,
     extracted: Extracted | null,
     signal: AbortSignal,
   ): Promise<AiMediaRow> {
@@ -143,11 +143,12 @@ export function createKnowledgeService(deps: {
       );
     }
     const chunks = chunkSections(sections, settings.chunking);
-    const vectors = await embed(
+    const embedded = await embed(
       userId,
       chunks.map((c) => c.text),
       signal,
     );
+    const vectors = embedded?.vectors;
     signal.throwIfAborted();
     const rows: AiChunkInsert[] = chunks.map((c, i) => ({
       mediaId: media.id,
@@ -165,6 +166,7 @@ export function createKnowledgeService(deps: {
         textChars,
         chunkCount: chunks.length,
         embeddingDims: vectors?.[0]?.length ?? 0,
+        embeddingModel: embedded?.model ?? null,
         createdAt: clock.now(),
       },
       rows,
@@ -446,6 +448,39 @@ export function createKnowledgeService(deps: {
         out.push({ mediaId: id, name: row.name, text });
       }
       return out;
+    },
+
+    /**
+     * A copy of `fromUserId`'s file in `toUserId`'s library: its own row, its own stored bytes and its own passages
+     * (with their embeddings), so the copy lives on when the original is deleted and the original stays the owner's
+     * alone. Used when a public agent is cloned; the caller checks that the agent's owner allows it. Null when the
+     * original no longer exists.
+     */
+    async copy(fromUserId: string, mediaId: string, toUserId: string): Promise<AiMediaFile | null> {
+      const row = await repo.findOwned(fromUserId, mediaId);
+      if (!row) return null;
+      await checkStorage(toUserId, row.size);
+      let storageKey: string | null = null;
+      if (row.storageKey) {
+        const stored = await storage.get(row.storageKey);
+        if (stored) {
+          storageKey = `ai-media/${randomBytes(16).toString('hex')}`;
+          await storage.put(storageKey, stored.data, stored.contentType);
+        }
+      }
+      const id = newId();
+      const chunks = await repo.chunksOf(fromUserId, mediaId);
+      try {
+        const copied = await repo.insert(
+          { ...row, id, userId: toUserId, storageKey, createdAt: clock.now() },
+          chunks.map((c) => ({ ...c, mediaId: id, userId: toUserId })),
+        );
+        deps.index.invalidate(toUserId);
+        return toMediaFile(copied);
+      } catch (error) {
+        if (storageKey) await storage.delete(storageKey).catch(() => {});
+        throw error;
+      }
     },
 
     /** The bytes of the owner's image (a chart snapshot for chart analysis), or null. */

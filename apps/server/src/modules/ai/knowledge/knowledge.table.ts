@@ -27,6 +27,11 @@ export const aiMedia = pgTable(
     chunkCount: integer('chunk_count').notNull(),
     /** Dimensions of the stored embeddings (0: none). */
     embeddingDims: integer('embedding_dims').notNull().default(0),
+    /**
+     * Which embedding model made them (`<provider host>/<model>`; null: none, or made before this was recorded).
+     * Vector search only compares passages of the caller's current model; others are re-embedded.
+     */
+    embeddingModel: text('embedding_model'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

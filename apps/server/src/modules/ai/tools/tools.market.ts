@@ -5,7 +5,7 @@ import {
   MARKET_TIMEFRAMES,
   newsListQuerySchema,
 } from '@tradedesk/contracts';
-import { findInstrument } from '@tradedesk/core';
+import { chartReadings, findInstrument, toCandleArrays } from '@tradedesk/core';
 import { z } from 'zod';
 import type { AiTool } from '../ai.types.js';
 import { dateArg, defineTool, refusal, symbolArg, ticker } from './tool-kit.js';
@@ -19,6 +19,60 @@ const DAY_MS = 86_400_000;
 
 function unknownSymbol(symbol: string) {
   return refusal('AI_UNKNOWN_SYMBOL', `${symbol} is not an instrument of the catalogue; use an id such as EURUSD.`);
+}
+
+const fmtValue = (v: number | null) => (v === null ? 'n/a' : Number(v.toPrecision(6)).toString());
+
+type Plot = { id: string; latest: number | null; previous: number | null };
+
+/** What a reading says in words, from its own values only (no forecast): zones, crosses, position against price. */
+function describeReading(indicator: string, plots: readonly Plot[], close: number): string | null {
+  const v = (id: string) => plots.find((p) => p.id === id) ?? null;
+  switch (indicator) {
+    case 'rsi': {
+      const x = v('rsi')?.latest;
+      if (x == null) return null;
+      return x >= 70
+        ? 'overbought, 70 and above'
+        : x <= 30
+          ? 'oversold, 30 and below'
+          : x >= 50
+            ? 'above the 50 midline'
+            : 'below the 50 midline';
+    }
+    case 'macd': {
+      const m = v('macd');
+      const s = v('signal');
+      if (m?.latest == null || s?.latest == null) return null;
+      const above = m.latest > s.latest;
+      const crossed = m.previous != null && s.previous != null && m.previous > s.previous !== above;
+      return `MACD ${crossed ? 'crossed' : 'is'} ${above ? 'above' : 'below'} its signal${crossed ? ' on this bar' : ''}, ${m.latest >= 0 ? 'above' : 'below'} zero`;
+    }
+    case 'sma':
+    case 'ema': {
+      const x = plots[0]?.latest;
+      if (x == null) return null;
+      return `close ${close >= x ? 'above' : 'below'} it`;
+    }
+    case 'bollinger': {
+      const up = v('upper')?.latest;
+      const lo = v('lower')?.latest;
+      if (up == null || lo == null || up === lo) return null;
+      const pos = ((close - lo) / (up - lo)) * 100;
+      return close > up
+        ? 'close above the upper band'
+        : close < lo
+          ? 'close below the lower band'
+          : `close at ${pos.toFixed(0)}% of the band width`;
+    }
+    case 'atr': {
+      const x = plots[0]?.latest;
+      if (x == null || close === 0) return null;
+      return `${((x / close) * 100).toFixed(2)}% of the close`;
+    }
+    default:
+      return null;
+  }
 }
 
 const chartPath = (symbol: string, timeframe: string) =>
@@ -128,6 +182,61 @@ export function marketTools(deps: AiToolsDeps): AiTool[] {
             kind: 'market',
             title: `${calc.indicator.toUpperCase()} ${symbol} ${timeframe}`,
             excerpt: summary.split('\n')[1] ?? summary,
+            url: chartPath(symbol, timeframe),
+          },
+        ],
+      };
+    },
+  });
+
+  const getChartReadings = defineTool({
+    name: 'get_chart_readings',
+    kind: 'read',
+    description:
+      'A chart’s standard indicator readings at its latest bar, over the same candles the chart shows: RSI(14), MACD(12,26,9), SMA(20), SMA(50), Bollinger Bands(20,2) and ATR(14), with the close, the bar’s time and what each reading says.',
+    parameters: z.object({
+      symbol: symbolArg,
+      timeframe: timeframeArg,
+    }),
+    async run(ctx, args) {
+      const symbol = ticker(args.symbol);
+      if (!findInstrument(symbol)) return unknownSymbol(symbol);
+      const timeframe = args.timeframe ?? '1h';
+      const { answer } = await deps.history.candles({
+        userId: ctx.userId,
+        symbol,
+        timeframe,
+        limit: 300,
+        mode: 'latest',
+      });
+      const r = chartReadings(toCandleArrays(answer.candles));
+      if (r.time === null || r.close === null)
+        return refusal('AI_NO_CANDLES', `No ${timeframe} candles of ${symbol} are available.`);
+      const time = new Date(r.time * 1000).toISOString();
+      const readings = r.readings.map((x) => ({
+        indicator: x.indicator,
+        label: x.label,
+        settings: x.settings,
+        plots: x.plots,
+        reading: describeReading(x.indicator, x.plots, r.close!),
+      }));
+      const summary = [
+        `${symbol} ${timeframe} indicator readings at the bar of ${time} (${answer.label}), close ${r.close}:`,
+        ...readings.map(
+          (x) =>
+            `${x.label}: ${x.plots.map((p) => `${p.title} ${fmtValue(p.latest)}`).join(', ')}${x.reading ? ` (${x.reading})` : ''}`,
+        ),
+      ].join('\n');
+      return {
+        summary,
+        data: { symbol, timeframe, source: answer.label, time, close: r.close, bars: answer.candles.length, readings },
+        symbol,
+        open: { path: chartPath(symbol, timeframe), label: `Open the ${symbol} chart` },
+        sources: [
+          {
+            kind: 'market',
+            title: `${symbol} ${timeframe} indicators`,
+            excerpt: summary.split('\n').slice(1, 3).join('; '),
             url: chartPath(symbol, timeframe),
           },
         ],
@@ -321,5 +430,5 @@ export function marketTools(deps: AiToolsDeps): AiTool[] {
     },
   });
 
-  return [getCandles, getIndicator, getCalendar, getNews, searchKnowledge] as AiTool[];
+  return [getCandles, getIndicator, getChartReadings, getCalendar, getNews, searchKnowledge] as AiTool[];
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ActionStore, ToolRegistry } from '../ai.types.js';
 import { createActionsRepository } from './actions.repository.js';
 import { type ActionsService, createActionsService } from './actions.service.js';
+import { createInsightsService } from './insights.service.js';
 import { createToolRegistry } from './registry.js';
 import { actionTools, sizingTool } from './tools.actions.js';
 import type { AiToolsDeps } from './tools.deps.js';
@@ -24,7 +25,7 @@ export function createAiTools(deps: AiToolsDeps): {
   routes: FastifyPluginAsyncZod;
 } {
   const [getAccounts, getPerformance, getTrades, getPositions, getPropStatus] = tradingTools(deps);
-  const [getCandles, getIndicator, getCalendar, getNews, searchKnowledge] = marketTools(deps);
+  const [getCandles, getIndicator, getChartReadings, getCalendar, getNews, searchKnowledge] = marketTools(deps);
   const [getStrategies, getCompliance, getJournal] = playbookTools(deps);
   // the catalogue's order (AI_TOOL_NAMES)
   const registry = createToolRegistry([
@@ -36,6 +37,7 @@ export function createAiTools(deps: AiToolsDeps): {
     sizingTool(deps),
     getCandles!,
     getIndicator!,
+    getChartReadings!,
     getCalendar!,
     getNews!,
     getStrategies!,
@@ -50,7 +52,8 @@ export function createAiTools(deps: AiToolsDeps): {
     actions: service.store,
     service,
     routes: async (app) => {
-      await app.register(aiToolsRoutes({ tools: () => registry.info(), actions: service }));
+      const insights = createInsightsService({ registry, clock: deps.clock });
+      await app.register(aiToolsRoutes({ tools: () => registry.info(), actions: service, insights }));
     },
   };
 }

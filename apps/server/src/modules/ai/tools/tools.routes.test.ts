@@ -209,6 +209,29 @@ describe('read tools answer from the caller’s own data', () => {
     expect(bySymbol.chart!.rows.map((r) => r.label).sort()).toEqual(['EURUSD', 'GBPUSD', 'USDJPY']);
   });
 
+  it('GET /ai/insights reads an insight tab without a chat, on the caller’s own account only', async () => {
+    const res = await call(ada, 'GET', `/ai/insights?tab=time_analysis&period=all&account_id=${practice.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const insight = res.json() as { chart_type: string; json_answer: { rows: { label: string; count: number }[] } };
+    expect(insight.chart_type).toBe('day_of_week');
+    const direct = await run(ada, 'get_performance', {
+      account_id: practice.id,
+      group_by: 'day_of_week',
+      period: 'all',
+    });
+    expect(insight.json_answer.rows).toEqual(direct.chart!.rows);
+    const perf = await call(ada, 'GET', `/ai/insights?tab=performance&period=all&account_id=${practice.id}`);
+    expect(perf.json()).toMatchObject({ tab: 'performance', chart_type: 'equity' });
+    // bob asks with ada's account id: not found, nothing of hers
+    const foreign = await call(bob, 'GET', `/ai/insights?tab=performance&period=all&account_id=${practice.id}`);
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect(foreign.body).not.toContain('Practice');
+    const bad = await call(ada, 'GET', '/ai/insights?tab=weekly');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('tab must be one of performance, time, symbol_allocation, time_analysis.');
+    expect((await call(null, 'GET', '/ai/insights?tab=time')).statusCode).toBe(401);
+  });
+
   it('get_trades lists the closed trades newest first', async () => {
     const r = await run(ada, 'get_trades', { account_id: practice.id, limit: 2 });
     const data = r.data as { total: number; trades: { id: string }[] };
@@ -233,6 +256,53 @@ describe('read tools answer from the caller’s own data', () => {
     expect(plot.latest).toBeGreaterThan(0);
     expect(plot.latest).toBeLessThan(100);
     expect(errorOf(await run(ada, 'get_candles', { symbol: 'NOPE' }))?.code).toBe('AI_UNKNOWN_SYMBOL');
+  });
+
+  it('get_chart_readings reads the chart’s indicators at its last bar, equal to the indicator engine’s values', async () => {
+    type Readings = {
+      timeframe: string;
+      time: string;
+      close: number;
+      readings: { label: string; plots: { id: string; latest: number | null }[]; reading: string | null }[];
+    };
+    const r = await run(ada, 'get_chart_readings', { symbol: 'eurusd', timeframe: '15m' });
+    const data = r.data as Readings;
+    expect(data.readings.map((x) => x.label)).toEqual([
+      'RSI(14)',
+      'MACD(12,26,9)',
+      'SMA(20)',
+      'SMA(50)',
+      'BB(20,2)',
+      'ATR(14)',
+    ]);
+    const rsi = await run(ada, 'get_indicator', { symbol: 'EURUSD', timeframe: '15m', indicator: 'rsi' });
+    const rsiData = rsi.data as { time: string; plots: { latest: number }[] };
+    // the same bar and the same value as the indicator route's calculation over the chart's candles
+    expect(data.time).toBe(rsiData.time);
+    const own = data.readings[0]!.plots[0]!.latest!;
+    expect(own).toBeCloseTo(rsiData.plots[0]!.latest, 6);
+    expect(data.readings[0]!.reading).toBe(
+      own >= 70
+        ? 'overbought, 70 and above'
+        : own <= 30
+          ? 'oversold, 30 and below'
+          : own >= 50
+            ? 'above the 50 midline'
+            : 'below the 50 midline',
+    );
+    const sma50 = await run(ada, 'get_indicator', {
+      symbol: 'EURUSD',
+      timeframe: '15m',
+      indicator: 'sma',
+      inputs: { period: 50 },
+    });
+    expect(data.readings[3]!.plots[0]!.latest).toBeCloseTo(
+      (sma50.data as { plots: { latest: number }[] }).plots[0]!.latest,
+      8,
+    );
+    expect(r.summary).toContain(`EURUSD 15m indicator readings at the bar of ${data.time}`);
+    expect(r.summary).toMatch(/RSI\(14\): RSI \d/);
+    expect(errorOf(await run(ada, 'get_chart_readings', { symbol: 'NOPE' }))?.code).toBe('AI_UNKNOWN_SYMBOL');
   });
 
   it('get_calendar lists the coming week’s events that move a symbol, with their ids for the cards', async () => {

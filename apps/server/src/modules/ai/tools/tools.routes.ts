@@ -1,24 +1,53 @@
 import {
   AI_PREFIX,
+  AI_TIMEOUTS,
   type AiToolInfo,
   aiActionDecisionBodySchema,
   aiActionParamsSchema,
   aiActionSchema,
+  aiInsightQuerySchema,
+  aiInsightSchema,
   aiToolListSchema,
   errorBodySchema,
 } from '@tradedesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../../platform/auth/guard.js';
 import type { ActionsService } from './actions.service.js';
+import type { InsightsService } from './insights.service.js';
 
 const tags = ['AI assistant: tools and actions'];
 const notFound = errorBodySchema.describe('No action of the caller has this id (AI_ACTION_NOT_FOUND)');
 const decided = errorBodySchema.describe('AI_ACTION_DECIDED: the action was already confirmed, rejected or failed');
 
 /** The tool registry and the user's decisions on proposed actions (under /api/ai, documented in docs/api.md). */
-export function aiToolsRoutes(deps: { tools: () => AiToolInfo[]; actions: ActionsService }): FastifyPluginAsyncZod {
+export function aiToolsRoutes(deps: {
+  tools: () => AiToolInfo[];
+  actions: ActionsService;
+  insights: InsightsService;
+}): FastifyPluginAsyncZod {
   const { actions } = deps;
   return async (app) => {
+    app.get(
+      `${AI_PREFIX}/insights`,
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          summary:
+            'An insight tab of the AI screen read directly: performance, time, symbol allocation or day of week over an account and a period',
+          description:
+            'The get_performance tool run as the caller; its chart in the answer’s shape. No chat message, nothing counted.',
+          querystring: aiInsightQuerySchema,
+          response: {
+            200: aiInsightSchema,
+            404: errorBodySchema.describe('No account of the caller has this id'),
+          },
+        },
+      },
+      async (request) =>
+        deps.insights.insight(authOf(request).userId, request.query, AbortSignal.timeout(AI_TIMEOUTS.historyMs)),
+    );
+
     app.get(
       `${AI_PREFIX}/tools`,
       {

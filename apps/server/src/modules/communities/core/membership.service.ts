@@ -84,7 +84,7 @@ export function createMembershipService(deps: {
         );
       }
       await inTransaction(db, async (tx) => {
-        if (!(await removeMember(tx, id, userId))) return;
+        if (!(await removeMember(tx, id, userId, clock.now()))) return;
         await access.record(
           { communityId: id, actorId: userId, targetUserId: userId, action: 'member.left', summary: 'Left.' },
           tx,

@@ -1,18 +1,23 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
 import { hashToken, newId } from '../../../platform/ids.js';
+import { mayInviteSql } from '../communities.access.js';
 import { communityInvites } from '../communities.table.js';
 import type { Paging } from './members.repository.js';
 
 export type CommunityInviteRow = typeof communityInvites.$inferSelect;
 
-/** An invite admits someone while it is not revoked, not used up and not expired. */
+/** An invite is open while it is not revoked, not used up and not expired. */
 const openAt = (now: Date) =>
   and(
     isNull(communityInvites.revokedAt),
     lt(communityInvites.uses, communityInvites.maxUses),
     gt(communityInvites.expiresAt, now),
   );
+
+/** An open invite admits someone only while its creator may still invite (as `accept` checks). */
+const admitsAt = (now: Date) =>
+  and(openAt(now), mayInviteSql(communityInvites.communityId, communityInvites.createdBy, now));
 
 export function isOpen(invite: CommunityInviteRow, now: Date): boolean {
   return !invite.revokedAt && invite.uses < invite.maxUses && invite.expiresAt > now;
@@ -67,22 +72,22 @@ export function createInvitesRepository(db: Db) {
       return row;
     },
 
-    /** The person's open personal invite to the community, if any. */
+    /** The person's personal invite to the community that would still admit them, if any. */
     async openFor(communityId: string, inviteeId: string, now: Date, tx: Db = db) {
       const [row] = await tx
         .select()
         .from(communityInvites)
         .where(
-          and(eq(communityInvites.communityId, communityId), eq(communityInvites.inviteeId, inviteeId), openAt(now)),
+          and(eq(communityInvites.communityId, communityId), eq(communityInvites.inviteeId, inviteeId), admitsAt(now)),
         )
         .orderBy(desc(communityInvites.createdAt))
         .limit(1);
       return row;
     },
 
-    /** Open invites of a community, newest first. */
-    async open(communityId: string, now: Date, paging: Paging) {
-      const where = and(eq(communityInvites.communityId, communityId), openAt(now));
+    /** The invites of a community that would admit someone now, newest first. */
+    async admitting(communityId: string, now: Date, paging: Paging) {
+      const where = and(eq(communityInvites.communityId, communityId), admitsAt(now));
       const rows = await db
         .select()
         .from(communityInvites)

@@ -12,6 +12,7 @@ import {
   makeCommunity,
   people,
 } from '../communities.test-kit.js';
+import { createCommunityCore } from '../core/core.plugin.js';
 import { membersTestApp } from './members.test-kit.js';
 
 let t: Awaited<ReturnType<typeof membersTestApp>>;
@@ -24,6 +25,8 @@ let stranger: SignedInUser;
 
 beforeAll(async () => {
   t = await membersTestApp();
+  // leaving is the core slice's
+  await t.app.register(createCommunityCore(t.app.ctx, t.deps).routes, { prefix: '/api' });
   as = caller(t.app);
   [owner, mod, member, guest, stranger] = await people(t.app, 5);
 });
@@ -197,6 +200,9 @@ describe('invite links', () => {
     // back as a member whose roles no longer hold invite_members: the old link stays dead, a new one cannot be made
     await joinDirect(t.app.ctx.db, c.id, member.userId);
     const again = await link(c.id, member);
+    expect((await as(member, 'POST', `/community/${c.id}/invite/${stranger.userId}`)).statusCode).toBe(201);
+    // the personal invite shows the hidden community to its invitee while its creator may invite
+    expect((await as(stranger, 'GET', `/community/${c.id}`)).statusCode).toBe(200);
     const memberRole = await builtInRole(t.app.ctx.db, c.id, 'member');
     await t.app.ctx.db
       .update(communityRoles)
@@ -204,5 +210,73 @@ describe('invite links', () => {
       .where(eq(communityRoles.id, memberRole.id));
     const res = await accept(guest, again.token);
     expect([res.statusCode, res.json().code]).toEqual([410, 'COMMUNITY_INVITE_INVALID']);
+    // ...and no longer: the hidden community is as unknown to the invitee as to anyone outside
+    expect((await as(stranger, 'GET', `/community/${c.id}`)).statusCode).toBe(404);
+  });
+
+  it('the list of active invites shows only those that would admit someone, as accept decides', async () => {
+    const c = await setup('public');
+    const db = t.app.ctx.db;
+    const [carer, helper, invitee] = await people(t.app, 3);
+    await joinDirect(db, c.id, carer.userId);
+    await joinDirect(db, c.id, helper.userId);
+    const listed = async () => {
+      const res = await as(owner, 'GET', `/community/${c.id}/invites`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { items: CommunityInvite[]; total: number };
+      expect(body.total).toBe(body.items.length);
+      return body.items.map((i) => i.id).sort();
+    };
+    const live = await link(c.id, owner, { max_uses: 5 });
+    const revoked = await link(c.id, owner);
+    expect((await as(owner, 'DELETE', `/community/${c.id}/invites/${revoked.id}`)).statusCode).toBe(200);
+    const usedUp = await link(c.id, owner);
+    expect((await accept(guest, usedUp.token)).statusCode).toBe(200);
+    const byMod = await link(c.id, mod);
+    const byMember = await link(c.id, member);
+    const byCarer = await link(c.id, carer);
+    const byHelper = (
+      await as(helper, 'POST', `/community/${c.id}/invite/${invitee.userId}`)
+    ).json() as CommunityInvite;
+    expect(await listed()).toEqual([live.id, byMod.id, byMember.id, byCarer.id, byHelper.id].sort());
+
+    // the creator banned, removed, or leaving: their invites end with their membership, even if they come back
+    expect((await as(owner, 'POST', `/community/${c.id}/ban/${mod.userId}`, { reason: 'rogue' })).statusCode).toBe(200);
+    expect((await as(owner, 'DELETE', `/community/${c.id}/remove/${member.userId}`)).statusCode).toBe(200);
+    expect((await as(carer, 'DELETE', `/community/${c.id}/leave`)).statusCode).toBe(200);
+    expect(await listed()).toEqual([live.id, byHelper.id].sort());
+    await joinDirect(db, c.id, member.userId);
+    expect(await listed()).toEqual([live.id, byHelper.id].sort());
+    const back = await accept(stranger, byMember.token);
+    expect([back.statusCode, back.json().code]).toEqual([410, 'COMMUNITY_INVITE_INVALID']);
+
+    // the creator's roles no longer grant invite_members: off the list (and 410) while that lasts
+    const memberRole = await builtInRole(db, c.id, 'member');
+    const setInvite = (on: boolean) =>
+      db
+        .update(communityRoles)
+        .set({
+          permissions: [
+            ...memberRole.permissions.filter((p) => p !== 'invite_members'),
+            ...(on ? ['invite_members'] : []),
+          ],
+        })
+        .where(eq(communityRoles.id, memberRole.id));
+    await setInvite(false);
+    expect(await listed()).toEqual([live.id]);
+    expect((await preview(invitee, byHelper.token)).statusCode).toBe(410);
+    // inviting the same person again makes a new invite that admits, instead of answering the dead one
+    const again = await as(owner, 'POST', `/community/${c.id}/invite/${invitee.userId}`);
+    expect(again.statusCode, again.body).toBe(201);
+    const fresh = again.json() as CommunityInvite;
+    expect(fresh.id).not.toBe(byHelper.id);
+    expect(t.notifier.sent.filter((n) => n.recipientId === invitee.userId)).toHaveLength(2);
+    expect(await listed()).toEqual([live.id, fresh.id].sort());
+    await setInvite(true);
+    expect(await listed()).toEqual([live.id, byHelper.id, fresh.id].sort());
+
+    // expired: off the list at its expiry (the manual clock)
+    await t.advance(7 * 24 * 3_600_000 + 1, owner, invitee);
+    expect(await listed()).toEqual([]);
   });
 });

@@ -121,7 +121,9 @@ export function invitesRoutes(deps: { invites: InvitesService }): FastifyPluginA
         ...auth,
         schema: {
           tags,
-          summary: 'Open invites (not revoked, not used up, not expired), newest first (invite_members)',
+          summary: 'The invites that would admit someone now, newest first (invite_members)',
+          description:
+            'Not revoked, not used up, not expired, and made by someone who may still invite (a member, not banned, holding invite_members): the invites accept-invite would take.',
           params: communityIdParamsSchema,
           querystring: communityPageQuerySchema,
           response: {

@@ -87,7 +87,7 @@ export function createInvitesService(deps: {
       if (error instanceof AppError) return null; // the community is gone for them (deleted): nothing to admit to
       throw error;
     });
-    if (!by?.member || by.ban || !by.permissions.has('invite_members')) throw inviteInvalid();
+    if (!by || !access.mayInvite(by)) throw inviteInvalid();
   }
 
   async function audit(userId: string, row: CommunityInviteRow, people: Map<string, ProfileSummary>, tx: Db) {
@@ -186,10 +186,13 @@ export function createInvitesService(deps: {
       return answer(userId, row);
     },
 
-    /** Open invites (not revoked, not used up, not expired), newest first (invite_members). */
+    /**
+     * The invites that would admit someone now, newest first (invite_members): not revoked, not used up, not expired,
+     * and made by someone who may still invite (the rule `accept` applies, so the list never shows a 410).
+     */
     async list(userId: string, communityId: string, paging: Paging): Promise<InvitePage> {
       access.requirePermission(await access.viewer(userId, communityId), 'invite_members');
-      const { rows, total } = await repo.open(communityId, clock.now(), paging);
+      const { rows, total } = await repo.admitting(communityId, clock.now(), paging);
       const people = await peopleOf(
         graph,
         userId,

@@ -68,7 +68,7 @@ export function createMembersService(deps: {
         const v = access.requirePermission(await access.viewer(userId, communityId, tx), 'manage_members');
         if (!(await repo.isMember(communityId, memberId, tx))) throw memberNotFound();
         await access.assertOutranks(v, memberId, tx);
-        await removeMember(tx, communityId, memberId);
+        await removeMember(tx, communityId, memberId, clock.now());
         await repo.deleteOffer(tx, communityId, memberId);
         await access.record(
           {
@@ -133,7 +133,7 @@ export function createMembersService(deps: {
         if (!target) throw personNotFound();
         const wasMember = await repo.isMember(communityId, customerId, tx);
         if (wasMember || customerId === userId) await access.assertOutranks(v, customerId, tx);
-        if (wasMember) await removeMember(tx, communityId, customerId);
+        if (wasMember) await removeMember(tx, communityId, customerId, now);
         await repo.deleteJoinRequest(tx, communityId, customerId);
         await closeInvitesOf(tx, communityId, customerId, now);
         await repo.deleteOffer(tx, communityId, customerId);

@@ -1,4 +1,4 @@
-import type { CommunityVisibility, CreateCommunityBody } from '@tradedesk/contracts';
+import type { CommunityPermission, CommunityVisibility, CreateCommunityBody } from '@tradedesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../../../../test/auth-helpers.js';
@@ -47,8 +47,8 @@ type Row = {
 type World = {
   a: { id: string; handle: string };
   roles: { owner: CommunityRoleRow; moderator: CommunityRoleRow; member: CommunityRoleRow; manager: CommunityRoleRow };
-  /** A role at position 1 made for this cell (for deletions). */
-  freshLowRole(): Promise<CommunityRoleRow>;
+  /** A role at position 1 made for this cell (for deletions), with these permissions (none by default). */
+  freshLowRole(permissions?: CommunityPermission[]): Promise<CommunityRoleRow>;
 };
 
 const clock = createManualClock('2026-03-04T09:30:00Z');
@@ -133,7 +133,7 @@ async function world(visibility: CommunityVisibility = 'private'): Promise<World
   return {
     a: { id: c.id, handle: c.handle },
     roles: { owner: kind('owner'), moderator: kind('moderator'), member: kind('member'), manager },
-    freshLowRole: () =>
+    freshLowRole: (permissions: CommunityPermission[] = []) =>
       inTransaction(db, (tx) =>
         repo.insertAt(
           {
@@ -142,7 +142,7 @@ async function world(visibility: CommunityVisibility = 'private'): Promise<World
             description: '',
             color: '#8861E4',
             display: false,
-            permissions: [],
+            permissions,
             position: 1,
             now: clock.now(),
           },
@@ -380,13 +380,36 @@ const rows: Row[] = [
     ),
   },
   {
-    action: 'assign Moderator (equal to moderator’s highest) to the plain member',
-    expect: s(403, 200, 403, 403, 403, 403, 200),
+    // for custom, Moderator is below but grants ban_members, moderate_posts… which custom lacks
+    action: 'assign Moderator (equal to moderator’s highest; granting what custom lacks) to the plain member',
+    expect: s(403, 403, 403, 403, 403, 403, 200),
     run: http(
       'POST',
       (w) => `/community/${w.a.id}/assign-role`,
       assign((w) => w.roles.moderator.id, 'member'),
     ),
+  },
+  {
+    action: 'assign Moderator to custom (a role below them granting what they lack: self-escalation)',
+    expect: s(403, 403, 403, 403, 403, 403, 200),
+    run: http(
+      'POST',
+      (w) => `/community/${w.a.id}/assign-role`,
+      assign((w) => w.roles.moderator.id, 'custom'),
+    ),
+  },
+  {
+    action: 'assign a role below everyone with power whose permissions custom holds (post) to the plain member',
+    expect: s(200, 200, 403, 403, 403, 403, 200),
+    run: async (w, actor) => {
+      const role = await w.freshLowRole(['post']);
+      return (
+        await as(user[actor], 'POST', `/community/${w.a.id}/assign-role`, {
+          member_id: user.member.userId,
+          role_id: role.id,
+        })
+      ).statusCode;
+    },
   },
   {
     action: 'unassign Member from the other moderator (a member equal to moderator)',
@@ -435,13 +458,22 @@ const rows: Row[] = [
   },
   // default roles
   {
-    action: 'PUT default-role Moderator',
-    expect: s(403, 200, 403, 403, 403, 403, 200),
+    // new members would get ban_members, moderate_posts… which custom lacks
+    action: 'PUT default-role Moderator (granting what custom lacks)',
+    expect: s(403, 403, 403, 403, 403, 403, 200),
     run: http(
       'PUT',
       (w) => `/community/${w.a.id}/default-role`,
       (w) => ({ role_id: w.roles.moderator.id }),
     ),
+  },
+  {
+    action: 'PUT default-role: a role below everyone with power whose permissions custom holds (post)',
+    expect: s(403, 200, 403, 403, 403, 403, 200),
+    run: async (w, actor) => {
+      const role = await w.freshLowRole(['post']);
+      return (await as(user[actor], 'PUT', `/community/${w.a.id}/default-role`, { role_id: role.id })).statusCode;
+    },
   },
   {
     action: 'PUT default-role Manager (equal to custom’s highest)',
@@ -535,6 +567,16 @@ const rows: Row[] = [
     action: 'access.assertRoleBelow Moderator',
     expect: s(403, 200, 403, 403, 403, 403, 200),
     run: check(async (w, a) => access.assertRoleBelow(await viewerOf(w, a), w.roles.moderator)),
+  },
+  {
+    action: 'access.assertMayGiveRole Moderator (below custom, granting what custom lacks)',
+    expect: s(403, 403, 403, 403, 403, 403, 200),
+    run: check(async (w, a) => access.assertMayGiveRole(await viewerOf(w, a), w.roles.moderator)),
+  },
+  {
+    action: 'access.assertMayGiveRole Member (below, granting only what its holders hold)',
+    expect: s(200, 200, 403, 403, 403, 403, 200),
+    run: check(async (w, a) => access.assertMayGiveRole(await viewerOf(w, a), w.roles.member)),
   },
   {
     action: 'access.requireOwner',

@@ -113,6 +113,11 @@ describe('GET /community/{id}/roles', () => {
     expect((await rolesOf(admin, c.id)).map((r) => r.editable)).toEqual([false, false, true, true]);
     expect((await rolesOf(mod, c.id)).every((r) => !r.editable)).toBe(true);
     expect((await rolesOf(outsider, c.id)).every((r) => !r.editable)).toBe(true);
+    // what the members tab offers to hand out: below the caller, and granting nothing they lack (but the owner)
+    expect(roles.map((r) => r.assignable)).toEqual([false, true, true, true]);
+    expect((await rolesOf(admin, c.id)).map((r) => r.assignable)).toEqual([false, false, false, true]);
+    expect((await rolesOf(mod, c.id)).map((r) => r.assignable)).toEqual([false, false, false, true]);
+    expect((await rolesOf(member, c.id)).every((r) => !r.assignable)).toBe(true);
   });
 
   it('is for members of a private community and invisible to outsiders of a hidden one', async () => {
@@ -289,7 +294,7 @@ describe('POST /community/{id}/assign-role and unassign-role', () => {
   it('gives and takes a role below the caller from a member they outrank, and tells the member', async () => {
     const { c, modRole } = await world();
     events.length = 0;
-    const res = await as(admin, 'POST', `/community/${c.id}/assign-role`, {
+    const res = await as(owner, 'POST', `/community/${c.id}/assign-role`, {
       member_id: member.userId,
       role_id: modRole.id,
     });
@@ -305,8 +310,9 @@ describe('POST /community/{id}/assign-role and unassign-role', () => {
       summary: `Gave ${member.username} the role “Moderator”.`,
     });
     // idempotent: no second audit entry
-    await as(admin, 'POST', `/community/${c.id}/assign-role`, { member_id: member.userId, role_id: modRole.id });
+    await as(owner, 'POST', `/community/${c.id}/assign-role`, { member_id: member.userId, role_id: modRole.id });
     expect(await auditCount(c.id, 'role.assigned')).toBe(1);
+    // Admin (manage_roles, manage_members, post) may take Moderator away, below them: taking grants nothing
     const taken = await as(admin, 'POST', `/community/${c.id}/unassign-role`, {
       member_id: member.userId,
       role_id: modRole.id,
@@ -334,6 +340,36 @@ describe('POST /community/{id}/assign-role and unassign-role', () => {
     });
     expect(self.statusCode, self.body).toBe(200);
     expect((self.json() as CommunityMember).manageable).toBe(false);
+  });
+
+  it('refuses to give a role, even one below, that grants what the caller lacks; the owner may', async () => {
+    const { c, modRole } = await world();
+    // Admin lacks ban_members, moderate_posts… that Moderator (below Admin) grants: neither to a member nor to
+    // themselves, nor as the default role every new member gets
+    for (const target of [member.userId, admin.userId]) {
+      const res = await as(admin, 'POST', `/community/${c.id}/assign-role`, { member_id: target, role_id: modRole.id });
+      expect([res.statusCode, res.json().code]).toEqual([403, 'COMMUNITY_FORBIDDEN']);
+      expect(res.json().message).toBe(
+        'You can only give a role whose permissions you hold yourself; the role “Moderator” grants "Ban members", "Moderate posts", "Pin posts", "View audit log", "View private channels", which you lack.',
+      );
+    }
+    const byDefault = await as(admin, 'PUT', `/community/${c.id}/default-role`, { role_id: modRole.id });
+    expect([byDefault.statusCode, byDefault.json().code]).toEqual([403, 'COMMUNITY_FORBIDDEN']);
+    const held = (await as(admin, 'GET', `/community/${c.id}/permissions`)).json() as CommunityPermissions;
+    expect(held.mine).not.toContain('ban_members');
+    expect(await auditCount(c.id, 'role.assigned')).toBe(0);
+    // a role below Admin granting only what Admin holds is theirs to give
+    const helper = await as(admin, 'POST', `/community/${c.id}/roles`, { name: 'Helper', permissions: ['post'] });
+    const given = await as(admin, 'POST', `/community/${c.id}/assign-role`, {
+      member_id: member.userId,
+      role_id: (helper.json() as CommunityRole).roleId,
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    const byOwner = await as(owner, 'POST', `/community/${c.id}/assign-role`, {
+      member_id: member.userId,
+      role_id: modRole.id,
+    });
+    expect(byOwner.statusCode, byOwner.body).toBe(200);
   });
 
   it('never moves the Owner role, and answers 404 for a role or a member of another community', async () => {
@@ -410,7 +446,7 @@ describe('GET /community/{id}/member-list/{roleId}', () => {
 describe('default roles', () => {
   it('sets and removes a default role below the caller; new members get the default roles', async () => {
     const { c, modRole, memberRole, ownerRole } = await world();
-    const set = await as(admin, 'PUT', `/community/${c.id}/default-role`, { role_id: modRole.id });
+    const set = await as(owner, 'PUT', `/community/${c.id}/default-role`, { role_id: modRole.id });
     expect(set.json()).toMatchObject({ roleId: modRole.id, isDefault: true });
     expect(await lastAudit(c.id, 'role.default_set')).toMatchObject({ action: 'role.default_set' });
     const removed = await as(admin, 'DELETE', `/community/${c.id}/default-role/${memberRole.id}`);

@@ -68,6 +68,7 @@ export function createRolesService(deps: {
       isDefault: row.isDefault,
       members,
       editable: access.mayEditRole(v, row),
+      assignable: access.mayGiveRole(v, row),
     };
   }
 
@@ -101,7 +102,9 @@ export function createRolesService(deps: {
       const v = access.requirePermission(await access.viewer(userId, communityId, tx), 'manage_members');
       const role = await roleOf(communityId, input.role_id, tx, 'role_id');
       if (role.kind === 'owner') throw ownerRoleNotAssignable();
-      access.assertRoleBelow(v, role);
+      // taking a role away grants nothing: only its place below the caller counts
+      if (give) access.assertMayGiveRole(v, role);
+      else access.assertRoleBelow(v, role);
       const member = await repo.member(communityId, input.member_id, clock.now(), tx);
       if (!member) throw memberNotFound('member_id');
       await access.assertMayChangeRolesOf(v, member.userId, tx);
@@ -143,7 +146,8 @@ export function createRolesService(deps: {
       const v = access.requirePermission(await access.viewer(userId, communityId, tx), 'manage_roles');
       const role = await roleOf(communityId, roleId, tx, field);
       if (role.kind === 'owner') throw ownerRoleProtected('default');
-      access.assertRoleBelow(v, role);
+      if (isDefault) access.assertMayGiveRole(v, role);
+      else access.assertRoleBelow(v, role);
       if (role.isDefault === isDefault) return viewOne(v, role, tx);
       const row = await repo.update(role.id, { isDefault }, tx);
       await access.record(

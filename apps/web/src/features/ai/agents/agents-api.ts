@@ -1,4 +1,5 @@
 import type { AiAgentList, AiDeepResearch, AiToolList } from '@tradedesk/contracts';
+import { AI_TIMEOUTS } from '@tradedesk/contracts/ai-timeouts';
 import { api } from '../../../app/api';
 import type {
   AgentCommand,
@@ -56,7 +57,7 @@ export const agentsApi = api.enhanceEndpoints({ addTagTypes: ['AiAgents', 'AiMed
       invalidatesTags: changed,
     }),
     deleteAiAgent: build.mutation<void, string>({
-      query: (id) => ({ url: agentUrl(id), method: 'DELETE', host: 'ai' }),
+      query: (id) => ({ url: agentUrl(id), method: 'DELETE', host: 'ai', timeout: AI_TIMEOUTS.chatFetchMs }),
       transformResponse: () => undefined,
       invalidatesTags: (_r, error) => (error ? [] : [LIST]),
     }),
@@ -70,7 +71,13 @@ export const agentsApi = api.enhanceEndpoints({ addTagTypes: ['AiAgents', 'AiMed
       invalidatesTags: (_r, error) => (error ? [] : [LIST]),
     }),
     setAiAgentTools: build.mutation<unknown, { id: string; names: string[] | null }>({
-      query: ({ id, names }) => ({ url: `${agentUrl(id)}/tools`, method: 'PUT', host: 'ai', body: { names } }),
+      query: ({ id, names }) => ({
+        url: `${agentUrl(id)}/tools`,
+        method: 'PUT',
+        host: 'ai',
+        body: { names },
+        timeout: AI_TIMEOUTS.historyMs,
+      }),
       invalidatesTags: changed,
     }),
     setAiAgentCommands: build.mutation<unknown, { id: string; commands: AgentCommand[] }>({
@@ -84,6 +91,7 @@ export const agentsApi = api.enhanceEndpoints({ addTagTypes: ['AiAgents', 'AiMed
           method: 'PUT',
           host: 'ai',
           body: { items: items.map((i) => ({ type: i.type, media_id: i.mediaId })) },
+          timeout: AI_TIMEOUTS.historyMs,
         }),
         invalidatesTags: changed,
       },
@@ -94,7 +102,7 @@ export const agentsApi = api.enhanceEndpoints({ addTagTypes: ['AiAgents', 'AiMed
       invalidatesTags: changed,
     }),
     aiTools: build.query<AiToolInfo[], void>({
-      query: () => ({ url: '/ai/tools', host: 'ai' }),
+      query: () => ({ url: '/ai/tools', host: 'ai', timeout: AI_TIMEOUTS.historyMs }),
       transformResponse: (body: AiToolList) => body.tools,
       providesTags: ['AiTools'],
     }),
@@ -109,21 +117,21 @@ export const agentsApi = api.enhanceEndpoints({ addTagTypes: ['AiAgents', 'AiMed
         body.append('lastModified', String(file.lastModified));
         if (scanned) body.append('kind', 'scanned');
         body.append('file', file, file.name);
-        return { url: '/ai/media', method: 'POST', host: 'ai', body };
+        return { url: '/ai/media', method: 'POST', host: 'ai', body, timeout: AI_TIMEOUTS.turnMs };
       },
       invalidatesTags: (_r, error) => (error ? [] : [MEDIA]),
     }),
     addAiLink: build.mutation<AiMediaItem, { url: string }>({
-      query: (body) => ({ url: '/ai/media/links', method: 'POST', host: 'ai', body }),
+      query: (body) => ({ url: '/ai/media/links', method: 'POST', host: 'ai', body, timeout: AI_TIMEOUTS.turnMs }),
       invalidatesTags: (_r, error) => (error ? [] : [MEDIA]),
     }),
     deleteAiMedia: build.mutation<void, string>({
-      query: (id) => ({ url: `/ai/media/${enc(id)}`, method: 'DELETE', host: 'ai' }),
+      query: (id) => ({ url: `/ai/media/${enc(id)}`, method: 'DELETE', host: 'ai', timeout: AI_TIMEOUTS.chatFetchMs }),
       transformResponse: () => undefined,
       invalidatesTags: (_r, error) => (error ? [] : [MEDIA]),
     }),
     aiResearch: build.query<AiDeepResearch, string>({
-      query: (id) => ({ url: `/ai/research/${enc(id)}`, host: 'ai' }),
+      query: (id) => ({ url: `/ai/research/${enc(id)}`, host: 'ai', timeout: AI_TIMEOUTS.historyMs }),
     }),
     cancelAiResearch: build.mutation<unknown, string>({
       query: (id) => ({ url: `/ai/research/${enc(id)}/cancel`, method: 'POST', host: 'ai' }),

@@ -135,6 +135,11 @@ function Starters(props: { onAsk: (text: string) => void }) {
   );
 }
 
+/** Errors a second try can mend: the time limit, the network, a broken stream, a failure of the server or model. */
+function retryable(error: { statusCode: number; code: string }): boolean {
+  return error.statusCode === 0 || error.statusCode >= 500;
+}
+
 /** What the stored chat shows while a turn that replaces part of it runs: everything before the cut. */
 export type Cut = number | null;
 
@@ -149,6 +154,8 @@ export function ChatView(props: {
   cut: Cut;
   onAsk: (text: string) => void;
   onEdit: (entry: AiAnswer, text: string) => void;
+  /** Sends the turn that failed again (shown with errors a second try can mend: a time limit, the network). */
+  onRetry?: () => void;
   callbacks: AnswerCallbacks;
   composer: ReactNode;
   headerExtra?: ReactNode;
@@ -236,9 +243,24 @@ export function ChatView(props: {
                   </Typography>
                 )}
               </Box>
+            ) : live.error && live.text ? (
+              // what arrived before the turn failed stays readable
+              <Box component="article" aria-label="Partial answer">
+                <AnswerText text={live.text} responseId="partial" />
+              </Box>
             ) : null}
             {live.error && (
-              <Alert severity={live.error.statusCode === 423 ? 'warning' : 'error'} role="alert">
+              <Alert
+                severity={live.error.statusCode === 423 ? 'warning' : 'error'}
+                role="alert"
+                action={
+                  props.onRetry && !live.running && retryable(live.error) ? (
+                    <Button color="inherit" size="small" onClick={props.onRetry}>
+                      Retry
+                    </Button>
+                  ) : undefined
+                }
+              >
                 {live.error.message}
               </Alert>
             )}

@@ -5,11 +5,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AiAnswer } from '@tradedesk/contracts';
+import { LoadingState } from '../../../shared/states/loading-state';
 import { useTradingAccountsQuery } from '../../trading/trading-api';
+import { useAiInsightQuery } from '../ai-api';
 import {
   type AiView,
-  INSIGHT_CHART,
   INSIGHT_LABELS,
   INSIGHT_PERIODS,
   INSIGHT_TABS,
@@ -21,21 +21,27 @@ import { AnswerChart } from './answer-chart';
 
 /**
  * The insight side panel (spec section 2): performance (Insight), time (Time), symbol allocation (Symbol) and time
- * analysis (Day of week). Each tab asks the analyst its question for the chosen account and period, in the chat, and
- * shows the chart of the latest answer of its kind; the tab, account and period are in the address.
+ * analysis (Day of week). A tab shows its chart as soon as it opens, read from the same tool the assistant answers
+ * with (GET /ai/insights, no chat message), cached per tab, account and period; Refresh reads it again and "Ask in
+ * the chat" asks the question in the chat to talk it over. The tab, account and period are in the address.
  */
 export function InsightPanel(props: {
   view: AiView;
   onView: (patch: Partial<AiView>) => void;
-  answers: AiAnswer[];
   busy: boolean;
   onAsk: (question: string, accountId: string) => void;
 }) {
   const { view } = props;
   const accounts = useTradingAccountsQuery('all');
-  const chart = INSIGHT_CHART[view.insight];
-  const latest = [...props.answers].reverse().find((a) => !a.isUser && a.chart_type === chart);
+  // A person with no trading account has no figures to read: say so plainly instead of asking the server.
+  const noAccount = accounts.isSuccess && accounts.data.length === 0;
+  const insight = useAiInsightQuery(
+    { tab: view.insight, account: view.account, period: view.period },
+    { skip: noAccount },
+  );
+  const data = insight.data;
   const question = insightQuestion(view.insight, view.period);
+  const label = INSIGHT_LABELS[view.insight].toLowerCase();
   return (
     <Box component="section" aria-label="Insights" sx={{ display: 'grid', gap: 1 }}>
       <Tabs
@@ -78,23 +84,47 @@ export function InsightPanel(props: {
           ))}
         </TextField>
       </Box>
-      <Button variant="outlined" size="small" disabled={props.busy} onClick={() => props.onAsk(question, view.account)}>
-        Ask: {question}
-      </Button>
-      {latest ? (
-        <>
-          {latest.Date_interval && (
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button size="small" disabled={insight.isFetching} onClick={() => void insight.refetch()}>
+          Refresh
+        </Button>
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={props.busy}
+          onClick={() => props.onAsk(question, view.account)}
+        >
+          Ask in the chat
+        </Button>
+      </Box>
+      {noAccount || (insight.error && 'code' in insight.error && insight.error.code === 'AI_NO_ACCOUNT') ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          You have no trading account yet: open one on the Accounts screen and your {label} insight will appear here.
+        </Typography>
+      ) : insight.isFetching && !data ? (
+        <LoadingState label={`Loading the ${label} insight`} />
+      ) : insight.isError && !data ? (
+        <Typography variant="body2" sx={{ color: 'error.main' }}>
+          The {label} insight could not be read
+          {'message' in insight.error && insight.error.message ? `: ${insight.error.message}` : ''}. Refresh to try
+          again.
+        </Typography>
+      ) : data ? (
+        <Box aria-busy={insight.isFetching} sx={{ display: 'grid', gap: 1, opacity: insight.isFetching ? 0.6 : 1 }}>
+          {data.Date_interval && (
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              From the chat's latest answer: {latest.Date_interval.start_date} to {latest.Date_interval.end_date}
+              {data.Date_interval.start_date} to {data.Date_interval.end_date}
             </Typography>
           )}
-          <AnswerChart answer={latest} compact />
-        </>
-      ) : (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          No {INSIGHT_LABELS[view.insight].toLowerCase()} chart in this chat yet: ask to draw one from your trades.
-        </Typography>
-      )}
+          {data.chart_type && data.json_answer?.rows.length ? (
+            <AnswerChart answer={data} compact />
+          ) : (
+            <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'pre-wrap' }}>
+              {data.summary}
+            </Typography>
+          )}
+        </Box>
+      ) : null}
     </Box>
   );
 }

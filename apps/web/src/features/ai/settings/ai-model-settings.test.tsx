@@ -32,9 +32,13 @@ const settingOf = (patch: Partial<AiUserModelSetting>): AiUserModelSetting => ({
   ...patch,
 });
 
-function server(setting: AiUserModelSetting | 'forbidden') {
+const noEmbeddings = { model: null, files: 0, current: 0, stale: 0 };
+
+function server(setting: AiUserModelSetting | 'forbidden', extra: Parameters<typeof mockFetch>[0] = {}) {
   let current = setting;
   return mockFetch({
+    'GET /ai/media/embeddings': { body: noEmbeddings },
+    ...extra,
     'GET /ai/models': () => ({
       body: {
         models:
@@ -141,5 +145,41 @@ describe('AI model settings', () => {
     await waitFor(() => expect(net.callsTo('DELETE', '/ai/settings/model')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText('In use')).toBeInTheDocument());
     expect(within(form).queryByRole('button', { name: 'Remove my model' })).not.toBeInTheDocument();
+  });
+
+  it('shows how many documents are indexed for the model in use, and indexes the rest now, batch by batch', async () => {
+    const model = '127.0.0.1/nomic-embed-text';
+    let index = { model, files: 120, current: 20, stale: 100 };
+    const net = server(empty, {
+      'GET /ai/media/embeddings': () => ({ body: index }),
+      'POST /ai/media/embeddings': () => {
+        const reembedded = Math.min(50, index.stale);
+        index = { ...index, current: index.current + reembedded, stale: index.stale - reembedded };
+        return { body: { ...index, reembedded, failed: 0 } };
+      },
+    });
+    renderWithStore(<AiModelSettings />);
+    const section = await screen.findByRole('region', { name: 'Document search index' });
+    expect(await within(section).findByText(`20 of 120 documents are indexed for ${model}.`)).toBeInTheDocument();
+    expect(
+      within(section).getByRole('progressbar', { name: 'Documents indexed for the model in use' }),
+    ).toHaveAttribute('aria-valuenow', '17');
+    expect(within(section).getByText(/100 documents wait to be indexed again/)).toBeInTheDocument();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Index now' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent('100 documents indexed.');
+    expect(net.callsTo('POST', '/ai/media/embeddings')).toHaveLength(2);
+    expect(await within(section).findByText(`120 of 120 documents are indexed for ${model}.`)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Index now' })).not.toBeInTheDocument();
+  });
+
+  it('says plainly when the model in use offers no embeddings, with nothing to start', async () => {
+    server('forbidden');
+    renderWithStore(<AiModelSettings />);
+    const section = await screen.findByRole('region', { name: 'Document search index' });
+    expect(
+      await within(section).findByText(/offers no embeddings, so your documents are searched by their words/),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Index now' })).not.toBeInTheDocument();
   });
 });

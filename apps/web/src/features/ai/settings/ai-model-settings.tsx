@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import { fieldErrorsOf, isApiError } from '../../../shared/api/api-error';
+import { messageOf } from '../../../shared/api/message-of';
 import { ErrorState } from '../../../shared/states/error-state';
 import { InlineAlert } from '../../../shared/states/inline-alert';
 import { LoadingState } from '../../../shared/states/loading-state';
@@ -20,6 +21,7 @@ import {
   useSaveAiUserModelMutation,
 } from './ai-settings-api';
 import type { AiModelInfo, AiUserModelSetting } from './ai-settings-types';
+import { KnowledgeIndex } from './knowledge-index';
 
 const SOURCE_TEXT: Record<AiModelInfo['kind'], string> = {
   built_in: 'Built in: answers from your data with the app’s own rules, offline. Not a language model.',
@@ -29,10 +31,6 @@ const SOURCE_TEXT: Record<AiModelInfo['kind'], string> = {
 
 type Field = 'baseUrl' | 'apiKey' | 'model';
 type Errors = Partial<Record<Field, string>>;
-
-function messageOf(error: unknown, fallback: string): string {
-  return isApiError(error) && error.message ? error.message : fallback;
-}
 
 function Section(props: { title: string; description?: ReactNode; children: ReactNode }) {
   const titleId = useId();
@@ -209,6 +207,12 @@ export function AiModelSettings() {
             ))}
           </List>
         )}
+      </Section>
+      <Section
+        title="Document search index"
+        description="Your documents’ passages, indexed for the model in use so the assistant finds them by meaning."
+      >
+        <KnowledgeIndex />
       </Section>
       <Section title="Your own model">
         {own.isLoading ? (

@@ -1,4 +1,5 @@
-import type { AiModelList } from '@tradedesk/contracts';
+import type { AiEmbeddingStatus, AiModelList, AiReembedResult } from '@tradedesk/contracts';
+import { AI_TIMEOUTS } from '@tradedesk/contracts/ai-timeouts';
 import { api } from '../../../app/api';
 import type { AiModelInfo, AiUserModelInput, AiUserModelSetting } from './ai-settings-types';
 
@@ -19,6 +20,16 @@ export const aiSettingsApi = api.enhanceEndpoints({ addTagTypes: ['AiModels'] })
       query: (body) => ({ url: '/ai/settings/model', method: 'PUT', host: 'ai', body }),
       invalidatesTags: (_r, error) => (error ? [] : ['AiModels']),
     }),
+    /** GET /ai/media/embeddings: how many of the user's documents carry the vectors of the model in use. */
+    aiEmbeddingStatus: build.query<AiEmbeddingStatus, void>({
+      query: () => ({ url: '/ai/media/embeddings', host: 'ai' }),
+      // a change of model (AiModels) changes which vectors are current
+      providesTags: ['AiModels'],
+    }),
+    /** POST /ai/media/embeddings: re-indexes up to 50 documents; called again while some wait. */
+    reembedAiMedia: build.mutation<AiReembedResult, void>({
+      query: () => ({ url: '/ai/media/embeddings', method: 'POST', host: 'ai', timeout: AI_TIMEOUTS.turnMs }),
+    }),
     deleteAiUserModel: build.mutation<void, void>({
       query: () => ({ url: '/ai/settings/model', method: 'DELETE', host: 'ai' }),
       transformResponse: () => undefined,
@@ -32,4 +43,6 @@ export const {
   useAiUserModelQuery,
   useSaveAiUserModelMutation,
   useDeleteAiUserModelMutation,
+  useAiEmbeddingStatusQuery,
+  useReembedAiMediaMutation,
 } = aiSettingsApi;

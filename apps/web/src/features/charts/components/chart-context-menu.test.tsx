@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../../shared/test/render-with-store';
@@ -8,6 +8,7 @@ import { errorBody, mockFetch } from '../../../test/fetch-mock';
 import { closeAlertDialog } from '../../alerts/alert-dialog-store';
 import { AlertsHost } from '../../alerts/alerts-host';
 import type { ChartDrawing } from '../drawings/model';
+import { useChartDrawings } from '../hooks/use-chart-drawings';
 import { ChartAlertMenu, ChartContextMenu, type ChartMenuTarget } from './chart-context-menu';
 
 afterEach(() => {
@@ -72,7 +73,7 @@ function renderPaneMenu(target: ChartMenuTarget) {
           symbol: 'EURUSD',
           timeframe: '15m',
           digits: 5,
-          serverIdOf: (id) => (id === 'd1' ? SERVER_ID : null),
+          saveDrawing: async (id) => (id === 'd1' ? SERVER_ID : null),
         }}
       />
     );
@@ -115,5 +116,78 @@ describe("the chart pane's alert menu", () => {
       condition: { operator: 'crossing', value: 1.08512 },
       interval: '15m',
     });
+  });
+});
+
+/**
+ * A pane with the chart's real drawings (useChartDrawings over the mocked /drawings): the line is drawn once the
+ * saved drawings are loaded, and its menu opens at once, before the drawing's save has answered.
+ */
+function renderDrawingPane() {
+  function Pane() {
+    const drawings = useChartDrawings({ symbol: 'EURUSD', chartId: null });
+    const [menu, setMenu] = useState<ChartMenuTarget | null>(null);
+    const loaded = drawings.status === 'succeeded';
+    const { commit } = drawings;
+    useEffect(() => {
+      if (!loaded) return;
+      commit([line]);
+      setMenu({ x: 10, y: 10, price: 1.085, priceText: '1.08500', drawing: line });
+    }, [loaded, commit]);
+    return (
+      <ChartAlertMenu
+        target={menu}
+        onClose={() => setMenu(null)}
+        chart={{ symbol: 'EURUSD', timeframe: '15m', digits: 5, saveDrawing: drawings.saveDrawing }}
+      />
+    );
+  }
+  return renderWithStore(
+    <MemoryRouter>
+      <Pane />
+      <AlertsHost />
+    </MemoryRouter>,
+  );
+}
+
+describe('an alert on a drawing not saved yet', () => {
+  it('saves the drawing first (once, waiting for the save under way), then creates the alert on its server id', async () => {
+    const saved = { ...line, id: SERVER_ID, symbol: 'EURUSD', chartId: null };
+    const net = mockFetch({
+      ...noSettings,
+      'GET /drawings': { body: { drawings: [] } },
+      'POST /drawings': { status: 201, body: saved, delayMs: 150 },
+      'POST /alerts': { status: 201, body: {} },
+    });
+    renderDrawingPane();
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Add alert on this drawing/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
+    expect(net.callsTo('POST', '/drawings')).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(net.callsTo('POST', '/alerts')).toHaveLength(1));
+    expect(net.callsTo('POST', '/alerts')[0]?.body).toMatchObject({
+      type: 'drawing',
+      condition: { drawing_id: SERVER_ID },
+      interval: '15m',
+    });
+    expect(net.callsTo('POST', '/drawings')).toHaveLength(1);
+  });
+
+  it('says why when the drawing cannot be saved, and opens no alert form', async () => {
+    const net = mockFetch({
+      ...noSettings,
+      'GET /drawings': { body: { drawings: [] } },
+      'POST /drawings': errorBody(400, 'DRAWING_INVALID', 'points must hold 1 to 100 points.'),
+    });
+    const { store } = renderDrawingPane();
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Add alert on this drawing/ }));
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({
+        variant: 'error',
+        message: 'The drawing could not be saved, so no alert can be set on it yet.',
+      }),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Create alert' })).not.toBeInTheDocument();
+    expect(net.callsTo('POST', '/alerts')).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { toast } from '../../../shared/toast/toast';
 import { type AlertPrefill, openAlertDialog } from '../../alerts/alert-dialog-store';
 import { type ChartDrawing, toolLabels } from '../drawings/model';
 
@@ -62,8 +63,8 @@ export type ChartAlertContext = {
   /** The pane's timeframe: the alert's interval. */
   timeframe: string;
   digits: number;
-  /** The drawing's id on the server (null while it is not saved yet). */
-  serverIdOf(drawingId: string): string | null;
+  /** The drawing's id on the server, saving it first if it is not saved yet; null when it cannot be saved. */
+  saveDrawing(drawingId: string): Promise<string | null>;
 };
 
 /** A crossing alert at the price under the pointer, on the pane's symbol and timeframe. */
@@ -72,11 +73,11 @@ export function priceAlertPrefill(target: ChartMenuTarget, chart: ChartAlertCont
 }
 
 /** An alert on a drawing, by its server id (the alerts contract's drawing_id), on the pane's timeframe. */
-export function drawingAlertPrefill(drawing: ChartDrawing, chart: ChartAlertContext): AlertPrefill {
+export function drawingAlertPrefill(drawing: ChartDrawing, serverId: string, chart: ChartAlertContext): AlertPrefill {
   return {
     kind: 'drawing',
     symbol: chart.symbol,
-    drawingId: chart.serverIdOf(drawing.id) ?? '',
+    drawingId: serverId,
     drawingLabel: toolLabels[drawing.tool],
     timeframe: chart.timeframe,
   };
@@ -94,7 +95,12 @@ export function ChartAlertMenu(props: { target: ChartMenuTarget | null; onClose(
       }}
       onAlertOnDrawing={(_t, d) => {
         props.onClose();
-        openAlertDialog(drawingAlertPrefill(d, props.chart));
+        // a drawing just made may not be saved yet: an alert needs it on the server, so it is saved first
+        void props.chart.saveDrawing(d.id).then((serverId) => {
+          if (serverId) openAlertDialog(drawingAlertPrefill(d, serverId, props.chart));
+          // the pane says why (drawings not loaded, or the save's error)
+          else toast.error('The drawing could not be saved, so no alert can be set on it yet.');
+        });
       }}
     />
   );

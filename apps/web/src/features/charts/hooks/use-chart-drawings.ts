@@ -75,7 +75,8 @@ export function useChartDrawings(args: { symbol: string; chartId: string | null 
   const serverIds = useRef(new Map<string, string>());
   const present = useRef(history.present);
   present.current = history.present;
-  const running = useRef(false);
+  /** The save under way, if any: callers that need a drawing saved wait for it. */
+  const running = useRef<Promise<void> | null>(null);
   const loadedFor = useRef<string | null>(null);
   const key = `${chartId ?? ''}:${symbol}`;
   const keyRef = useRef(key);
@@ -110,11 +111,10 @@ export function useChartDrawings(args: { symbol: string; chartId: string | null 
     }
   }, [query.isError, key]);
 
-  const sync = useCallback(async () => {
-    if (running.current) return;
-    running.current = true;
+  const sync = useCallback((): Promise<void> => {
+    if (running.current) return running.current;
     const startedFor = keyRef.current;
-    try {
+    const save = async () => {
       for (let round = 0; round < 50; round++) {
         if (keyRef.current !== startedFor) return;
         const diff = diffDrawings(synced.current, present.current);
@@ -138,15 +138,20 @@ export function useChartDrawings(args: { symbol: string; chartId: string | null 
         }
         setSaveError(null);
       }
-    } catch (error) {
-      setSaveError(error as ApiError);
-    } finally {
-      running.current = false;
-    }
+    };
+    const saving = save()
+      .catch((error: unknown) => setSaveError(error as ApiError))
+      .finally(() => {
+        running.current = null;
+      });
+    running.current = saving;
+    return saving;
   }, [createDrawing, updateDrawing, deleteDrawing, symbol, chartId]);
 
   const loaded = loadedFor.current === key;
   const saving = query.isSuccess && loadedFor.current === key;
+  const savingRef = useRef(saving);
+  savingRef.current = saving;
   useEffect(() => {
     if (saving && history.present !== synced.current) void sync();
   }, [history.present, saving, sync]);
@@ -170,8 +175,20 @@ export function useChartDrawings(args: { symbol: string; chartId: string | null 
     canRedo: canRedo(history),
     commit: useCallback((drawings: readonly ChartDrawing[]) => dispatch({ type: 'commit', drawings }), []),
     undo: useCallback(() => dispatch({ type: 'undo' }), []),
-    /** The server's id of a drawing (null until it is saved): what an alert on the drawing refers to. */
-    serverIdOf: useCallback((id: string) => serverIds.current.get(id) ?? null, []),
+    /**
+     * The server's id of a drawing (what an alert on it refers to), saving it first when it is not saved yet: waits
+     * for a save under way, then saves what is left. Null when it cannot be saved (the pane says why).
+     */
+    saveDrawing: useCallback(
+      async (id: string): Promise<string | null> => {
+        if (!serverIds.current.has(id) && savingRef.current) {
+          await running.current;
+          if (!serverIds.current.has(id)) await sync();
+        }
+        return serverIds.current.get(id) ?? null;
+      },
+      [sync],
+    ),
     redo: useCallback(() => dispatch({ type: 'redo' }), []),
   };
 }

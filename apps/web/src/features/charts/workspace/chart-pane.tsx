@@ -547,7 +547,7 @@ export function ChartPane(props: ChartPaneProps) {
       <ChartAlertMenu
         target={menu}
         onClose={() => setMenu(null)}
-        chart={{ symbol, timeframe, digits, serverIdOf: drawings.serverIdOf }}
+        chart={{ symbol, timeframe, digits, saveDrawing: drawings.saveDrawing }}
       />
       <SymbolSearchDialog
         open={searching}

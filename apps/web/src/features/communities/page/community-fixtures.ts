@@ -151,6 +151,7 @@ export function role(overrides: Partial<CommunityRole> = {}): CommunityRole {
     isDefault: true,
     members: 40,
     editable: false,
+    assignable: false,
     ...overrides,
   };
 }

@@ -4,13 +4,9 @@ import Chip from '@mui/material/Chip';
 import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import type { ProfileSummary } from '@tradedesk/contracts';
-import { isApiError } from '../../../../shared/api/api-error';
 import { densityMetrics } from '../../../../shared/density/density';
 
-/** A failure's sentence from the server, or the fallback when it gave none. */
-export function messageOf(error: unknown, fallback: string): string {
-  return isApiError(error) && error.message ? error.message : fallback;
-}
+export { messageOf } from '../../../../shared/api/message-of';
 
 /** Avatar, name and @username of a person in a table cell or a list. */
 export function PersonCell(props: { person: ProfileSummary }) {

@@ -27,10 +27,15 @@ function invite(overrides: Partial<CommunityInvite> = {}): CommunityInvite {
   };
 }
 
+/** The page's clock, held still (only Date is faked: timers run as usual): the invites above expire after it. */
+const NOW = Date.parse('2026-02-25T12:00:00.000Z');
+
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(TABLE_HEIGHT);
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -125,5 +130,24 @@ describe('Active invites tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this invite?' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(net.callsTo('DELETE', `${base}/invites/${LINK}`)).toHaveLength(1));
+  });
+
+  it('asks for the list again when an invite expires, so it leaves the list while the tab is open', async () => {
+    const soon = invite({ id: PERSONAL, kind: 'person', invitee: carl, maxUses: 1, uses: 0 });
+    soon.expiresAt = new Date(NOW + 200).toISOString();
+    let answers = 0;
+    const net = mockFetch({
+      [`GET ${base}/invites`]: () => {
+        answers += 1;
+        return { body: page(answers === 1 ? [soon, invite()] : [invite()]) };
+      },
+    });
+    renderWithStore(<InvitesTab community={community()} myId={me.id} />);
+    const grid = await screen.findByRole('grid', { name: 'Active invites' });
+    expect(await within(grid).findByText('Carl Chartist')).toBeInTheDocument();
+    // asked again a second after the expiry (the page's clock stands still, so once): the server no longer lists it
+    await waitFor(() => expect(within(grid).queryByText('Carl Chartist')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(within(grid).getByText('2 / 5')).toBeInTheDocument();
+    expect(net.callsTo('GET', `${base}/invites`)).toHaveLength(2);
   });
 });

@@ -213,12 +213,34 @@ function CreateLink(props: { community: Community }) {
   );
 }
 
+/** The longest a browser timer waits (about 24.8 days); a later expiry is looked at again after that. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Asks for the list again when its first invite expires, so an invite that runs out while the tab is open leaves
+ * it (the server lists only invites that still admit someone).
+ */
+function useRefetchAtExpiry(items: CommunityInvite[] | undefined, refetch: () => unknown) {
+  const soonest = useMemo(
+    () => (items && items.length > 0 ? Math.min(...items.map((i) => Date.parse(i.expiresAt))) : null),
+    [items],
+  );
+  useEffect(() => {
+    if (soonest === null) return;
+    // a second late: the server must see it expired too
+    const t = setTimeout(() => void refetch(), Math.min(Math.max(soonest - Date.now(), 0) + 1000, MAX_TIMER_MS));
+    return () => clearTimeout(t);
+  }, [soonest, refetch]);
+}
+
 function InviteList(props: { community: Community; myId: string }) {
   const c = props.community;
   const f = useFormatters();
   const canManageMembers = c.myPermissions.includes('manage_members');
   const [page, setPage] = useState(1);
-  const q = useSettingsInvitesQuery({ id: c.id, page, limit: LIMIT });
+  // Asked afresh whenever the tab opens: invites were used, or their creators lost the right to invite, meanwhile.
+  const q = useSettingsInvitesQuery({ id: c.id, page, limit: LIMIT }, { refetchOnMountOrArgChange: true });
+  useRefetchAtExpiry(q.data?.items, q.refetch);
   const [revoke, revoking] = useSettingsRevokeInviteMutation();
   const [asked, setAsked] = useState<CommunityInvite | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -305,7 +327,10 @@ function InviteList(props: { community: Community; myId: string }) {
   );
   const rows = q.data?.items ?? [];
   return (
-    <SettingsSection title="Active invites" description="Not revoked, not used up and not expired.">
+    <SettingsSection
+      title="Active invites"
+      description="The invites that still let someone in: not revoked, used up or expired, and made by someone who may still invite."
+    >
       <DataTable
         label="Active invites"
         columns={columns}

@@ -50,7 +50,13 @@ function routes(extra: Parameters<typeof mockFetch>[0] = {}) {
       body: {
         items: [
           ...ROLES,
-          role({ roleId: 'a0000000-0000-4000-8000-000000000009', name: 'Elder', position: 50, editable: false }),
+          role({
+            roleId: 'a0000000-0000-4000-8000-000000000009',
+            name: 'Elder',
+            position: 50,
+            editable: false,
+            assignable: false,
+          }),
         ],
       },
     },
@@ -103,6 +109,59 @@ describe('Active members tab', () => {
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitemcheckbox', { name: 'Member' }));
     await waitFor(() => expect(net.callsTo('POST', `${base}/unassign-role`)).toHaveLength(1));
     expect(net.callsTo('POST', `${base}/unassign-role`)[0]?.body).toEqual({ member_id: BOB, role_id: MEMBER_ROLE });
+  });
+
+  it('offers a moderator only the roles they may give, and a held role they may only take away', async () => {
+    const SCOUT = 'a0000000-0000-4000-8000-00000000000a';
+    const ANALYST = 'a0000000-0000-4000-8000-00000000000b';
+    const net = mockFetch(
+      routes({
+        [`GET ${base}/members`]: {
+          body: page([
+            member({
+              roles: [
+                { id: SCOUT, name: 'Scout', color: '#61C3E4', position: 1 },
+                { id: MEMBER_ROLE, name: 'Member', color: '#61C3E4', position: 1 },
+              ],
+            }),
+          ]),
+        },
+        [`GET ${base}/roles`]: {
+          body: {
+            items: [
+              ROLES[0],
+              { ...ROLES[1], editable: false, assignable: false },
+              // grant permissions the moderator lacks: the server refuses to give them (and says so here)
+              role({ roleId: ANALYST, name: 'Analyst', position: 1, editable: false, assignable: false }),
+              role({ roleId: SCOUT, name: 'Scout', position: 1, editable: false, assignable: false }),
+              { ...ROLES[2], editable: false, assignable: true },
+            ],
+          },
+        },
+        [`POST ${base}/unassign-role`]: { body: {} },
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithStore(
+      <MembersTab
+        community={community({
+          myRoles: [{ id: ROLES[1]!.roleId, name: 'Moderator', color: '#61C3E4', position: 2 }],
+          myPermissions: ['manage_members', 'ban_members', 'invite_members'],
+        })}
+        myId={me.id}
+      />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Roles of Bob Trader' }));
+    expect(screen.getByText('1 member')).toBeInTheDocument();
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitemcheckbox')
+        .map((i) => i.textContent),
+    ).toEqual(['Scout', 'Member']);
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Scout' }));
+    await waitFor(() => expect(net.callsTo('POST', `${base}/unassign-role`)).toHaveLength(1));
+    expect(net.callsTo('POST', `${base}/unassign-role`)[0]?.body).toEqual({ member_id: BOB, role_id: SCOUT });
   });
 
   it('bans with a reason and a duration after asking, and shows the refusal in the dialog', async () => {
@@ -180,7 +239,7 @@ describe('Active members tab', () => {
 
     const bans = await screen.findByRole('grid', { name: 'Banned people' });
     expect(await within(bans).findByText('Spam')).toBeInTheDocument();
-    expect(within(bans).getByText('Lifted by hand')).toBeInTheDocument();
+    expect(within(bans).getByText('Until lifted')).toBeInTheDocument();
     await user.click(within(bans).getByRole('button', { name: 'Unban Carl Chartist' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Unban Carl Chartist?' })).getByRole('button', {

@@ -51,7 +51,10 @@ export const BAN_DURATIONS: { label: string; days: number | undefined }[] = [
   { label: '1 year', days: 365 },
 ];
 
-/** The assign/unassign menu of one member: the roles the caller may hand out, ticked when the member holds one. */
+/**
+ * The assign/unassign menu of one member: the roles the caller may hand out, ticked when the member holds one, and
+ * the roles the member holds that the caller may only take away.
+ */
 function RolesMenu(props: {
   communityId: string;
   member: CommunityMember;
@@ -61,6 +64,7 @@ function RolesMenu(props: {
 }) {
   const [assign, assigning] = useSettingsAssignRoleMutation();
   const held = new Set(props.member.roles.map((r) => r.id));
+  const shown = props.roles.filter((r) => r.assignable || held.has(r.roleId));
   const name = props.member.user.displayName;
   const toggle = async (role: CommunityRole) => {
     const giving = !held.has(role.roleId);
@@ -77,8 +81,8 @@ function RolesMenu(props: {
   };
   return (
     <Menu anchorEl={props.anchor} open={props.anchor !== null} onClose={props.onClose}>
-      {props.roles.length === 0 && <MenuItem disabled>No roles you can hand out.</MenuItem>}
-      {props.roles.map((role) => (
+      {shown.length === 0 && <MenuItem disabled>No roles you can hand out.</MenuItem>}
+      {shown.map((role) => (
         <MenuItem
           key={role.roleId}
           role="menuitemcheckbox"
@@ -100,6 +104,8 @@ function RolesMenu(props: {
     </Menu>
   );
 }
+
+const membersCount = (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`;
 
 /** Ban someone: a reason they are told and how long it lasts. */
 export function BanDialog(props: { communityId: string; person: ProfileSummary | null; onClose: () => void }) {
@@ -144,7 +150,7 @@ export function BanDialog(props: { communityId: string; person: ProfileSummary |
       <DialogContent>
         <DialogContentText>
           They leave the community at once, lose their roles and open invites, and cannot join again while banned. They
-          are told the reason.
+          are told the reason, if you give one.
         </DialogContentText>
         <TextField
           label="Reason"
@@ -154,7 +160,7 @@ export function BanDialog(props: { communityId: string; person: ProfileSummary |
           minRows={2}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          helperText={`${reason.length} / 500 characters`}
+          helperText={`Optional. ${reason.length} / 500 characters`}
           slotProps={{ htmlInput: { maxLength: 500 } }}
         />
         <TextField
@@ -207,7 +213,14 @@ function MembersSection(props: { community: Community; myId: string }) {
   }, [input]);
   const q = useSettingsMembersQuery({ id: c.id, page, limit: LIMIT, search });
   const roles = useSettingsRolesQuery(c.id, { skip: !canManage });
-  const handable = useMemo(() => (roles.data ?? []).filter((r) => r.editable && r.kind !== 'owner'), [roles.data]);
+  // Roles below the caller that they may give (the server says which: it grants nothing they lack), or take away
+  // from a member holding one (below the caller is enough: taking grants nothing).
+  const myHighest = Math.max(0, ...c.myRoles.map((r) => r.position));
+  const mayTake = c.myPermissions.includes('manage_members');
+  const handable = useMemo(
+    () => (roles.data ?? []).filter((r) => r.kind !== 'owner' && (r.assignable || (mayTake && r.position < myHighest))),
+    [roles.data, mayTake, myHighest],
+  );
   const [menu, setMenu] = useState<{ member: CommunityMember; anchor: HTMLElement } | null>(null);
   const [removing, setRemoving] = useState<CommunityMember | null>(null);
   const [banning, setBanning] = useState<ProfileSummary | null>(null);
@@ -311,7 +324,7 @@ function MembersSection(props: { community: Community; myId: string }) {
 
   const rows = q.data?.items ?? [];
   return (
-    <SettingsSection title="Members" description={`${q.data?.total ?? c.memberCount} members`}>
+    <SettingsSection title="Members" description={membersCount(q.data?.total ?? c.memberCount)}>
       <TextField
         size="small"
         type="search"
@@ -488,7 +501,8 @@ function BansSection(props: { community: Community }) {
         header: 'Until',
         width: 120,
         value: (b) => (b.until ? new Date(b.until) : null),
-        format: (b) => (b.until ? f.date(b.until) : 'Lifted by hand'),
+        // as the ban dialog names a ban without an end
+        format: (b) => (b.until ? f.date(b.until) : 'Until lifted'),
       },
       {
         id: 'actions',

@@ -75,6 +75,7 @@ export function role(overrides: Partial<CommunityRole> = {}): CommunityRole {
     isDefault: false,
     members: 0,
     editable: true,
+    assignable: true,
     ...overrides,
   };
 }
@@ -88,6 +89,7 @@ export const ROLES: CommunityRole[] = [
     color: '#E4616B',
     members: 1,
     editable: false,
+    assignable: false,
     permissions: [...COMMUNITY_PERMISSIONS],
   }),
   role({ roleId: MOD_ROLE, name: 'Moderator', kind: 'moderator', position: 2, members: 1 }),

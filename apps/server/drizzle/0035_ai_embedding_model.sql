@@ -1,0 +1,1 @@
+ALTER TABLE "ai_media" ADD COLUMN "embedding_model" text;
