@@ -114,6 +114,32 @@ describe('notifications bell', () => {
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Note to self' })).toBeNull());
   });
 
+  it('reads its list again when a notification arrives before the list did', async () => {
+    // The first list was read before the new note was stored and answers after the note's event.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reads = 0;
+    mockFetch({
+      'GET /notifications': async () => {
+        reads += 1;
+        if (reads === 1) {
+          await held;
+          return { body: page([]) };
+        }
+        return { body: page([notification(1, { title: 'Early note' })]) };
+      },
+    });
+    const { push } = renderBell();
+    await waitFor(() => expect(reads).toBe(1));
+    push(NOTIFICATION_EVENT, { notification: notification(1, { title: 'Early note' }), unreadCount: 1 });
+    expect(screen.getByRole('status', { name: 'Early note' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(reads).toBe(2);
+  });
+
   it('ignores malformed events and follows the changed count from other tabs', async () => {
     const net = mockFetch({ 'GET /notifications': { body: page([notification(1), notification(2)]) } });
     const { push } = renderBell();

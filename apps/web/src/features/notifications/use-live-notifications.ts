@@ -64,8 +64,10 @@ export function useLiveNotifications(options: LiveNotificationOptions): void {
         const notification = data?.notification;
         const unreadCount = countOf(data);
         if (!isNotification(notification) || unreadCount === null) return;
+        let listed = false;
         dispatch(
           notificationsApi.util.updateQueryData('notifications', BELL_ARGS, (draft) => {
+            listed = true;
             if (draft.notifications.some((n) => n.id === notification.id)) return;
             draft.notifications.unshift(notification);
             if (draft.notifications.length > (BELL_ARGS.limit ?? 20)) draft.notifications.pop();
@@ -73,6 +75,9 @@ export function useLiveNotifications(options: LiveNotificationOptions): void {
             draft.unreadCount = unreadCount;
           }),
         );
+        // The bell's list had not arrived (the page is still loading): it may have been read before this one was
+        // stored, so it is read again once it lands.
+        if (!listed) dispatch(notificationsApi.util.invalidateTags(['Notifications']));
         if (notification.toast) {
           const toastId = toast.show({
             variant: notification.kind === 'alert' ? 'warning' : 'info',

@@ -24,6 +24,11 @@ export type DataTableColumn<Row> = {
   /** Width in pixels (default 120), and the narrowest a resize may make it (default 48). */
   width?: number;
   minWidth?: number;
+  /**
+   * Takes the room the other columns leave when the table is wider than they are (never less than its width),
+   * so no empty strip follows the last column: the description of a short settings list. One column at most.
+   */
+  fill?: boolean;
   /** Default true. */
   sortable?: boolean;
   /** Default true; a column that identifies the row (the symbol) can refuse to be hidden. */

@@ -98,6 +98,19 @@ describe('DataTable', () => {
     expect(getComputedStyle(within(bodyRows()[0]!).getAllByRole('gridcell')[0]!).textAlign).not.toBe('right');
   });
 
+  it('lets one column take the room the others leave, in its header and its cells, never below its width', () => {
+    mockFetch({});
+    const filled = columns.map((c) => (c.id === 'side' ? { ...c, width: 200, fill: true } : c));
+    renderWithStore(<DataTable label="Trades" columns={filled} rows={trades} getRowId={(t) => t.id} />);
+    const grow = (cell: HTMLElement) => getComputedStyle(cell).flexGrow;
+    const side = screen.getByRole('columnheader', { name: 'Side' });
+    expect(grow(side)).toBe('1');
+    expect(side.style.width).toBe('200px');
+    expect(grow(screen.getByRole('columnheader', { name: 'Symbol' }))).toBe('0');
+    const cells = within(bodyRows()[0]!).getAllByRole('gridcell');
+    expect(cells.map(grow)).toEqual(['0', '1', '0', '0']);
+  });
+
   it('moves a focused cell with the keyboard through 10,000 rows and activates a row with Enter', async () => {
     mockFetch({});
     const user = userEvent.setup();

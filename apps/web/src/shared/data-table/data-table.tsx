@@ -496,7 +496,7 @@ function DataTableView<Row extends RowData>(props: ViewProps<Row>) {
                     tabIndex={tabbable(-1, col)}
                     data-cell={`-1:${col}`}
                     className={classes.join(' ')}
-                    style={{ width: header.getSize() }}
+                    style={{ width: header.getSize(), flexGrow: def?.fill ? 1 : undefined }}
                     onClick={sortable ? column.getToggleSortingHandler() : undefined}
                     onDragOver={(event) => {
                       if (!dragged.current) return;
@@ -605,7 +605,7 @@ function DataTableView<Row extends RowData>(props: ViewProps<Row>) {
                         tabIndex={tabbable(item.index, col)}
                         data-cell={`${item.index}:${col}`}
                         className={def.numeric ? 'dt-cell dt-num' : 'dt-cell'}
-                        style={{ width: column.getSize() }}
+                        style={{ width: column.getSize(), flexGrow: def.fill ? 1 : undefined }}
                       >
                         {content}
                       </div>

@@ -112,6 +112,7 @@ export function CommunityMembers(props: { community: Community }) {
         value: (m) => m.roles.map((r) => r.name).join(', '),
         render: (m) => <RoleChips member={m} />,
         width: 280,
+        fill: true,
         sortable: false,
       },
       {

@@ -44,7 +44,7 @@ export function AuditTab(props: { community: Community }) {
         value: (e) => e.target?.username ?? '',
         format: (e) => (e.target ? `@${e.target.username}` : '—'),
       },
-      { id: 'summary', header: 'What happened', width: 380, value: (e) => e.summary },
+      { id: 'summary', header: 'What happened', width: 380, fill: true, value: (e) => e.summary },
     ],
     [f],
   );

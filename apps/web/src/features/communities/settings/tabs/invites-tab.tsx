@@ -261,6 +261,7 @@ function InviteList(props: { community: Community; myId: string }) {
         id: 'invite',
         header: 'Invite',
         width: 240,
+        fill: true,
         hideable: false,
         value: (i) => i.invitee?.displayName ?? 'Link',
         render: (i) => (i.invitee ? <PersonCell person={i.invitee} /> : <span>Invite link</span>),

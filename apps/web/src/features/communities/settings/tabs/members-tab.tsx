@@ -253,6 +253,7 @@ function MembersSection(props: { community: Community; myId: string }) {
         id: 'roles',
         header: 'Roles',
         width: 280,
+        fill: true,
         sortable: false,
         value: (m) => m.roles.map((r) => r.name).join(', '),
         render: (m) => (
@@ -481,7 +482,14 @@ function BansSection(props: { community: Community }) {
         value: (b) => b.user.displayName,
         render: (b) => <PersonCell person={b.user} />,
       },
-      { id: 'reason', header: 'Reason', width: 220, value: (b) => b.reason, format: (b) => b.reason || '—' },
+      {
+        id: 'reason',
+        header: 'Reason',
+        width: 220,
+        fill: true,
+        value: (b) => b.reason,
+        format: (b) => b.reason || '—',
+      },
       {
         id: 'by',
         header: 'Banned by',

@@ -261,7 +261,7 @@ function OrderedSection(props: { community: Community; kind: OrderedKind }) {
     (): DataTableColumn<Item>[] => [
       { id: 'position', header: '#', width: 48, sortable: false, numeric: true, value: (i) => i.position },
       { id: 'title', header: 'Title', width: 220, sortable: false, hideable: false, value: (i) => i.title },
-      { id: 'detail', header: k.detailLabel, width: 320, sortable: false, value: (i) => k.detailOf(i) },
+      { id: 'detail', header: k.detailLabel, width: 320, fill: true, sortable: false, value: (i) => k.detailOf(i) },
       {
         id: 'actions',
         header: 'Actions',
