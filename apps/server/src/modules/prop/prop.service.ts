@@ -332,8 +332,8 @@ export function createPropService(deps: {
         }
       },
 
-      async orderCheck(account: TradingAccountRow): Promise<OrderCheck | undefined> {
-        const prop = await repo.propAccount(account.id);
+      async orderCheck(account: TradingAccountRow, read?: PropAccountRow | null): Promise<OrderCheck | undefined> {
+        const prop = read === undefined ? await repo.propAccount(account.id) : (read ?? undefined);
         if (!prop) return undefined;
         const ruleSet = ruleSetOf(challengeOf(prop));
         const { engine } = evaluationOf(prop);

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import type { CountedItem, LimitGate } from '../billing/entitlements/entitlements.js';
-import { propAccounts } from '../prop/prop.table.js';
+import { type PropAccountRow, propAccounts } from '../prop/prop.table.js';
 import {
   type TradingAccountRow,
   tradingAccounts,
@@ -42,6 +42,23 @@ export function createAccountsRepository(db: Db) {
       const [row] = await db
         .select()
         .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.platformToken, token)))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * `findByToken` with the account's prop challenge row (null without one), read in the same query: what a new
+     * order needs before its transaction (the account, and its challenge's rules).
+     */
+    async findByTokenWithProp(
+      userId: string,
+      token: string,
+    ): Promise<{ account: TradingAccountRow; prop: PropAccountRow | null } | undefined> {
+      const [row] = await db
+        .select({ account: tradingAccounts, prop: propAccounts })
+        .from(tradingAccounts)
+        .leftJoin(propAccounts, eq(propAccounts.accountId, tradingAccounts.id))
         .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.platformToken, token)))
         .limit(1);
       return row;

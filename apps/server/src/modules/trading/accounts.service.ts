@@ -16,6 +16,7 @@ import { bookAmount, isAccountCurrency } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
 import { newId, newToken } from '../../platform/ids.js';
 import type { LimitGate, PlanGate } from '../billing/entitlements/entitlements.js';
+import type { PropAccountRow } from '../prop/prop.table.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { type ConnectorAccountInfo, ConnectorError, type ConnectorRegistry } from './broker-connectors.js';
 import type { CredentialsCipher } from './credentials.cipher.js';
@@ -40,9 +41,10 @@ export type PropAccountHooks = {
   fields(userId: string, rows: readonly TradingAccountRow[]): Promise<Map<string, PropFields>>;
   /**
    * Reads what the account's challenge needs to check new orders; the check throws a 422 when the rules refuse one
-   * (paused, failed, per-trade rules). Undefined for an account without a challenge.
+   * (paused, failed, per-trade rules). Undefined for an account without a challenge. `prop` is the account's
+   * challenge row when it was read with the account (null: it has none); without it the hook reads it.
    */
-  orderCheck(account: TradingAccountRow): Promise<OrderCheck | undefined>;
+  orderCheck(account: TradingAccountRow, prop?: PropAccountRow | null): Promise<OrderCheck | undefined>;
   /** Throws a 409 when the account is in a challenge, whose history may not be wiped by a reset. */
   beforeReset(account: TradingAccountRow): Promise<void>;
 };
@@ -362,13 +364,23 @@ export function createAccountsService(deps: {
       return row;
     },
 
-    usePropHooks(hooks: PropAccountHooks) {
-      hooksBox.current = hooks;
+    /**
+     * `findByToken` for a new order: the account and its challenge's row come in one query; `orderCheck` then
+     * builds the check of the challenge's rules on new orders (undefined without a challenge) from that row, without
+     * reading it again.
+     */
+    async findForOrder(
+      userId: string,
+      token: string,
+    ): Promise<{ account: TradingAccountRow; orderCheck(): Promise<OrderCheck | undefined> }> {
+      const found = await repo.findByTokenWithProp(userId, token);
+      if (!found) throw accountNotFound();
+      const { account, prop } = found;
+      return { account, orderCheck: async () => hooksBox.current?.orderCheck(account, prop) };
     },
 
-    /** The check of the account challenge's rules on new orders (undefined without a challenge). */
-    async orderCheck(account: TradingAccountRow): Promise<OrderCheck | undefined> {
-      return hooksBox.current?.orderCheck(account);
+    usePropHooks(hooks: PropAccountHooks) {
+      hooksBox.current = hooks;
     },
 
     /** The wire form of stored rows, with their prop fields. */

@@ -36,35 +36,41 @@ export function createBrokerRepository(db: Db) {
 
 type Tx = <T>(fn: (q: BrokerQueries) => Promise<T>) => Promise<T>;
 
+/** A deal as the engine books it: the database numbers it and adds the balance it leaves. */
+export type DealToBook = Omit<TradingDealRow, 'seq' | 'balanceAfter'>;
+
 function queries(db: Db, transaction: Tx) {
+  /** The balance update a deal makes (`with acc as (...)`), answering the balance it leaves. */
+  const balanceUpdate = (deal: DealToBook) => sql`
+    update ${tradingAccounts} set balance = balance + ${deal.amount}::numeric
+    where id = ${deal.accountId}::uuid
+    returning balance`;
+
+  /** The insert of a deal with the balance `acc` left (`balanceUpdate`), returning `balance_after` and `seq`. */
+  const dealInsert = (deal: DealToBook) => sql`
+    insert into ${tradingDeals} (
+      id, account_id, position_id, order_id, kind, entry, symbol, side, volume, price, requested_price,
+      slippage, gap, profit, commission, swap, amount, balance_after, reason, time
+    )
+    select ${deal.id}::uuid, ${deal.accountId}::uuid, ${deal.positionId}::uuid, ${deal.orderId}::uuid,
+      ${deal.kind}::text, ${deal.entry}::text, ${deal.symbol}::text, ${deal.side}::text,
+      ${deal.volume === null ? null : String(deal.volume)}::numeric, ${deal.price}::double precision,
+      ${deal.requestedPrice}::double precision, ${deal.slippage}::double precision, ${deal.gap}::boolean,
+      ${deal.profit}::numeric, ${deal.commission}::numeric, ${deal.swap}::numeric, ${deal.amount}::numeric,
+      acc.balance, ${deal.reason}::text, ${deal.time.toISOString()}::timestamptz
+    from acc
+    returning balance_after, seq`;
+
+  const vanished = (accountId: string) => new Error(`account ${accountId} vanished inside its transaction`);
+
   /** Books a deal (see `book`), answering the balance it left and its sequence number. */
-  async function bookDeal(
-    deal: Omit<TradingDealRow, 'seq' | 'balanceAfter'>,
-  ): Promise<{ balance: string; seq: number }> {
-    const result = (await db.execute<{ balance: string }>(sql`
-        with acc as (
-          update ${tradingAccounts} set balance = balance + ${deal.amount}::numeric
-          where id = ${deal.accountId}::uuid
-          returning balance
-        )
-        insert into ${tradingDeals} (
-          id, account_id, position_id, order_id, kind, entry, symbol, side, volume, price, requested_price,
-          slippage, gap, profit, commission, swap, amount, balance_after, reason, time
-        )
-        select ${deal.id}::uuid, ${deal.accountId}::uuid, ${deal.positionId}::uuid, ${deal.orderId}::uuid,
-          ${deal.kind}::text, ${deal.entry}::text, ${deal.symbol}::text, ${deal.side}::text,
-          ${deal.volume === null ? null : String(deal.volume)}::numeric, ${deal.price}::double precision,
-          ${deal.requestedPrice}::double precision, ${deal.slippage}::double precision, ${deal.gap}::boolean,
-          ${deal.profit}::numeric, ${deal.commission}::numeric, ${deal.swap}::numeric, ${deal.amount}::numeric,
-          acc.balance, ${deal.reason}::text, ${deal.time.toISOString()}::timestamptz
-        from acc
-        returning balance_after as balance, seq
-      `)) as unknown as { rows: Array<{ balance: unknown; seq: unknown }> };
+  async function bookDeal(deal: DealToBook): Promise<{ balance: string; seq: number }> {
+    const result = (await db.execute(sql`with acc as (${balanceUpdate(deal)}) ${dealInsert(deal)}`)) as unknown as {
+      rows: Array<{ balance_after: unknown; seq: unknown }>;
+    };
     const row = result.rows[0];
-    if (!row || row.balance === null || row.balance === undefined) {
-      throw new Error(`account ${deal.accountId} vanished inside its transaction`);
-    }
-    return { balance: String(row.balance), seq: Number(row.seq) };
+    if (!row || row.balance_after === null || row.balance_after === undefined) throw vanished(deal.accountId);
+    return { balance: String(row.balance_after), seq: Number(row.seq) };
   }
 
   return {
@@ -231,12 +237,38 @@ function queries(db: Db, transaction: Tx) {
      * Books a deal: moves the account's balance by its amount and inserts the deal with the balance it left, in
      * one statement (the database adds the exact decimals), returning the new balance.
      */
-    async book(deal: Omit<TradingDealRow, 'seq' | 'balanceAfter'>): Promise<string> {
+    async book(deal: DealToBook): Promise<string> {
       return (await bookDeal(deal)).balance;
     },
 
     /** `book`, answering the deal's sequence number too. */
     bookDeal,
+
+    /**
+     * A filled order that opens a position: inserts the order and the position and books the opening deal (balance
+     * update and deal insert), all in one statement; answers the order and the position as stored, the balance the
+     * deal left and its sequence number. The sub-statements of one statement share its snapshot and run under the
+     * account's lock the transaction holds, as the four statements did.
+     */
+    async openFilled(
+      order: TradingOrderRow,
+      position: TradingPositionRow,
+      deal: DealToBook,
+    ): Promise<{ order: TradingOrderRow; position: TradingPositionRow; balance: string; seq: number }> {
+      const o = db.$with('o').as(db.insert(tradingOrders).values(order).returning());
+      const p = db.$with('p').as(db.insert(tradingPositions).values(position).returning());
+      const acc = db.$with('acc', { balance: sql<string>`balance`.as('balance') }).as(balanceUpdate(deal));
+      const d = db
+        .$with('d', {
+          balanceAfter: sql<string>`balance_after`.as('balance_after'),
+          seq: sql<number>`seq`.mapWith(Number).as('seq'),
+        })
+        .as(dealInsert(deal));
+      const [row] = await db.with(o, p, acc, d).select().from(o).crossJoin(p).crossJoin(d);
+      // without the account row nothing is booked (no balance, no deal): the transaction is rolled back
+      if (!row || row.d.balanceAfter === null || row.d.balanceAfter === undefined) throw vanished(deal.accountId);
+      return { order: row.o, position: row.p, balance: String(row.d.balanceAfter), seq: Number(row.d.seq) };
+    },
 
     async insertModification(row: Omit<TradingModificationRow, 'seq'>): Promise<void> {
       await db.insert(tradingModifications).values(row);

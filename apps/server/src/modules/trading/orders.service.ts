@@ -29,7 +29,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError, statusByCategory } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { AccountsService, OrderCheck } from './accounts.service.js';
-import { type BrokerEngine, basicsOf, type DealReason, type FiguresBook } from './broker.engine.js';
+import { type BrokerEngine, basicsOf, type DealReason, type FiguresBook, type FillInput } from './broker.engine.js';
 import { type OpenPositionFacts, openPositionOf, quotesAt, toOrder, toPosition } from './broker.mapping.js';
 import type { BrokerQueries, BrokerRepository } from './broker.repository.js';
 import { tradingError } from './trading.errors.js';
@@ -99,7 +99,11 @@ export function createOrdersService(deps: {
   }
 
   async function tradable(userId: string, token: string): Promise<TradingAccountRow> {
-    const account = await accounts.findByToken(userId, token);
+    return tradableRow(await accounts.findByToken(userId, token));
+  }
+
+  /** The account, when it may trade on this server (a virtual account that is not archived). */
+  function tradableRow(account: TradingAccountRow): TradingAccountRow {
     if (account.status === 'archived') {
       throw tradingError('TRADING_ACCOUNT_NOT_TRADABLE', 'The account is archived; connect it again to trade.');
     }
@@ -338,17 +342,9 @@ export function createOrdersService(deps: {
         slippagePoints: fill.slippagePoints,
       });
     await requireMargin(q, account, instrument, row.side as Side, row.volume, fill.price, quotes);
-    // a hedging fill opens a position whose id the order names from the start (no update of the order after)
-    const hedging = account.marginMode !== 'netting';
-    const positionId = newId();
-    const inserted = await q.insertOrder({
-      ...row,
-      fillPrice: fill.price,
-      filledAt: now,
-      positionId: hedging ? positionId : null,
-    });
-    const positions = await engine.fill(q, {
-      positionId,
+    const filled = { ...row, fillPrice: fill.price, filledAt: now };
+    const input: FillInput & { order: TradingOrderRow; positionId: string } = {
+      positionId: newId(),
       account,
       order: row,
       symbol: row.symbol,
@@ -363,8 +359,13 @@ export function createOrdersService(deps: {
       trailingPoints: row.trailingPips,
       time: now,
       quotes,
-    });
-    const order = hedging ? inserted : await q.updateOrder(row.id, { positionId: positions.at(-1)?.id ?? null });
+    };
+    // a hedging fill opens a position whose id the order names from the start: order, position and deal are
+    // written in one statement
+    if (account.marginMode !== 'netting') return engine.fillNewOrder(q, filled, input);
+    await q.insertOrder({ ...filled, positionId: null });
+    const positions = await engine.fill(q, input);
+    const order = await q.updateOrder(row.id, { positionId: positions.at(-1)?.id ?? null });
     return { order, positions };
   }
 
@@ -481,14 +482,26 @@ export function createOrdersService(deps: {
       lastDealSeq = locked.lastDealSeq;
       let reading: Promise<FiguresBook> | undefined;
       let balance = row.balance;
+      const booked = (done: { balance: string; seq: number }) => {
+        balance = done.balance;
+        lastDealSeq = done.seq;
+        book?.booked(balance);
+      };
       const tx: Tx = {
         ...q,
         async book(deal) {
-          const booked = await q.bookDeal(deal);
-          balance = booked.balance;
-          lastDealSeq = booked.seq;
-          book?.booked(balance);
+          booked(await q.bookDeal(deal));
           return balance;
+        },
+        async bookDeal(deal) {
+          const done = await q.bookDeal(deal);
+          booked(done);
+          return done;
+        },
+        async openFilled(order, position, deal) {
+          const done = await q.openFilled(order, position, deal);
+          booked(done);
+          return done;
         },
         figures() {
           const known = openKept.get(row.id);
@@ -654,8 +667,10 @@ export function createOrdersService(deps: {
       body: PlaceOrderBody,
       idempotency?: { key: string; hash: string },
     ): Promise<OrderAnswer> {
-      const account = await tradable(userId, token);
-      const check = body.order_id ? undefined : await accounts.orderCheck(account);
+      // the account and its challenge's row in one query; the rules' check only for a new order
+      const found = await accounts.findForOrder(userId, token);
+      const account = tradableRow(found.account);
+      const check = body.order_id ? undefined : await found.orderCheck();
       let replay: OrderAnswer | undefined;
       try {
         const result = await locked(account, async (q, row, now, quotes) => {
