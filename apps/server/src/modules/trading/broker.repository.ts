@@ -44,7 +44,7 @@ function queries(db: Db, transaction: Tx) {
   const balanceUpdate = (deal: DealToBook) => sql`
     update ${tradingAccounts} set balance = balance + ${deal.amount}::numeric
     where id = ${deal.accountId}::uuid
-    returning balance`;
+    returning balance, xmin::text as version`;
 
   /** The insert of a deal with the balance `acc` left (`balanceUpdate`), returning `balance_after` and `seq`. */
   const dealInsert = (deal: DealToBook) => sql`
@@ -63,14 +63,18 @@ function queries(db: Db, transaction: Tx) {
 
   const vanished = (accountId: string) => new Error(`account ${accountId} vanished inside its transaction`);
 
-  /** Books a deal (see `book`), answering the balance it left and its sequence number. */
-  async function bookDeal(deal: DealToBook): Promise<{ balance: string; seq: number }> {
-    const result = (await db.execute(sql`with acc as (${balanceUpdate(deal)}) ${dealInsert(deal)}`)) as unknown as {
-      rows: Array<{ balance_after: unknown; seq: unknown }>;
-    };
+  /**
+   * Books a deal (see `book`), answering the balance it left, its sequence number and the account row's version
+   * after it (see `lockAccountWithVersion`).
+   */
+  async function bookDeal(deal: DealToBook): Promise<{ balance: string; seq: number; version: string }> {
+    const result = (await db.execute(
+      sql`with acc as (${balanceUpdate(deal)}), d as (${dealInsert(deal)})
+        select d.balance_after, d.seq, acc.version from d, acc`,
+    )) as unknown as { rows: Array<{ balance_after: unknown; seq: unknown; version: unknown }> };
     const row = result.rows[0];
     if (!row || row.balance_after === null || row.balance_after === undefined) throw vanished(deal.accountId);
-    return { balance: String(row.balance_after), seq: Number(row.seq) };
+    return { balance: String(row.balance_after), seq: Number(row.seq), version: String(row.version) };
   }
 
   return {
@@ -87,16 +91,18 @@ function queries(db: Db, transaction: Tx) {
      * of an open position's volume or price books a deal, so the open positions are as they were when this number
      * was last seen (an order's valuation reuses them without reading them again).
      */
-    async lockAccountWithLastDeal(
+    /**
+     * Locks the account's row for the transaction and answers it with its version: the id of the transaction that
+     * last changed it (`xmin`). Every deal moves the balance, so a deal in any process gives the row a new version.
+     * Read from the locked row itself, it is the committed version even when the lock had to wait for another
+     * transaction of the account (a subquery of the same statement would still see the snapshot taken before the
+     * wait, and miss what that transaction booked).
+     */
+    async lockAccountWithVersion(
       accountId: string,
-    ): Promise<{ account: TradingAccountRow; lastDealSeq: number | null } | undefined> {
+    ): Promise<{ account: TradingAccountRow; version: string } | undefined> {
       const [row] = await db
-        .select({
-          account: tradingAccounts,
-          lastDealSeq: sql<number | null>`(
-            select max(d.seq) from trading_deals d where d.account_id = ${accountId}::uuid
-          )`.mapWith((v: unknown) => (v === null ? null : Number(v))),
-        })
+        .select({ account: tradingAccounts, version: sql<string>`${tradingAccounts}.xmin::text` })
         .from(tradingAccounts)
         .where(eq(tradingAccounts.id, accountId))
         .for('update');
@@ -247,27 +253,41 @@ function queries(db: Db, transaction: Tx) {
     /**
      * A filled order that opens a position: inserts the order and the position and books the opening deal (balance
      * update and deal insert), all in one statement; answers the order and the position as stored, the balance the
-     * deal left and its sequence number. The sub-statements of one statement share its snapshot and run under the
+     * deal left, its sequence number and the account row's version. The sub-statements of one statement share its snapshot and run under the
      * account's lock the transaction holds, as the four statements did.
      */
     async openFilled(
       order: TradingOrderRow,
       position: TradingPositionRow,
       deal: DealToBook,
-    ): Promise<{ order: TradingOrderRow; position: TradingPositionRow; balance: string; seq: number }> {
+    ): Promise<{
+      order: TradingOrderRow;
+      position: TradingPositionRow;
+      balance: string;
+      seq: number;
+      version: string;
+    }> {
       const o = db.$with('o').as(db.insert(tradingOrders).values(order).returning());
       const p = db.$with('p').as(db.insert(tradingPositions).values(position).returning());
-      const acc = db.$with('acc', { balance: sql<string>`balance`.as('balance') }).as(balanceUpdate(deal));
+      const acc = db
+        .$with('acc', { balance: sql<string>`balance`.as('balance'), version: sql<string>`version`.as('version') })
+        .as(balanceUpdate(deal));
       const d = db
         .$with('d', {
           balanceAfter: sql<string>`balance_after`.as('balance_after'),
           seq: sql<number>`seq`.mapWith(Number).as('seq'),
         })
         .as(dealInsert(deal));
-      const [row] = await db.with(o, p, acc, d).select().from(o).crossJoin(p).crossJoin(d);
+      const [row] = await db.with(o, p, acc, d).select().from(o).crossJoin(p).crossJoin(d).crossJoin(acc);
       // without the account row nothing is booked (no balance, no deal): the transaction is rolled back
       if (!row || row.d.balanceAfter === null || row.d.balanceAfter === undefined) throw vanished(deal.accountId);
-      return { order: row.o, position: row.p, balance: String(row.d.balanceAfter), seq: Number(row.d.seq) };
+      return {
+        order: row.o,
+        position: row.p,
+        balance: String(row.d.balanceAfter),
+        seq: Number(row.d.seq),
+        version: String(row.acc.version),
+      };
     },
 
     async insertModification(row: Omit<TradingModificationRow, 'seq'>): Promise<void> {

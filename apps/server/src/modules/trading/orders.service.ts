@@ -83,18 +83,17 @@ export function createOrdersService(deps: {
   const { repo, accounts, engine, market, clock } = deps;
 
   /**
-   * Open positions of recently traded accounts as their last order's transaction committed them, with the sequence
-   * number of the account's last deal then. Every change of an open position's volume or price books a deal (in
-   * any process), so while the account's last deal is still that one, the next order values these instead of
-   * reading every open position again. Bounded: the least recently traded accounts are forgotten.
+   * Open positions of recently traded accounts as their last order's transaction committed them, with the account
+   * row's version then (`lockAccountWithVersion`). Every change of an open position's volume or price books a
+   * deal, which gives the row a new version (in any process), so while the row's version is still that one, the
+   * next order values these instead of reading every open position again. Kept out of order (two orders of the
+   * account in this process finishing the other way round), they only cost a read: the versions differ. Bounded:
+   * the least recently traded accounts are forgotten.
    */
-  const openKept = new Map<string, { seq: number | null; positions: OpenPositionFacts[] }>();
-  function keepOpen(accountId: string, seq: number | null, positions: OpenPositionFacts[]) {
-    const kept = openKept.get(accountId);
-    // a later transaction of the account may have committed and kept its own first
-    if (kept && seq !== null && kept.seq !== null && kept.seq > seq) return;
+  const openKept = new Map<string, { version: string | null; positions: OpenPositionFacts[] }>();
+  function keepOpen(accountId: string, version: string | null, positions: OpenPositionFacts[]) {
     openKept.delete(accountId);
-    openKept.set(accountId, { seq, positions });
+    openKept.set(accountId, { version, positions });
     if (openKept.size > OPEN_KEPT_ACCOUNTS) openKept.delete(openKept.keys().next().value!);
   }
 
@@ -474,17 +473,17 @@ export function createOrdersService(deps: {
     const now = clock.now();
     const quotes = quotesAt(market, now.getTime());
     let book: FiguresBook | undefined;
-    let lastDealSeq: number | null = null;
+    let version: string | null = null;
     const result = await repo.transaction(async (q) => {
-      const locked = await q.lockAccountWithLastDeal(account.id);
+      const locked = await q.lockAccountWithVersion(account.id);
       if (!locked) throw tradingError('TRADING_ACCOUNT_NOT_FOUND', 'No trading account of yours has this id or token.');
       const row = locked.account;
-      lastDealSeq = locked.lastDealSeq;
+      version = locked.version;
       let reading: Promise<FiguresBook> | undefined;
       let balance = row.balance;
-      const booked = (done: { balance: string; seq: number }) => {
+      const booked = (done: { balance: string; version: string }) => {
         balance = done.balance;
-        lastDealSeq = done.seq;
+        version = done.version;
         book?.booked(balance);
       };
       const tx: Tx = {
@@ -505,7 +504,7 @@ export function createOrdersService(deps: {
         },
         figures() {
           const known = openKept.get(row.id);
-          const fresh = known && known.seq === lastDealSeq ? known.positions : undefined;
+          const fresh = known && known.version === version ? known.positions : undefined;
           reading ??= engine.openBook(q, { ...row, balance }, quotes, fresh).then((b) => {
             book = b;
             return b;
@@ -517,7 +516,7 @@ export function createOrdersService(deps: {
       book?.follow(done.positions ?? []);
       return done;
     });
-    if (book) keepOpen(account.id, lastDealSeq, (book as FiguresBook).open());
+    if (book) keepOpen(account.id, version, (book as FiguresBook).open());
     await engine.publish(repo, account.id, result, quotes, book);
     return result;
   }

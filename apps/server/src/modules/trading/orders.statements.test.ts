@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import type { PlaceOrderResult, TradingAccount } from '@tradedesk/contracts';
 import { decimalToMinor } from '@tradedesk/core';
 import { asc, eq } from 'drizzle-orm';
@@ -64,11 +65,13 @@ function watchStatements(database: Database) {
 
 let app: FastifyInstance;
 let user: SignedInUser;
+let databaseUrl: string | undefined;
 // a Monday morning: the FX market is open
 const clock = createManualClock('2026-03-02T09:30:00Z');
 
 beforeAll(async () => {
-  const { database } = await createTestDatabase();
+  const { database, url } = await createTestDatabase();
+  databaseUrl = url;
   // closed after the app (the cleanups run newest first)
   cleanups.push(() => database.close());
   watchStatements(database);
@@ -143,4 +146,69 @@ describe('a market order’s database round trips', () => {
     const answer = (await place()).json() as PlaceOrderResult;
     expect(answer.order.positionId).toBe(answer.position!.id);
   });
+
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')(
+    'values the positions another process opened while the order waited for the account’s lock',
+    async () => {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/accounts',
+        headers: { authorization: `Bearer ${user.tradingAccessToken}` },
+        payload: { kind: 'virtual', name: 'Two processes' },
+      });
+      const account = created.json() as TradingAccount;
+      const place = () =>
+        app.inject({
+          method: 'PUT',
+          url: `/api/middleware/${account.token}/orders`,
+          headers: { authorization: `Bearer ${user.tradingAccessToken}` },
+          payload: { symbol: 'EURUSD', side: 'buy', type: 'market', size: 0.1 },
+        });
+      await statementsOf(place);
+      expect(await statementsOf(place)).toHaveLength(6);
+
+      // Another process of the app holds the account's lock and opens a position with its deal (of no amount, so
+      // the balance stays the starting balance plus the deals)...
+      const other = new pg.Client({ connectionString: databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('select id from trading_accounts where id = $1 for update', [account.id]);
+        const positionId = randomUUID();
+        await other.query(
+          `insert into trading_positions select * from json_populate_record(null::trading_positions,
+             (select (to_jsonb(p) || jsonb_build_object('id', $2::uuid))::json from trading_positions p
+              where p.account_id = $1 limit 1))`,
+          [account.id, positionId],
+        );
+        await other.query(
+          `with acc as (update trading_accounts set balance = balance + 0 where id = $1 returning balance)
+           insert into trading_deals (id, account_id, position_id, order_id, kind, entry, symbol, side, volume, price,
+             requested_price, slippage, gap, profit, commission, swap, amount, balance_after, reason, time)
+           select $2::uuid, account_id, $3::uuid, null, kind, entry, symbol, side, volume, price, requested_price,
+             slippage, gap, 0, 0, 0, 0, acc.balance, reason, time
+           from trading_deals, acc where account_id = $1 limit 1`,
+          [account.id, randomUUID(), positionId],
+        );
+        // ...while this process's order waits for the lock
+        const waiting = statementsOf(place);
+        await expect
+          .poll(async () => {
+            const r = await other.query(
+              `select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            return r.rows[0].n as number;
+          })
+          .toBe(1);
+        await other.query('commit');
+        // the order sees the row changed and reads the open positions again: the other process's one with them
+        const statements = await waiting;
+        expect(statements, statements.join('\n')).toHaveLength(7);
+        expect(statements.some((s) => /from "trading_positions"/.test(s))).toBe(true);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });
