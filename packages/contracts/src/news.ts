@@ -143,6 +143,14 @@ export type NewsListQuery = z.infer<typeof newsListQuerySchema>;
 
 export const newsArticleParamsSchema = z.object({ id: idFieldSchema('id', 'a news item id') });
 export const newsFolderParamsSchema = z.object({ id: idFieldSchema('id', 'a folder id') });
+/** GET /market/news/providers/{id}/logo: a provider id (`market-wire`: lower case letters, digits, hyphens). */
+export const newsProviderParamsSchema = z.object({
+  id: z
+    .string({ error: 'id is required.' })
+    .min(1, 'id is required.')
+    .max(60, 'id must be at most 60 characters.')
+    .regex(/^[a-z0-9-]+$/, 'id must be a provider id: lower case letters, digits and hyphens.'),
+});
 
 export const newsRecentQuerySchema = z.object({
   limit: z.preprocess(
@@ -197,7 +205,10 @@ export const newsProviderSchema = newsProviderRefSchema.extend({
   simulated: z.boolean(),
   /** The feed's address (operator feeds), null for the simulated provider. */
   url: z.string().nullable(),
-  /** A logo URL when the feed gives one, else null. */
+  /**
+   * The address this app serves the provider's logo at (`/api/market/news/providers/{id}/logo?v=…`) when the feed
+   * names one and it was fetched and stored, else null. Never the feed's remote address.
+   */
   logo: z.string().nullable(),
 });
 export type NewsProvider = z.infer<typeof newsProviderSchema>;
@@ -214,7 +225,7 @@ export const newsItemSchema = z.object({
   sentiment: z.enum(NEWS_SENTIMENTS),
   unread: z.boolean(),
   isSaved: z.boolean(),
-  /** Logo URLs of the provider (empty when it has none). */
+  /** The provider's logo as its same-origin address (see the provider's `logo`); empty when it has none. */
   logos: z.array(z.string()),
   provider: newsProviderRefSchema,
   /** The article's address for feed items; null for simulated items. */
@@ -278,6 +289,7 @@ export type NewsReadAllAnswer = z.infer<typeof newsReadAllAnswerSchema>;
 export const newsErrorCodes = [
   'NEWS_NOT_FOUND',
   'NEWS_FOLDER_NOT_FOUND',
+  'NEWS_LOGO_NOT_FOUND',
   'NEWS_FOLDER_LIMIT_REACHED',
   'NEWS_UNKNOWN_PROVIDER',
   'NEWS_INVALID_CURSOR',

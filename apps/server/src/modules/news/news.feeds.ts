@@ -136,6 +136,8 @@ function dateOf(v: unknown): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 function httpUrl(s: string, base?: string): string | null {
+  // an empty address is none (against a base it would be the feed's own address)
+  if (!s.trim()) return null;
   try {
     const u = new URL(s.trim(), base);
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : null;

@@ -11,9 +11,9 @@ import {
 import { newId } from '../../platform/ids.js';
 import { type FeedConfig, fetchFeedText, linkKeyOf, parseFeed, titleKeyOf } from './news.feeds.js';
 import { linkInstruments } from './news.instruments.js';
+import { createLogoKeeper } from './news.logos.js';
 import type { NewsItemInsert, NewsRepository } from './news.repository.js';
 import { classifySentiment } from './news.sentiment.js';
-import type { NewsProviders } from './news.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,21 +24,40 @@ export type IngestLog = {
 
 /**
  * Reads every configured feed once: each is fetched (time and size limited), parsed and stored; a feed that fails
- * (HTTP error, timeout, too large, not a feed) is logged and skipped, and the others still load.
+ * (HTTP error, timeout, too large, not a feed) is logged and skipped, and the others still load. Then the logo the
+ * feed names is fetched and stored when it is new or a day old (news.logos.ts); a logo that cannot be kept is
+ * logged (`News feed logo skipped.`) and changes nothing for the items.
  */
 export function createFeedIngest(deps: {
   repo: NewsRepository;
   feeds: readonly FeedConfig[];
-  providers: NewsProviders;
   now: () => number;
   log: IngestLog;
   timeoutMs: number;
   maxBytes: number;
+  /** Limits of a logo fetch (tests make them small); LOGO_TIMEOUT_MS and LOGO_MAX_BYTES by default. */
+  logoTimeoutMs?: number;
+  logoMaxBytes?: number;
 }) {
+  const logos = createLogoKeeper({
+    repo: deps.repo,
+    now: deps.now,
+    timeoutMs: deps.logoTimeoutMs,
+    maxBytes: deps.logoMaxBytes,
+  });
+
+  async function logoOf(feed: FeedConfig, url: string | null, signal?: AbortSignal): Promise<void> {
+    try {
+      if ((await logos.refresh(feed, url, signal)) === 'kept')
+        deps.log.info({ feed: feed.id, logo: url }, 'News feed logo kept.');
+    } catch (error) {
+      deps.log.warn({ feed: feed.id, logo: url, reason: (error as Error).message }, 'News feed logo skipped.');
+    }
+  }
+
   async function one(feed: FeedConfig, signal?: AbortSignal): Promise<number> {
     const xml = await fetchFeedText(feed.url, { timeoutMs: deps.timeoutMs, maxBytes: deps.maxBytes, signal });
     const parsed = parseFeed(xml, feed.url);
-    deps.providers.setLogo(feed.id, parsed.logo);
     const nowMs = deps.now();
     const rows: NewsItemInsert[] = [];
     for (const item of parsed.items) {
@@ -65,7 +84,9 @@ export function createFeedIngest(deps: {
         createdAt: new Date(nowMs),
       });
     }
-    return deps.repo.insertItems(rows);
+    const added = await deps.repo.insertItems(rows);
+    await logoOf(feed, parsed.logo, signal);
+    return added;
   }
 
   return {

@@ -13,7 +13,8 @@ import { createNewsProviders, createNewsService } from './news.service.js';
 
 /**
  * News under /market/news: shared items from the simulated provider (written from the simulated calendar each
- * minute on the leader) and from the operator's RSS/Atom feeds (`NEWS_FEEDS`, read every NEWS_FEED_INTERVAL_MS).
+ * minute on the leader) and from the operator's RSS/Atom feeds (`NEWS_FEEDS`, read every NEWS_FEED_INTERVAL_MS),
+ * whose logos the leader stores in the database and every process serves from this origin.
  */
 export function createNewsModule(
   ctx: Pick<AppContext, 'db' | 'clock' | 'jobs' | 'config'>,
@@ -28,7 +29,6 @@ export function createNewsModule(
   const ingest = createFeedIngest({
     repo,
     feeds,
-    providers,
     now,
     log: deps.log,
     timeoutMs: ctx.config.news.feedTimeoutMs,

@@ -21,14 +21,17 @@ import { containsPattern } from '../../platform/sql-like.js';
 import {
   type NewsFolderRow,
   type NewsItemRow,
+  type NewsProviderLogoRow,
   newsFolders,
   newsItems,
+  newsProviderLogos,
   newsReads,
   newsRecent,
   newsSaved,
 } from './news.table.js';
 
 export type NewsItemInsert = typeof newsItems.$inferInsert;
+export type NewsProviderLogoStamp = Pick<NewsProviderLogoRow, 'providerId' | 'sourceUrl' | 'hash' | 'fetchedAt'>;
 export type NewsItemWithState = NewsItemRow & { read: boolean; saved: boolean };
 
 export type NewsItemFilter = {
@@ -252,6 +255,30 @@ export function createNewsRepository(db: Db) {
         .where(and(eq(newsFolders.userId, userId), eq(newsFolders.id, id)))
         .returning({ id: newsFolders.id });
       return out.length > 0;
+    },
+
+    /** Every stored provider logo without its bytes: the address, hash and time it was fetched. */
+    async logoStamps(): Promise<NewsProviderLogoStamp[]> {
+      return db
+        .select({
+          providerId: newsProviderLogos.providerId,
+          sourceUrl: newsProviderLogos.sourceUrl,
+          hash: newsProviderLogos.hash,
+          fetchedAt: newsProviderLogos.fetchedAt,
+        })
+        .from(newsProviderLogos);
+    },
+    async logo(providerId: string): Promise<NewsProviderLogoRow | undefined> {
+      const [row] = await db.select().from(newsProviderLogos).where(eq(newsProviderLogos.providerId, providerId));
+      return row;
+    },
+    /** Stores a provider's logo, replacing the one it had. */
+    async putLogo(row: NewsProviderLogoRow): Promise<void> {
+      const { providerId, ...set } = row;
+      await db.insert(newsProviderLogos).values(row).onConflictDoUpdate({ target: newsProviderLogos.providerId, set });
+    },
+    async deleteLogo(providerId: string): Promise<void> {
+      await db.delete(newsProviderLogos).where(eq(newsProviderLogos.providerId, providerId));
     },
   };
 }

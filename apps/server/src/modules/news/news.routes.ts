@@ -9,6 +9,7 @@ import {
   newsListQuerySchema,
   newsPageSchema,
   newsProviderListSchema,
+  newsProviderParamsSchema,
   newsReadAllAnswerSchema,
   newsReadAllBodySchema,
   newsRecentQuerySchema,
@@ -17,7 +18,9 @@ import {
   okSchema,
   updateNewsFolderBodySchema,
 } from '@tradedesk/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authOf } from '../../platform/auth/guard.js';
 import { foldArrayKeys } from '../../platform/query-arrays.js';
 import type { NewsService } from './news.service.js';
@@ -36,6 +39,39 @@ const listDescription =
   '(the simulated items written from those events). `search` matches title and description. Paging by cursor: ' +
   'send the answer’s `nextCursor` as `cursor` (null at the end); `limit` 1 to 100 (default 20). Lists take ' +
   'repeated keys, `x[]=` keys or comma-separated values.';
+
+// Sent as a Buffer, which Fastify writes as is; the schema exists for the OpenAPI document.
+const imageBytesSchema = z
+  .custom<Buffer>((v) => Buffer.isBuffer(v))
+  .meta({ type: 'string', format: 'binary', description: 'The image bytes' });
+
+/** Whether an If-None-Match header names this (strong) ETag: `*`, or a list holding it, weak or not. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+/**
+ * A stored logo with its ETag (the SHA-256 of the bytes), a day's cache (the provider lists the address with the
+ * hash's start, so a new logo is a new address) and no sniffing; 304 when the client holds this ETag.
+ */
+function sendLogo(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  logo: { contentType: string; data: Buffer; hash: string },
+): FastifyReply {
+  const etag = `"${logo.hash}"`;
+  reply
+    .header('etag', etag)
+    .header('cache-control', 'public, max-age=86400')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox");
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.header('content-type', logo.contentType).send(logo.data);
+}
 
 /** News (spec section 7 "News" and the Market call `/market/news?from&to` or `events[]`). */
 export function newsRoutes(deps: { news: NewsService }): FastifyPluginAsyncZod {
@@ -83,7 +119,32 @@ export function newsRoutes(deps: { news: NewsService }): FastifyPluginAsyncZod {
           response: { 200: newsProviderListSchema },
         },
       },
-      async () => ({ providers: news.providers() }),
+      async () => ({ providers: await news.providers() }),
+    );
+
+    app.get(
+      '/market/news/providers/:id/logo',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          summary: 'A feed provider’s logo, fetched from the address its feed names and served from here',
+          description:
+            'PNG, JPEG, GIF, WebP or icon, at most 256 KB, fetched again once a day or when the feed names another ' +
+            'address. `ETag` is the SHA-256 of the bytes; a matching `If-None-Match` answers 304. Providers list this ' +
+            'address (with `?v=` the start of the hash) as their `logo` when one is stored.',
+          params: newsProviderParamsSchema,
+          produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/x-icon'],
+          response: {
+            200: imageBytesSchema,
+            304: z.null().describe('The copy the client holds (If-None-Match) is current'),
+            404: errorBodySchema.describe(
+              'The provider has no stored logo, or no provider has this id (NEWS_LOGO_NOT_FOUND)',
+            ),
+          },
+        },
+      },
+      async (request, reply) => sendLogo(request, reply, await news.logo(request.params.id)),
     );
 
     app.get(

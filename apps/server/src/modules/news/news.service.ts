@@ -17,7 +17,7 @@ import {
 import { ECONOMIC_INDICATORS } from '@tradedesk/core';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
-import { folderNotFound, newsError, newsNotFound } from './news.errors.js';
+import { folderNotFound, logoNotFound, newsError, newsNotFound } from './news.errors.js';
 import type { FeedConfig } from './news.feeds.js';
 import type { NewsItemFilter, NewsItemWithState, NewsRepository } from './news.repository.js';
 import type { NewsFolderRow } from './news.table.js';
@@ -25,12 +25,14 @@ import type { NewsFolderRow } from './news.table.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The providers: the built-in simulated one, then the operator's feeds (logos learnt when a feed is read). */
+/**
+ * The providers: the built-in simulated one, then the operator's feeds. Their `logo` here is null; the service
+ * fills in the same-origin address of a stored logo (news.logos.ts), read from the database in every process.
+ */
 export function createNewsProviders(
   feeds: readonly FeedConfig[],
   options: { simulated: boolean } = { simulated: true },
 ) {
-  const logos = new Map<string, string>();
   const simulated: NewsProvider = {
     id: SIMULATED_NEWS_PROVIDER_ID,
     name: SIMULATED_NEWS_SOURCE,
@@ -47,15 +49,12 @@ export function createNewsProviders(
       kind: 'feed' as const,
       simulated: false,
       url: f.url,
-      logo: logos.get(f.id) ?? null,
+      logo: null,
     })),
   ];
   return {
     list,
     byId: (id: string) => list().find((p) => p.id === id),
-    setLogo: (id: string, logo: string | null) => {
-      if (logo) logos.set(id, logo);
-    },
   };
 }
 export type NewsProviders = ReturnType<typeof createNewsProviders>;
@@ -106,14 +105,32 @@ export function releaseCurrencies(simulated: boolean, eventId: string | null): s
 
 const withCurrencies = (currencies: string[]) => (currencies.length ? { currencies } : {});
 
+/**
+ * Where this app serves a provider's stored logo (GET /market/news/providers/{id}/logo). The hash's start is in
+ * the address, so a new logo is a new address and the browser's day-long cache never shows the old one.
+ */
+export const providerLogoUrl = (providerId: string, hash: string) =>
+  `/api/market/news/providers/${encodeURIComponent(providerId)}/logo?v=${hash.slice(0, 16)}`;
+
+/** Provider id -> the same-origin address of its stored logo. */
+type LogoUrls = ReadonlyMap<string, string>;
+
 /** Reading, saving and filtering the shared news items with each user's state, and the user's folders. */
 export function createNewsService(deps: { repo: NewsRepository; clock: Clock; providers: NewsProviders }) {
   const { repo, clock, providers } = deps;
   const now = () => clock.now().getTime();
 
-  function toItem(row: NewsItemWithState): NewsItem {
+  /** The same-origin logo addresses of the configured feed providers that have a stored logo. */
+  async function logoUrls(): Promise<LogoUrls> {
+    const out = new Map<string, string>();
+    for (const s of await repo.logoStamps())
+      if (providers.byId(s.providerId)?.kind === 'feed') out.set(s.providerId, providerLogoUrl(s.providerId, s.hash));
+    return out;
+  }
+
+  function toItem(row: NewsItemWithState, logos: LogoUrls): NewsItem {
     const at = row.publishedAt;
-    const logo = providers.byId(row.providerId)?.logo;
+    const logo = logos.get(row.providerId);
     return {
       id: row.id,
       title: row.title,
@@ -191,8 +208,17 @@ export function createNewsService(deps: { repo: NewsRepository; clock: Clock; pr
   }
 
   return {
-    toItem,
-    providers: () => providers.list(),
+    async providers(): Promise<NewsProvider[]> {
+      const logos = await logoUrls();
+      return providers.list().map((p) => ({ ...p, logo: logos.get(p.id) ?? null }));
+    },
+
+    /** A configured feed provider's stored logo (bytes, type, hash); 404 NEWS_LOGO_NOT_FOUND when it has none. */
+    async logo(providerId: string): Promise<{ contentType: string; data: Buffer; hash: string }> {
+      const row = providers.byId(providerId)?.kind === 'feed' ? await repo.logo(providerId) : undefined;
+      if (!row) throw logoNotFound();
+      return { contentType: row.contentType, data: row.data, hash: row.hash };
+    },
 
     async list(userId: string, query: NewsListQuery, options: { savedOnly?: boolean } = {}): Promise<NewsPage> {
       const nowMs = now();
@@ -215,31 +241,34 @@ export function createNewsService(deps: { repo: NewsRepository; clock: Clock; pr
       const more = rows.length > query.limit;
       const items = rows.slice(0, query.limit);
       const last = items[items.length - 1];
-      return { items: items.map(toItem), nextCursor: more && last ? encodeCursor(last) : null };
+      const logos = await logoUrls();
+      return { items: items.map((row) => toItem(row, logos)), nextCursor: more && last ? encodeCursor(last) : null };
     },
 
     /** The item, marked read and put first in the user's recently watched list. */
     async read(userId: string, id: string): Promise<NewsItem> {
       const row = await itemOrThrow(userId, id);
       await repo.markRead(userId, id, now());
-      return toItem({ ...row, read: true });
+      return toItem({ ...row, read: true }, await logoUrls());
     },
 
     /** Saves the item to read later; saving it again changes nothing. */
     async save(userId: string, id: string): Promise<NewsItem> {
       const row = await itemOrThrow(userId, id);
       await repo.save(userId, id, now());
-      return toItem({ ...row, saved: true });
+      return toItem({ ...row, saved: true }, await logoUrls());
     },
 
     async unsave(userId: string, id: string): Promise<NewsItem> {
       const row = await itemOrThrow(userId, id);
       await repo.unsave(userId, id);
-      return toItem({ ...row, saved: false });
+      return toItem({ ...row, saved: false }, await logoUrls());
     },
 
     async recent(userId: string, limit: number): Promise<NewsItem[]> {
-      return (await repo.recent(userId, limit)).map(toItem);
+      const rows = await repo.recent(userId, limit);
+      const logos = await logoUrls();
+      return rows.map((row) => toItem(row, logos));
     },
 
     /** all: everything published so far; day: older than 1 day; week: older than 7 days. */

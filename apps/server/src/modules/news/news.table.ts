@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
 
 /**
@@ -102,3 +112,28 @@ export const newsFolders = pgTable(
   (t) => [index('news_folders_user_idx').on(t.userId, t.createdAt)],
 );
 export type NewsFolderRow = typeof newsFolders.$inferSelect;
+
+/** bytea as a Buffer: written as bytes (both drivers send a Uint8Array as binary), read back as a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Uint8Array | string }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) =>
+    typeof value === 'string'
+      ? Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex')
+      : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * A feed provider's logo, fetched by the leader when the feed names one and served from this origin (the page's
+ * security policy loads images from here only). One row per provider: the address it was fetched from, its type
+ * (png, jpeg, gif, webp or icon), the bytes, their SHA-256 (the ETag) and when they were fetched.
+ */
+export const newsProviderLogos = pgTable('news_provider_logos', {
+  providerId: text('provider_id').primaryKey(),
+  sourceUrl: text('source_url').notNull(),
+  contentType: text('content_type').notNull(),
+  data: bytes('data').notNull(),
+  hash: text('hash').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});
+export type NewsProviderLogoRow = typeof newsProviderLogos.$inferSelect;
