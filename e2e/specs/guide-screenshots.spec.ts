@@ -35,6 +35,9 @@ test('the guide’s screenshots of the demo trader’s screens', async ({ page }
   // the demo's virtual account made the active one, so the trading screens show it (an earlier spec of the run
   // may have made it active already: the switcher then names it, and its menu lists only the other accounts)
   const switcher = page.getByRole('banner').getByRole('button', { name: /^Trading account/ });
+  // read once the accounts have loaded (the switcher is disabled until then and names no account, so the test
+  // would open a menu that lacks the account that turns out to be the active one)
+  await expect(switcher).toBeEnabled();
   if (!(await switcher.textContent())?.includes('Demo virtual account')) {
     await switcher.click();
     const account = page.getByRole('menuitem', { name: /^Demo virtual account/ });
