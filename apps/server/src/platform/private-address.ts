@@ -1,4 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
@@ -63,3 +65,29 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
     return callback(null, list[0]!.address, list[0]!.family);
   });
 };
+
+/**
+ * A GET of an address a user or a remote document named: no compression asked for, and unless `publicOnly` is
+ * false the address it connects to must be public (`publicOnlyLookup`). Resolves with the response (any status);
+ * the caller follows redirects, checking each address again.
+ */
+export function guardedGet(
+  url: URL,
+  options: { accept: string; userAgent: string; publicOnly: boolean; signal: AbortSignal },
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(
+      url,
+      {
+        method: 'GET',
+        signal: options.signal,
+        headers: { accept: options.accept, 'accept-encoding': 'identity', 'user-agent': options.userAgent },
+        ...(options.publicOnly ? { lookup: publicOnlyLookup } : {}),
+      },
+      resolve,
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}

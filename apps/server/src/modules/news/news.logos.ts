@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isPrivateUrlHost, PRIVATE_ADDRESS, publicOnlyLookup } from '../../platform/private-address.js';
+import type { IncomingMessage } from 'node:http';
+import { guardedGet, isPrivateUrlHost, PRIVATE_ADDRESS } from '../../platform/private-address.js';
 import type { NewsRepository } from './news.repository.js';
 
 /**
@@ -59,28 +58,6 @@ export type FetchLogoOptions = {
   signal?: AbortSignal;
 };
 
-function get(url: URL, trusted: boolean, signal: AbortSignal): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(
-      url,
-      {
-        method: 'GET',
-        signal,
-        headers: {
-          accept: 'image/png,image/webp,image/jpeg,image/gif,image/x-icon;q=0.9',
-          'accept-encoding': 'identity',
-          'user-agent': 'TradeDesk-News/1',
-        },
-        ...(trusted ? {} : { lookup: publicOnlyLookup }),
-      },
-      resolve,
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 function readBody(res: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
@@ -123,7 +100,12 @@ export async function fetchLogo(address: string, options: FetchLogoOptions): Pro
     if (!trusted && isPrivateUrlHost(url.toString())) throw new Error('The logo is on a private network address.');
     let res: IncomingMessage;
     try {
-      res = await get(url, trusted, signal);
+      res = await guardedGet(url, {
+        accept: 'image/png,image/webp,image/jpeg,image/gif,image/x-icon;q=0.9',
+        userAgent: 'TradeDesk-News/1',
+        publicOnly: !trusted,
+        signal,
+      });
     } catch (error) {
       throw failure(error, options, signal);
     }

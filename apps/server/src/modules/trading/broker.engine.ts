@@ -212,6 +212,29 @@ export function createBrokerEngine(deps: { bus: EventBus }) {
   const bookTrade = (q: BrokerQueries, account: TradingAccountRow, d: Parameters<typeof tradeDeal>[1]) =>
     q.book(tradeDeal(account, d));
 
+  /** The deal that brings `volume` lots of a fill into `position`: no profit, `commission` (minor units). */
+  const inDeal = (
+    input: FillInput,
+    position: Pick<TradingPositionRow, 'id' | 'symbol'>,
+    orderId: string | null,
+    volume: number,
+    commission: number,
+  ) =>
+    tradeDeal(input.account, {
+      position,
+      orderId,
+      entry: 'in',
+      side: input.side,
+      volume,
+      price: input.price,
+      requestedPrice: input.requestedPrice,
+      gap: input.gap,
+      profitMinor: 0,
+      commissionMinor: commission,
+      reason: input.reason,
+      time: input.time,
+    });
+
   /** Closes `volume` lots of an open position at `price`, books the deal and returns the position as it is after. */
   async function close(q: BrokerQueries, input: CloseInput, orderId: string | null = null) {
     const { account, position } = input;
@@ -291,20 +314,7 @@ export function createBrokerEngine(deps: { bus: EventBus }) {
     const openIn = async (row: TradingPositionRow, volume: number, commissionOfIn: number) => {
       // the position is stored with the commission its opening deal books, in the same transaction
       const stored = await q.insertPosition({ ...row, commission: minorToDecimal(commissionOfIn, cur) });
-      await bookTrade(q, account, {
-        position: row,
-        orderId,
-        entry: 'in',
-        side: input.side,
-        volume,
-        price: input.price,
-        requestedPrice: input.requestedPrice,
-        gap: input.gap,
-        profitMinor: 0,
-        commissionMinor: commissionOfIn,
-        reason: input.reason,
-        time: input.time,
-      });
+      await q.book(inDeal(input, row, orderId, volume, commissionOfIn));
       return stored;
     };
 
@@ -328,20 +338,7 @@ export function createBrokerEngine(deps: { bus: EventBus }) {
     );
     if (!existing) return [await openIn(newPosition(input, id, input.volume), input.volume, commission)];
     if (existing.side === input.side) {
-      await bookTrade(q, account, {
-        position: existing,
-        orderId,
-        entry: 'in',
-        side: input.side,
-        volume: input.volume,
-        price: input.price,
-        requestedPrice: input.requestedPrice,
-        gap: input.gap,
-        profitMinor: 0,
-        commissionMinor: commission,
-        reason: input.reason,
-        time: input.time,
-      });
+      await q.book(inDeal(input, existing, orderId, input.volume, commission));
       const after = result.position!;
       return [
         await q.updatePosition(existing.id, {
@@ -395,20 +392,7 @@ export function createBrokerEngine(deps: { bus: EventBus }) {
     const done = await q.openFilled(
       { ...order, positionId: row.id },
       { ...row, commission: minorToDecimal(commission, cur) },
-      tradeDeal(account, {
-        position: row,
-        orderId: input.order.id,
-        entry: 'in',
-        side: input.side,
-        volume: input.volume,
-        price: input.price,
-        requestedPrice: input.requestedPrice,
-        gap: input.gap,
-        profitMinor: 0,
-        commissionMinor: commission,
-        reason: input.reason,
-        time: input.time,
-      }),
+      inDeal(input, row, input.order.id, input.volume, commission),
     );
     return { order: done.order, positions: [done.position] };
   }

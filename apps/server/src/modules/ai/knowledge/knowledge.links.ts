@@ -1,9 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 // The one list of non-public address ranges the server keeps (platform/private-address.ts).
-import { isPrivateAddress, PRIVATE_ADDRESS, publicOnlyLookup } from '../../../platform/private-address.js';
+import { guardedGet, isPrivateAddress, PRIVATE_ADDRESS } from '../../../platform/private-address.js';
 import { DOCX_TYPE, type TextFormat } from './knowledge.extract.js';
 
 export type LinkFetchOptions = {
@@ -44,28 +42,6 @@ const FORMATS: Record<string, TextFormat> = {
   [DOCX_TYPE]: 'docx',
 };
 
-function get(url: URL, options: LinkFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(
-      url,
-      {
-        method: 'GET',
-        signal,
-        headers: {
-          accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8,*/*;q=0.5',
-          'accept-encoding': 'identity',
-          'user-agent': 'TradeDesk-Knowledge/1',
-        },
-        ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }),
-      },
-      resolve,
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
@@ -105,7 +81,12 @@ export async function fetchLink(address: string, options: LinkFetchOptions, oute
     }
     let res: IncomingMessage;
     try {
-      res = await get(url, options, signal);
+      res = await guardedGet(url, {
+        accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8,*/*;q=0.5',
+        userAgent: 'TradeDesk-Knowledge/1',
+        publicOnly: !options.allowPrivate,
+        signal,
+      });
     } catch (error) {
       throw failure(error, options, signal);
     }
