@@ -35,7 +35,7 @@ export function TradeIdeaCard(props: { trade: TradeIdea }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography
           variant="subtitle2"
-          sx={{ textTransform: 'uppercase', color: t.side === 'buy' ? 'success.main' : 'error.main' }}
+          sx={{ textTransform: 'uppercase', color: f.pnlColor(t.side === 'buy' ? 'up' : 'down') }}
         >
           {t.side}
         </Typography>
