@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ne, not, type SQL, sql } from 'drizzle-orm';
+import { compiledSelect } from '../../platform/compiled-select.js';
 import type { Db } from '../../platform/db.js';
 import type { CountedItem, LimitGate } from '../billing/entitlements/entitlements.js';
 import { type PropAccountRow, propAccounts } from '../prop/prop.table.js';
@@ -18,6 +19,21 @@ import {
  */
 const isPropAccount: SQL = sql`exists (select 1 from ${propAccounts} where ${propAccounts.accountId} = ${tradingAccounts.id})`;
 const ofPlanKind = (prop: boolean) => (prop ? isPropAccount : not(isPropAccount));
+
+/** `findByTokenWithProp`'s statement (every order starts with it), built once. */
+const byTokenWithPropStatement = compiledSelect((db) =>
+  db
+    .select({ account: tradingAccounts, prop: propAccounts })
+    .from(tradingAccounts)
+    .leftJoin(propAccounts, eq(propAccounts.accountId, tradingAccounts.id))
+    .where(
+      and(
+        eq(tradingAccounts.userId, sql.placeholder('userId')),
+        eq(tradingAccounts.platformToken, sql.placeholder('token')),
+      ),
+    )
+    .limit(1),
+);
 
 /** Trading accounts; every query on a user's accounts is scoped by the owner in the query. */
 
@@ -55,12 +71,7 @@ export function createAccountsRepository(db: Db) {
       userId: string,
       token: string,
     ): Promise<{ account: TradingAccountRow; prop: PropAccountRow | null } | undefined> {
-      const [row] = await db
-        .select({ account: tradingAccounts, prop: propAccounts })
-        .from(tradingAccounts)
-        .leftJoin(propAccounts, eq(propAccounts.accountId, tradingAccounts.id))
-        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.platformToken, token)))
-        .limit(1);
+      const [row] = await byTokenWithPropStatement(db, { userId, token });
       return row;
     },
 

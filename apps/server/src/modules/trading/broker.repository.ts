@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { compiledSelect, placeholderRow, placeholderValues } from '../../platform/compiled-select.js';
 import type { Db } from '../../platform/db.js';
 import type { OpenPositionFacts } from './broker.mapping.js';
 import {
@@ -36,31 +37,86 @@ export function createBrokerRepository(db: Db) {
 
 type Tx = <T>(fn: (q: BrokerQueries) => Promise<T>) => Promise<T>;
 
-/** A deal as the engine books it: the database numbers it and adds the balance it leaves. */
-export type DealToBook = Omit<TradingDealRow, 'seq' | 'balanceAfter'>;
-
-function queries(db: Db, transaction: Tx) {
-  /** The balance update a deal makes (`with acc as (...)`), answering the balance it leaves. */
-  const balanceUpdate = (deal: DealToBook) => sql`
+/** The balance update a deal makes (`with acc as (...)`), answering the balance it leaves and the row's version. */
+const balanceUpdate = (deal: DealParams) => sql`
     update ${tradingAccounts} set balance = balance + ${deal.amount}::numeric
     where id = ${deal.accountId}::uuid
     returning balance, xmin::text as version`;
 
-  /** The insert of a deal with the balance `acc` left (`balanceUpdate`), returning `balance_after` and `seq`. */
-  const dealInsert = (deal: DealToBook) => sql`
+/** The insert of a deal with the balance `acc` left (`balanceUpdate`), returning `balance_after` and `seq`. */
+const dealInsert = (deal: DealParams) => sql`
     insert into ${tradingDeals} (
       id, account_id, position_id, order_id, kind, entry, symbol, side, volume, price, requested_price,
       slippage, gap, profit, commission, swap, amount, balance_after, reason, time
     )
     select ${deal.id}::uuid, ${deal.accountId}::uuid, ${deal.positionId}::uuid, ${deal.orderId}::uuid,
       ${deal.kind}::text, ${deal.entry}::text, ${deal.symbol}::text, ${deal.side}::text,
-      ${deal.volume === null ? null : String(deal.volume)}::numeric, ${deal.price}::double precision,
+      ${deal.volume}::numeric, ${deal.price}::double precision,
       ${deal.requestedPrice}::double precision, ${deal.slippage}::double precision, ${deal.gap}::boolean,
       ${deal.profit}::numeric, ${deal.commission}::numeric, ${deal.swap}::numeric, ${deal.amount}::numeric,
-      acc.balance, ${deal.reason}::text, ${deal.time.toISOString()}::timestamptz
+      acc.balance, ${deal.reason}::text, ${deal.time}::timestamptz
     from acc
     returning balance_after, seq`;
 
+/** A deal's values as the statements above send them (numbers of lots as text, the time in ISO form). */
+type DealParams = { [K in keyof DealToBook]: unknown };
+function dealParams(deal: DealToBook): DealParams {
+  return { ...deal, volume: deal.volume === null ? null : String(deal.volume), time: deal.time.toISOString() };
+}
+/** The columns a deal is booked with (the database numbers it and adds the balance it leaves). */
+const DEAL_KEYS = Object.keys(getTableColumns(tradingDeals)).filter(
+  (key) => key !== 'seq' && key !== 'balanceAfter',
+) as (keyof DealToBook)[];
+/** Placeholders `d_` + key for a deal, and the values that fill them. */
+const dealPlaceholders = Object.fromEntries(DEAL_KEYS.map((k) => [k, sql.placeholder(`d_${k}`)])) as DealParams;
+function dealValues(deal: DealToBook): Record<string, unknown> {
+  const params = dealParams(deal);
+  return Object.fromEntries(DEAL_KEYS.map((k) => [`d_${k}`, params[k]]));
+}
+
+/** `lockAccountWithVersion`'s statement, built once. */
+const lockWithVersionStatement = compiledSelect((db) =>
+  db
+    .select({ account: tradingAccounts, version: sql<string>`${tradingAccounts}.xmin::text` })
+    .from(tradingAccounts)
+    .where(eq(tradingAccounts.id, sql.placeholder('accountId')))
+    .for('update'),
+);
+
+/** `openFilled`'s one statement: the order, the position, the balance update and the deal. */
+function openFilledQuery(db: Db, order: Record<string, unknown>, position: Record<string, unknown>, deal: DealParams) {
+  const o = db.$with('o').as(
+    db
+      .insert(tradingOrders)
+      .values(order as TradingOrderRow)
+      .returning(),
+  );
+  const p = db.$with('p').as(
+    db
+      .insert(tradingPositions)
+      .values(position as TradingPositionRow)
+      .returning(),
+  );
+  const acc = db
+    .$with('acc', { balance: sql<string>`balance`.as('balance'), version: sql<string>`version`.as('version') })
+    .as(balanceUpdate(deal));
+  const d = db
+    .$with('d', {
+      balanceAfter: sql<string>`balance_after`.as('balance_after'),
+      seq: sql<number>`seq`.mapWith(Number).as('seq'),
+    })
+    .as(dealInsert(deal));
+  return db.with(o, p, acc, d).select().from(o).crossJoin(p).crossJoin(d).crossJoin(acc);
+}
+/** The same statement built once, with placeholders (`o_`, `p_` and `d_` + key). */
+const openFilledStatement = compiledSelect((db) =>
+  openFilledQuery(db, placeholderRow(tradingOrders, 'o_'), placeholderRow(tradingPositions, 'p_'), dealPlaceholders),
+);
+
+/** A deal as the engine books it: the database numbers it and adds the balance it leaves. */
+export type DealToBook = Omit<TradingDealRow, 'seq' | 'balanceAfter'>;
+
+function queries(db: Db, transaction: Tx) {
   const vanished = (accountId: string) => new Error(`account ${accountId} vanished inside its transaction`);
 
   /**
@@ -69,7 +125,7 @@ function queries(db: Db, transaction: Tx) {
    */
   async function bookDeal(deal: DealToBook): Promise<{ balance: string; seq: number; version: string }> {
     const result = (await db.execute(
-      sql`with acc as (${balanceUpdate(deal)}), d as (${dealInsert(deal)})
+      sql`with acc as (${balanceUpdate(dealParams(deal))}), d as (${dealInsert(dealParams(deal))})
         select d.balance_after, d.seq, acc.version from d, acc`,
     )) as unknown as { rows: Array<{ balance_after: unknown; seq: unknown; version: unknown }> };
     const row = result.rows[0];
@@ -101,11 +157,7 @@ function queries(db: Db, transaction: Tx) {
     async lockAccountWithVersion(
       accountId: string,
     ): Promise<{ account: TradingAccountRow; version: string } | undefined> {
-      const [row] = await db
-        .select({ account: tradingAccounts, version: sql<string>`${tradingAccounts}.xmin::text` })
-        .from(tradingAccounts)
-        .where(eq(tradingAccounts.id, accountId))
-        .for('update');
+      const [row] = await lockWithVersionStatement(db, { accountId });
       return row;
     },
 
@@ -267,18 +319,15 @@ function queries(db: Db, transaction: Tx) {
       seq: number;
       version: string;
     }> {
-      const o = db.$with('o').as(db.insert(tradingOrders).values(order).returning());
-      const p = db.$with('p').as(db.insert(tradingPositions).values(position).returning());
-      const acc = db
-        .$with('acc', { balance: sql<string>`balance`.as('balance'), version: sql<string>`version`.as('version') })
-        .as(balanceUpdate(deal));
-      const d = db
-        .$with('d', {
-          balanceAfter: sql<string>`balance_after`.as('balance_after'),
-          seq: sql<number>`seq`.mapWith(Number).as('seq'),
-        })
-        .as(dealInsert(deal));
-      const [row] = await db.with(o, p, acc, d).select().from(o).crossJoin(p).crossJoin(d).crossJoin(acc);
+      const orderValues = placeholderValues(tradingOrders, order, 'o_');
+      const positionValues = placeholderValues(tradingPositions, position, 'p_');
+      const [row] =
+        orderValues && positionValues
+          ? await openFilledStatement(db, { ...orderValues, ...positionValues, ...dealValues(deal) }).catch((e) => {
+              console.error('ZZ', e);
+              throw e;
+            })
+          : await openFilledQuery(db, order, position, deal);
       // without the account row nothing is booked (no balance, no deal): the transaction is rolled back
       if (!row || row.d.balanceAfter === null || row.d.balanceAfter === undefined) throw vanished(deal.accountId);
       return {
