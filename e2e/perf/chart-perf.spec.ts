@@ -215,8 +215,68 @@ async function heapAfterGc(cdp: CDPSession): Promise<number> {
   return metrics.find((m) => m.name === 'JSHeapUsedSize')!.value;
 }
 
+type HeapSnapshot = {
+  snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+  nodes: number[];
+  strings: string[];
+};
+
+/**
+ * What a heap snapshot (taken after the collection `heapAfterGc` makes) holds, in bytes: the compiled code (the
+ * JIT's output, which grows as functions warm up and is not data the page keeps), the page's JavaScript data
+ * (objects, arrays, strings, numbers, closures) and the browser's own objects (DOM, timing entries, resources),
+ * and by kind: JavaScript objects by constructor, strings, the browser's objects by class.
+ */
+async function heapContents(
+  cdp: CDPSession,
+): Promise<{ codeBytes: number; dataBytes: number; browserBytes: number; byKind: Map<string, number> }> {
+  const chunks: string[] = [];
+  const onChunk = (e: { chunk: string }) => chunks.push(e.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const snap = JSON.parse(chunks.join('')) as HeapSnapshot;
+  const fields = snap.snapshot.meta.node_fields;
+  const types = snap.snapshot.meta.node_types[0];
+  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f)) as [
+    number,
+    number,
+    number,
+  ];
+  const byKind = new Map<string, number>();
+  let codeBytes = 0;
+  let dataBytes = 0;
+  let browserBytes = 0;
+  for (let i = 0; i < snap.nodes.length; i += fields.length) {
+    const type = types[snap.nodes[i + typeAt]!]!;
+    const size = snap.nodes[i + sizeAt]!;
+    if (type === 'code') {
+      codeBytes += size;
+      continue;
+    }
+    // the browser's own objects (DOM, timing entries, resources) are in the snapshot, not in the JavaScript heap
+    if (type === 'native') browserBytes += size;
+    else dataBytes += size;
+    const kind = type.endsWith('string')
+      ? 'strings'
+      : type === 'object' || type === 'native' || type === 'closure'
+        ? `${type} ${snap.strings[snap.nodes[i + nameAt]!]!.slice(0, 60)}`
+        : type;
+    byKind.set(kind, (byKind.get(kind) ?? 0) + size);
+  }
+  return { codeBytes, dataBytes, browserBytes, byKind };
+}
+
+/** The kinds whose bytes changed most between two snapshots' contents, in KB. */
+function largestChanges(a: Map<string, number>, b: Map<string, number>, count = 6): Record<string, number> {
+  const kinds = new Set([...a.keys(), ...b.keys()]);
+  const changes = [...kinds].map((k) => [k, (b.get(k) ?? 0) - (a.get(k) ?? 0)] as const);
+  changes.sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]));
+  return Object.fromEntries(changes.slice(0, count).map(([k, d]) => [k, round(d / 1024, 1)]));
+}
+
 test('memory during an accelerated run of live updates', async ({ page, user }) => {
-  test.setTimeout((LIVE_SECONDS + 120) * 1000);
+  test.setTimeout((LIVE_SECONDS + 240) * 1000);
   await page.setViewportSize({ width: 1400, height: 860 });
   await signIn(page, user);
   // The simulator moves a bar a few times a second whatever the feed's interval, so an hour of live updates is
@@ -289,16 +349,32 @@ test('memory during an accelerated run of live updates', async ({ page, user }) 
   };
 
   playing = true;
-  // Warm-up: the live module loads, the first bars append.
-  await play(5);
-  const samples: { atSeconds: number; updates: number; heapMB: number }[] = [];
+  // Warm-up, a minute: the live module loads, the first bars append, and the JIT compiles the hot paths (its code
+  // grows by about a megabyte in the first minute and little after, which is not data the page keeps).
+  await play(60);
+  const samples: {
+    atSeconds: number;
+    updates: number;
+    heapMB: number;
+    codeMB: number;
+    dataMB: number;
+    browserMB: number;
+  }[] = [];
+  const contents: Map<string, number>[] = [];
   const started = Date.now();
-  const sample = async () =>
+  const sample = async () => {
+    const heap = await heapAfterGc(cdp);
+    const { codeBytes, dataBytes, browserBytes, byKind } = await heapContents(cdp);
+    contents.push(byKind);
     samples.push({
       atSeconds: round((Date.now() - started) / 1000, 0),
       updates,
-      heapMB: round((await heapAfterGc(cdp)) / 1024 / 1024, 2),
+      heapMB: round(heap / 1024 / 1024, 2),
+      codeMB: round(codeBytes / 1024 / 1024, 2),
+      dataMB: round(dataBytes / 1024 / 1024, 2),
+      browserMB: round(browserBytes / 1024 / 1024, 2),
     });
+  };
   await sample();
   await play(LIVE_SECONDS / 2);
   await sample();
@@ -316,12 +392,23 @@ test('memory during an accelerated run of live updates', async ({ page, user }) 
     updates: c.updates - a.updates,
     updatesPerSecond: round((c.updates - a.updates) / LIVE_SECONDS, 0),
     samples,
-    formingBarOnly: { updates: b.updates - a.updates, heapGrowthMB: round(b.heapMB - a.heapMB, 2) },
+    formingBarOnly: {
+      updates: b.updates - a.updates,
+      heapGrowthMB: round(b.heapMB - a.heapMB, 2),
+      codeGrowthMB: round(b.codeMB - a.codeMB, 2),
+      dataGrowthKB: round((b.dataMB - a.dataMB) * 1024, 0),
+      browserGrowthKB: round((b.browserMB - a.browserMB) * 1024, 0),
+      largestChangesKB: largestChanges(contents[0]!, contents[1]!),
+    },
     withNewBars: {
       updates: c.updates - b.updates,
       newBars: bars,
       heapGrowthMB: round(c.heapMB - b.heapMB, 2),
-      perNewBarKB: round(((c.heapMB - b.heapMB) * 1024) / bars, 1),
+      codeGrowthMB: round(c.codeMB - b.codeMB, 2),
+      dataGrowthKB: round((c.dataMB - b.dataMB) * 1024, 0),
+      browserGrowthKB: round((c.browserMB - b.browserMB) * 1024, 0),
+      dataPerNewBarKB: round(((c.dataMB - b.dataMB) * 1024) / bars, 1),
+      largestChangesKB: largestChanges(contents[1]!, contents[2]!),
     },
   };
 });
